@@ -1,0 +1,29 @@
+"""The rules of Humanity, headless: standard library only, deterministic from a seed.
+
+    state = new_game(players=3, seed=7)
+    while not state.game_over:
+        action = legal_actions(state)[0]
+        events = apply_action(state, action)   # RulesError if illegal; state unchanged
+"""
+from .actions import Action, ActionError
+from .catalogue import Catalogue, CatalogueError, load as load_catalogue
+from .errors import RulesError
+from .flow import ranking
+from .observation import observe
+from .rules import PROMPTS, apply_action, legal_actions, why_illegal
+from .setup import new_game
+from .state import State
+
+__all__ = [
+    "Action", "ActionError", "Catalogue", "CatalogueError", "PROMPTS", "RulesError", "State",
+    "apply_action", "legal_actions", "load_catalogue", "new_game", "observe", "ranking",
+    "replay", "why_illegal",
+]
+
+
+def replay(players: int, seed: int, actions) -> State:
+    """The state reached by playing `actions` from a new game (RulesError on an illegal one)."""
+    state = new_game(players, seed)
+    for action in actions:
+        apply_action(state, action)
+    return state

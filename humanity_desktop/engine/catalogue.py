@@ -1,0 +1,408 @@
+"""The tile catalogue: one JSON data file, loaded into frozen specs and validated.
+
+Everything the rules need to know about a printed tile lives here; the rules code
+never branches on a tile id. Resources are small ints in the hot paths (see RES).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources as _res
+from typing import Any
+
+RESOURCES = ("ice", "methane", "insect", "oxygen", "aircarbon", "protein", "electricity")
+RES = {name: i for i, name in enumerate(RESOURCES)}
+BASIC = (0, 1, 2)
+ADVANCED = (3, 4, 5)
+ELECTRICITY = 6
+TIME = "time"
+ADVANCED_OF = {0: 3, 1: 4, 2: 5}  # three identical basics stand for one of these
+BASIC_OF = {3: 0, 4: 1, 5: 2}
+COLOURS = ("orange", "blue", "green", "purple")
+SHAPES = ("round", "rectangular", "octagonal")
+SIDES = ("left", "center", "right")
+KINDS = ("production", "research", "communication", "greenhouse", "drone")
+EFFECTS = (None, "reactivate", "time2")
+MEASURES = {
+    "colour_cluster": ("colour",),
+    "colour_count": ("colour",),
+    "line": ("direction", "same_colour"),
+    "pictograms": ("resources",),
+    "experiment_side": ("side",),
+}
+
+
+class CatalogueError(ValueError):
+    """The catalogue file breaks the schema; the message says where and how."""
+
+
+@dataclass(frozen=True)
+class TileSpec:
+    """Anything that can sit on a base cell: a module (any kind) or an obstacle."""
+
+    id: str
+    name: str
+    kind: str  # one of KINDS, or "obstacle"
+    colour: str | None  # None for obstacles
+    year: int = 0  # 0 for starting tiles and obstacles
+    cost: tuple[tuple[int, int], ...] = ()  # (resource index, count)
+    work: int = 0  # work points per activation; 0 = cannot be activated
+    produces: tuple[int, ...] = ()  # resource indices a stored unit may be spent as
+    time: bool = False  # activation moves astronauts instead of storing
+    max_stock: int = 0  # for obstacles: the starting resistance
+    research: int = 0
+    vp: int = 0
+    adjacency: tuple[tuple[str, int], ...] = ()  # (colour, research per adjacent module)
+    shape: str | None = None  # greenhouses only
+    face: str | None = None  # communication modules only: the replacement face id
+    module_id: str | None = None  # communication face sides: the deck module they replace
+
+    @property
+    def is_module(self) -> bool:
+        return self.kind != "obstacle"
+
+    @property
+    def stores(self) -> bool:
+        return self.max_stock > 0 and self.kind == "production"
+
+    def cost_vector(self) -> tuple[int, ...]:
+        vec = [0] * len(RESOURCES)
+        for r, n in self.cost:
+            vec[r] += n
+        return tuple(vec)
+
+
+@dataclass(frozen=True)
+class ExperimentSpec:
+    id: str
+    year: int
+    side: str
+    cost: tuple[tuple[int, int], ...]
+    research: int
+    vp: int
+    effect: str | None
+
+    def cost_vector(self) -> tuple[int, ...]:
+        vec = [0] * len(RESOURCES)
+        for r, n in self.cost:
+            vec[r] += n
+        return tuple(vec)
+
+
+@dataclass(frozen=True)
+class MissionSpec:
+    id: str
+    type: str
+    name: str
+    text: str
+    measure: str
+    target: int
+    colour: str | None = None
+    direction: str | None = None
+    same_colour: bool = False
+    resources: tuple[int, ...] = ()
+    side: str | None = None
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    tiles: dict[str, TileSpec]  # modules, face sides, starting modules, obstacles
+    modules_by_year: dict[int, tuple[str, ...]]  # the deck modules, in file order
+    faces: dict[str, dict[str, str]]  # face id -> {colour: tile id of that side}
+    experiments: dict[str, ExperimentSpec]
+    experiments_by_year: dict[int, tuple[str, ...]]
+    missions: dict[str, MissionSpec]
+    missions_by_type: dict[str, tuple[str, ...]]
+    research_length: int
+    research_marks: tuple[tuple[int, int], ...]  # (position, tokens), ascending
+    start_tiles: tuple[tuple[tuple[int, int], str, int], ...]  # (cell, tile id, stock)
+    start_astronauts: tuple[tuple[int, int], ...]
+    third_astronaut_distance: dict[int, tuple[int, ...]]
+
+    def tokens_for(self, research: int) -> int:
+        """Science tokens printed at the highest mark reached on the research track."""
+        best = 0
+        for pos, tokens in self.research_marks:
+            if research >= pos:
+                best = tokens
+        return best
+
+
+def _need(d: dict, key: str, where: str, kind: type | tuple = object) -> Any:
+    if key not in d:
+        raise CatalogueError(f"{where}: missing field '{key}'")
+    value = d[key]
+    if kind is not object and not isinstance(value, kind):
+        raise CatalogueError(f"{where}: field '{key}' should be {kind}, got {value!r}")
+    return value
+
+
+def _cost(raw: Any, where: str) -> tuple[tuple[int, int], ...]:
+    if not isinstance(raw, dict) or not raw:
+        raise CatalogueError(f"{where}: cost must be a non-empty object")
+    out = []
+    for name, n in raw.items():
+        if name not in RES:
+            raise CatalogueError(f"{where}: unknown resource '{name}' in cost")
+        if not isinstance(n, int) or n <= 0:
+            raise CatalogueError(f"{where}: cost of {name} must be a positive integer")
+        out.append((RES[name], n))
+    return tuple(sorted(out))
+
+
+def _adjacency(raw: Any, where: str) -> tuple[tuple[str, int], ...]:
+    if not isinstance(raw, dict):
+        raise CatalogueError(f"{where}: adjacency must be an object")
+    for colour, n in raw.items():
+        if colour not in COLOURS or not isinstance(n, int) or n <= 0:
+            raise CatalogueError(f"{where}: bad adjacency entry {colour!r}: {n!r}")
+    return tuple(sorted(raw.items()))
+
+
+def _production(raw: dict, where: str) -> tuple[tuple[int, ...], bool]:
+    produces = _need(raw, "produces", where, list)
+    if produces == [TIME]:
+        return (), True
+    if not produces or len(produces) > 2 or any(p not in RES for p in produces):
+        raise CatalogueError(f"{where}: produces must list one or two resources, or 'time'")
+    idx = tuple(RES[p] for p in produces)
+    if len(idx) == 2 and not (set(idx) <= set(BASIC) or set(idx) <= set(ADVANCED)):
+        raise CatalogueError(f"{where}: a variable tile offers two basics or two advanced")
+    return idx, False
+
+
+def _module(raw: dict) -> TileSpec:
+    where = f"module {raw.get('id', '?')}"
+    kind = _need(raw, "kind", where, str)
+    if kind not in KINDS:
+        raise CatalogueError(f"{where}: unknown kind '{kind}'")
+    colour = _need(raw, "colour", where, str)
+    if colour not in COLOURS:
+        raise CatalogueError(f"{where}: unknown colour '{colour}'")
+    produces, time = ((), False)
+    work = _need(raw, "work", where, int)
+    max_stock = _need(raw, "max_stock", where, int)
+    if kind == "production":
+        produces, time = _production(raw, where)
+        if work not in (1, 2):
+            raise CatalogueError(f"{where}: a production module needs 1 or 2 work")
+        if time != (max_stock == 0) or not 0 <= max_stock <= 3:
+            raise CatalogueError(f"{where}: max_stock must be 1..3, or 0 for a time module")
+    elif work or max_stock or raw.get("produces"):
+        raise CatalogueError(f"{where}: only production modules are activated or store")
+    shape = raw.get("shape")
+    if (kind == "greenhouse") != (shape is not None) or (
+        shape is not None and shape not in SHAPES + ("wild",)
+    ):
+        raise CatalogueError(f"{where}: greenhouses, and only they, carry a shape")
+    if kind == "greenhouse" and colour != "green":
+        raise CatalogueError(f"{where}: greenhouses are green")
+    face = raw.get("face")
+    if (kind == "communication") != (face is not None):
+        raise CatalogueError(f"{where}: communication modules, and only they, name a face")
+    year = _need(raw, "year", where, int)
+    if year not in (1, 2, 3):
+        raise CatalogueError(f"{where}: year must be 1, 2 or 3")
+    return TileSpec(
+        id=_need(raw, "id", where, str),
+        name=_need(raw, "name", where, str),
+        kind=kind,
+        colour=colour,
+        year=year,
+        cost=_cost(raw.get("cost"), where),
+        work=work,
+        produces=produces,
+        time=time,
+        max_stock=max_stock,
+        research=_need(raw, "research", where, int),
+        vp=_need(raw, "vp", where, int),
+        adjacency=_adjacency(raw.get("adjacency", {}), where),
+        shape=shape,
+        face=face,
+    )
+
+
+def _mission(raw: dict) -> MissionSpec:
+    where = f"mission {raw.get('id', '?')}"
+    measure = _need(raw, "measure", where, str)
+    if measure not in MEASURES:
+        raise CatalogueError(f"{where}: unknown measure '{measure}'")
+    extra: dict[str, Any] = {}
+    for key in MEASURES[measure]:
+        extra[key] = _need(raw, key, where)
+    if "colour" in extra and extra["colour"] not in COLOURS:
+        raise CatalogueError(f"{where}: unknown colour")
+    if "direction" in extra and extra["direction"] not in ("vertical", "horizontal", "diagonal"):
+        raise CatalogueError(f"{where}: unknown direction")
+    if "resources" in extra:
+        if any(r not in RES for r in extra["resources"]):
+            raise CatalogueError(f"{where}: unknown resource")
+        extra["resources"] = tuple(RES[r] for r in extra["resources"])
+    if "side" in extra and extra["side"] not in SIDES:
+        raise CatalogueError(f"{where}: unknown side")
+    mtype = _need(raw, "type", where, str)
+    if mtype not in ("A", "B", "C"):
+        raise CatalogueError(f"{where}: type must be A, B or C")
+    return MissionSpec(
+        id=_need(raw, "id", where, str),
+        type=mtype,
+        name=_need(raw, "name", where, str),
+        text=_need(raw, "text", where, str),
+        measure=measure,
+        target=_need(raw, "target", where, int),
+        **extra,
+    )
+
+
+def _faces(raw_faces: list, modules: list[TileSpec]) -> tuple[dict, list[TileSpec]]:
+    """Each face has a blue and an orange side; each side becomes a placeable tile."""
+    owner = {m.face: m for m in modules if m.face}
+    faces: dict[str, dict[str, str]] = {}
+    sides: list[TileSpec] = []
+    for raw in raw_faces:
+        where = f"communication face {raw.get('id', '?')}"
+        fid = _need(raw, "id", where, str)
+        if fid not in owner:
+            raise CatalogueError(f"{where}: no communication module names this face")
+        module = owner[fid]
+        if _need(raw, "year", where, int) != module.year:
+            raise CatalogueError(f"{where}: its year differs from module {module.id}")
+        raw_sides = _need(raw, "sides", where, dict)
+        if set(raw_sides) != {"blue", "orange"}:
+            raise CatalogueError(f"{where}: needs exactly a blue and an orange side")
+        faces[fid] = {}
+        for colour in ("blue", "orange"):
+            side = raw_sides[colour]
+            sid = f"{fid}:{colour}"
+            faces[fid][colour] = sid
+            sides.append(
+                TileSpec(
+                    id=sid,
+                    name=f"{module.name} ({colour})",
+                    kind="communication",
+                    colour=colour,
+                    year=module.year,
+                    cost=module.cost,
+                    research=_need(side, "research", f"{where} {colour}", int),
+                    adjacency=_adjacency(side.get("adjacency", {}), f"{where} {colour}"),
+                    module_id=module.id,
+                )
+            )
+    missing = set(owner) - set(faces)
+    if missing:
+        raise CatalogueError(f"communication faces missing: {sorted(missing)}")
+    return faces, sides
+
+
+def _start(raw: dict) -> tuple[list[TileSpec], tuple, tuple, dict]:
+    tiles: list[TileSpec] = []
+    placed = []
+    for m in _need(raw, "modules", "start", list):
+        where = f"starting module {m.get('id', '?')}"
+        produces, time = _production(m, where)
+        spec = TileSpec(
+            id=_need(m, "id", where, str),
+            name=_need(m, "name", where, str),
+            kind="production",
+            colour=_need(m, "colour", where, str),
+            work=_need(m, "work", where, int),
+            produces=produces,
+            time=time,
+            max_stock=_need(m, "max_stock", where, int),
+        )
+        stock = _need(m, "stock", where, int)
+        if not 0 <= stock <= spec.max_stock:
+            raise CatalogueError(f"{where}: stock outside 0..max_stock")
+        tiles.append(spec)
+        placed.append((tuple(_need(m, "cell", where, list)), spec.id, stock))
+    for o in _need(raw, "obstacles", "start", list):
+        where = f"obstacle {o.get('id', '?')}"
+        resistance = _need(o, "resistance", where, int)
+        spec = TileSpec(id=_need(o, "id", where, str), name=f"Obstacle {resistance}",
+                        kind="obstacle", colour=None, work=1, max_stock=resistance)
+        tiles.append(spec)
+        placed.append((tuple(_need(o, "cell", where, list)), spec.id, resistance))
+    astronauts = tuple(tuple(c) for c in _need(raw, "astronauts", "start", list))
+    cells = [c for c, _, _ in placed] + list(astronauts)
+    if len(set(cells)) != len(cells):
+        raise CatalogueError("start: two things share a cell")
+    dist = {int(k): tuple(v) for k, v in _need(raw, "third_astronaut_distance", "start", dict).items()}
+    for n in (2, 3, 4):
+        if len(dist.get(n, ())) != n:
+            raise CatalogueError(f"start: third_astronaut_distance needs {n} entries for {n} players")
+    return tiles, tuple(placed), astronauts, dist
+
+
+def parse(data: dict) -> Catalogue:
+    """Build and validate a catalogue from the decoded JSON document."""
+    if data.get("version") != 1:
+        raise CatalogueError("catalogue version must be 1")
+    modules = [_module(m) for m in _need(data, "modules", "catalogue", list)]
+    faces, sides = _faces(_need(data, "communication_faces", "catalogue", list), modules)
+    start_tiles, start_cells, astronauts, dist = _start(_need(data, "start", "catalogue", dict))
+    tiles: dict[str, TileSpec] = {}
+    for t in modules + sides + start_tiles:
+        if t.id in tiles:
+            raise CatalogueError(f"duplicate tile id '{t.id}'")
+        tiles[t.id] = t
+    by_year = {y: tuple(m.id for m in modules if m.year == y) for y in (1, 2, 3)}
+    for y, ids in by_year.items():
+        if len(ids) < 8:
+            raise CatalogueError(f"year {y} needs at least 8 modules to fill the hangars")
+    experiments = {}
+    for raw in _need(data, "experiments", "catalogue", list):
+        where = f"experiment {raw.get('id', '?')}"
+        e = ExperimentSpec(
+            id=_need(raw, "id", where, str),
+            year=_need(raw, "year", where, int),
+            side=_need(raw, "side", where, str),
+            cost=_cost(raw.get("cost"), where),
+            research=_need(raw, "research", where, int),
+            vp=_need(raw, "vp", where, int),
+            effect=raw.get("effect"),
+        )
+        if e.side not in SIDES or e.effect not in EFFECTS or e.year not in (1, 2, 3):
+            raise CatalogueError(f"{where}: bad side, effect or year")
+        if e.id in experiments:
+            raise CatalogueError(f"duplicate experiment id '{e.id}'")
+        experiments[e.id] = e
+    exp_by_year = {y: tuple(e.id for e in experiments.values() if e.year == y) for y in (1, 2, 3)}
+    for y, ids in exp_by_year.items():
+        if len(ids) < 7:
+            raise CatalogueError(f"year {y} needs at least 7 experiments")
+    missions = {}
+    for raw in _need(data, "missions", "catalogue", list):
+        m = _mission(raw)
+        if m.id in missions:
+            raise CatalogueError(f"duplicate mission id '{m.id}'")
+        missions[m.id] = m
+    by_type = {t: tuple(m.id for m in missions.values() if m.type == t) for t in "ABC"}
+    if any(not ids for ids in by_type.values()):
+        raise CatalogueError("each mission type A, B, C needs at least one mission")
+    track = _need(data, "research_track", "catalogue", dict)
+    marks = tuple(sorted(tuple(m) for m in _need(track, "marks", "research_track", list)))
+    length = _need(track, "length", "research_track", int)
+    if not marks or marks[-1][0] > length:
+        raise CatalogueError("research_track: marks must lie on the track")
+    return Catalogue(
+        tiles=tiles,
+        modules_by_year=by_year,
+        faces=faces,
+        experiments=experiments,
+        experiments_by_year=exp_by_year,
+        missions=missions,
+        missions_by_type=by_type,
+        research_length=length,
+        research_marks=marks,
+        start_tiles=start_cells,
+        start_astronauts=astronauts,
+        third_astronaut_distance=dist,
+    )
+
+
+@lru_cache(maxsize=1)
+def load() -> Catalogue:
+    """The catalogue shipped with the game (read once, then shared: it is immutable)."""
+    text = _res.files("humanity_desktop.engine").joinpath("data/catalogue.json").read_text("utf-8")
+    return parse(json.loads(text))

@@ -1,0 +1,174 @@
+"""The flow of play between actions: turn order, the round reset, the year's end, the game's end."""
+from __future__ import annotations
+
+from .catalogue import load
+from .scoring import check_missions, gain_vp
+from .state import (
+    ACTIVE, BOARD, EXHAUSTED, HANGARS, OVER, PLACE, RETURNING, RING, TURN, State,
+)
+
+LEFTOVERS_PER_VP = 5
+TWO_PLAYER_LEAD_BONUS = 2
+
+
+def has_active(s: State, p: int) -> bool:
+    return any(where == ACTIVE for _, where, _ in s.players[p].astros)
+
+
+def finish_turn(s: State, ev: list) -> None:
+    """Step 2 and 3 of a turn: the mission check, then the next player (or the reset)."""
+    check_missions(s, s.current, ev)
+    s.turn += 1
+    s.sel = None
+    s.target = None
+    s.work_left = 0
+    s.upgrades = 0
+    s.phase = TURN
+    for step in range(1, s.n + 1):
+        p = (s.current + step) % s.n
+        if has_active(s, p):
+            if step > 1:
+                ev.append({"type": "skipped", "players": [(s.current + k) % s.n for k in range(1, step)]})
+            s.current = p
+            ev.append({"type": "turn", "player": p})
+            return
+    end_round(s, ev)
+
+
+def start_round(s: State, ev: list) -> None:
+    """A new round opens with the patch holder, or the first player after them who can act."""
+    s.phase = TURN
+    for step in range(s.n):
+        p = (s.patch + step) % s.n
+        if has_active(s, p):
+            s.current = p
+            ev.append({"type": "round_start", "round": s.round, "year": s.year, "player": p})
+            return
+    # Nobody has an astronaut in a base: the round is over before it starts.
+    end_round(s, ev)
+
+
+def end_round(s: State, ev: list) -> None:
+    """The reset, step by step (docs/rules-interpretation.md, 'Reset')."""
+    s.patch = (s.patch + 1) % s.n
+    for slot in (0, 1):
+        if s.hangars[slot] is not None:
+            s.removed.append(s.hangars[slot])
+            s.hangars[slot] = None
+    remaining = [t for t in s.hangars if t is not None]
+    empty = HANGARS - len(remaining)
+    returned = _advance_arm(s, empty)
+    s.hangars = remaining + [None] * empty
+    ev.append({"type": "round_reset", "round": s.round, "patch": s.patch, "arm": s.arm,
+               "advance": empty, "returned": returned})
+    s.round += 1
+    deck = s.decks[s.year - 1]
+    if len(deck) < empty:
+        # The year's deck cannot fill every hangar: its last modules go in first, then the year ends.
+        _fill(s, deck)
+        _score_research(s, ev)
+        if s.year == 3:
+            _end_game(s, ev)
+            return
+        _next_year(s, ev)
+    else:
+        _fill(s, deck)
+    _wake_and_recall(s, ev)
+
+
+def _advance_arm(s: State, steps: int) -> int:
+    """Turn the arm; astronauts it overtakes go home. Returns how many went home."""
+    returned = 0
+    for player in s.players:
+        for i, (w, where, space) in enumerate(player.astros):
+            if where == BOARD and (space - s.arm) % RING < steps:
+                player.astros[i] = (w, RETURNING, None)
+                returned += 1
+    s.arm = (s.arm + steps) % RING
+    return returned
+
+
+def _fill(s: State, deck: list) -> None:
+    for k in range(HANGARS):
+        if s.hangars[k] is None and deck:
+            s.hangars[k] = deck.pop()
+
+
+def _score_research(s: State, ev: list) -> None:
+    """Science tokens for the research track, then every marker goes back to the start."""
+    cat = load()
+    levels = [p.research for p in s.players]
+    for i, player in enumerate(s.players):
+        tokens = cat.tokens_for(levels[i]) + sum(1 for r in levels if r < levels[i])
+        if s.n == 2 and levels[i] > levels[1 - i]:
+            tokens += TWO_PLAYER_LEAD_BONUS
+        player.science += tokens
+        ev.append({"type": "science", "player": i, "tokens": tokens, "research": levels[i]})
+    for player in s.players:
+        player.research = 0
+
+
+def _next_year(s: State, ev: list) -> None:
+    s.year += 1
+    s.removed.extend(e for e in s.wheel if e is not None)
+    deck = s.exp_decks[s.year - 1]
+    s.wheel = deck[:7]
+    s.exp_decks[s.year - 1] = deck[7:]
+    s.wheel_arm = s.arm
+    _fill(s, s.decks[s.year - 1])
+    ev.append({"type": "year_start", "year": s.year})
+
+
+def _wake_and_recall(s: State, ev: list) -> None:
+    """Astronauts in bases wake; those that came home are placed by their owners."""
+    for player in s.players:
+        for i, (w, where, pos) in enumerate(player.astros):
+            if where == EXHAUSTED:
+                player.astros[i] = (w, ACTIVE, pos)
+    s.placing = [
+        (s.patch + k) % s.n for k in range(s.n)
+        if any(where == RETURNING for _, where, _ in s.players[(s.patch + k) % s.n].astros)
+    ]
+    if s.placing:
+        s.phase = PLACE
+        s.current = s.placing[0]
+    else:
+        start_round(s, ev)
+
+
+def _end_game(s: State, ev: list) -> None:
+    cat = load()
+    for i, player in enumerate(s.players):
+        if player.science:
+            gain_vp(s, i, player.science, "science", ev)
+        left = sum(st for tid, st in player.base.values() if cat.tiles[tid].stores)
+        if left // LEFTOVERS_PER_VP:
+            gain_vp(s, i, left // LEFTOVERS_PER_VP, "leftovers", ev)
+    s.phase = OVER
+    s.sel = None
+    s.target = None
+    ev.append({"type": "game_over", "scores": s.scores, "ranking": ranking(s)})
+
+
+def resources_left(s: State, p: int) -> tuple[int, int, int]:
+    """Stock by class for the tie-breaks: (electricity, advanced, basic)."""
+    cat = load()
+    elec = adv = basic = 0
+    for tid, st in s.players[p].base.values():
+        spec = cat.tiles[tid]
+        if not spec.stores or not st:
+            continue
+        r = spec.produces[0]
+        if r == 6:
+            elec += st
+        elif r >= 3:
+            adv += st
+        else:
+            basic += st
+    return elec, adv, basic
+
+
+def ranking(s: State) -> list[int]:
+    """Seats best first: score, then electricity, advanced and basic resources left."""
+    keys = {p: (s.players[p].score,) + resources_left(s, p) for p in range(s.n)}
+    return sorted(range(s.n), key=lambda p: (tuple(-k for k in keys[p]), p))

@@ -1,0 +1,129 @@
+"""Geometry of a base: neighbours, squares, greenhouse groups and the missions' measures."""
+from __future__ import annotations
+
+from .catalogue import SHAPES, Catalogue, MissionSpec
+
+Cell = tuple[int, int]
+ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
+ALL8 = ORTHO + ((1, 1), (1, -1), (-1, 1), (-1, -1))
+LINE_STEPS = {"vertical": ((0, 1),), "horizontal": ((1, 0),), "diagonal": ((1, 1), (1, -1))}
+
+
+def neighbours(cell: Cell) -> list[Cell]:
+    x, y = cell
+    return [(x + dx, y + dy) for dx, dy in ORTHO]
+
+
+def module_colours(base: dict, cat: Catalogue) -> dict[Cell, str]:
+    """Cell -> colour for every module in the base (obstacles are not modules)."""
+    tiles = cat.tiles
+    out = {}
+    for cell, (tid, _) in base.items():
+        colour = tiles[tid].colour
+        if colour is not None:
+            out[cell] = colour
+    return out
+
+
+def squares_completed(colours: dict[Cell, str], cell: Cell) -> list[set[str]]:
+    """The 2x2 squares of modules that include `cell`, each as its set of colours."""
+    x, y = cell
+    found = []
+    for ox in (x - 1, x):
+        for oy in (y - 1, y):
+            quad = ((ox, oy), (ox + 1, oy), (ox, oy + 1), (ox + 1, oy + 1))
+            if all(c in colours for c in quad):
+                found.append({colours[c] for c in quad})
+    return found
+
+
+def greenhouse_group(base: dict, cat: Catalogue, start: Cell, extra: Cell | None = None) -> list[Cell]:
+    """Greenhouses orthogonally connected to `start`; `extra` counts as one (not yet placed)."""
+    def is_gh(c: Cell) -> bool:
+        return c == extra or (c in base and cat.tiles[base[c][0]].kind == "greenhouse")
+
+    seen = {start}
+    todo = [start]
+    while todo:
+        for n in neighbours(todo.pop()):
+            if n not in seen and is_gh(n):
+                seen.add(n)
+                todo.append(n)
+    return sorted(seen)
+
+
+def greenhouse_shapes_ok(fixed_shapes: list[str], size: int) -> bool:
+    """A connected group is legal when it has at most 3 greenhouses, all of different shapes.
+
+    Wild greenhouses take whichever shapes are missing, so only the fixed ones can clash.
+    """
+    return size <= 3 and len(set(fixed_shapes)) == len(fixed_shapes)
+
+
+def assign_wilds(fixed_shapes: list[str], wild_cells: list[Cell], current: dict[Cell, str]) -> dict[Cell, str]:
+    """Give every wild in a legal group a shape no other member shows, keeping its own if it can."""
+    free = [s for s in SHAPES if s not in fixed_shapes]
+    out = {}
+    for cell in wild_cells:
+        keep = current.get(cell)
+        if keep in free:
+            out[cell] = keep
+            free.remove(keep)
+    for cell in wild_cells:
+        if cell not in out:
+            out[cell] = free.pop(0)
+    return out
+
+
+def _longest_run(colours: dict[Cell, str], steps: tuple, same_colour: bool) -> int:
+    best = 0
+    for (x, y), colour in colours.items():
+        for dx, dy in steps:
+            prev = (x - dx, y - dy)
+            if prev in colours and (not same_colour or colours[prev] == colour):
+                continue  # not the start of a run
+            n = 1
+            c = (x + dx, y + dy)
+            while c in colours and (not same_colour or colours[c] == colour):
+                n += 1
+                c = (c[0] + dx, c[1] + dy)
+            best = max(best, n)
+    return best
+
+
+def _largest_cluster(colours: dict[Cell, str], colour: str) -> int:
+    cells = {c for c, col in colours.items() if col == colour}
+    best = 0
+    while cells:
+        todo = [cells.pop()]
+        size = 1
+        while todo:
+            x, y = todo.pop()
+            for dx, dy in ALL8:
+                n = (x + dx, y + dy)
+                if n in cells:
+                    cells.remove(n)
+                    todo.append(n)
+                    size += 1
+        best = max(best, size)
+    return best
+
+
+def mission_measure(spec: MissionSpec, base: dict, experiments: list[str], cat: Catalogue) -> int:
+    """How far a player has got on a mission, in the unit of its target."""
+    m = spec.measure
+    if m == "pictograms":
+        total = 0
+        for eid in experiments:
+            for r, n in cat.experiments[eid].cost:
+                if r in spec.resources:
+                    total += n
+        return total
+    if m == "experiment_side":
+        return sum(1 for eid in experiments if cat.experiments[eid].side == spec.side)
+    colours = module_colours(base, cat)
+    if m == "colour_count":
+        return sum(1 for c in colours.values() if c == spec.colour)
+    if m == "colour_cluster":
+        return _largest_cluster(colours, spec.colour)
+    return _longest_run(colours, LINE_STEPS[spec.direction], spec.same_colour)

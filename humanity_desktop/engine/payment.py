@@ -1,0 +1,120 @@
+"""Can a cost still be paid from a base's stock? The substitution rules, as a search.
+
+A cost is paid unit by unit. A unit of stock may go:
+- to a requirement of its own type;
+- (a basic unit) towards an advanced requirement of the matching type, three for one;
+- (electricity) to any basic requirement.
+Substitutions do not chain: electricity never joins a three-for-one (see
+docs/rules-interpretation.md). Variable tiles choose their type per unit.
+
+The question is asked for every candidate spend, so answers are memoised on
+(remaining need, stock by kind); the answer is a pure function of the key.
+"""
+from __future__ import annotations
+
+from .catalogue import ADVANCED, ADVANCED_OF, BASIC, BASIC_OF, ELECTRICITY
+
+# need: 7 direct counts by resource index (an in-progress conversion excluded);
+# owed: 3 basics still owed to finish in-progress conversions (ice, methane, insect);
+# supply: sorted tuple of (options, count), options a tuple of resource indices.
+_memo: dict = {}
+_MEMO_LIMIT = 400_000
+
+
+def split_need(need: tuple, progress: tuple) -> tuple[tuple, tuple]:
+    """State form (total need, conversion progress) -> solver form (direct, owed)."""
+    direct = list(need)
+    owed = [0, 0, 0]
+    for b in BASIC:
+        p = progress[b]
+        if p:
+            direct[ADVANCED_OF[b]] -= 1
+            owed[b] = 3 - p
+    return tuple(direct), tuple(owed)
+
+
+def feasible(direct: tuple, owed: tuple, supply: tuple) -> bool:
+    key = (direct, owed, supply)
+    hit = _memo.get(key)
+    if hit is None:
+        if len(_memo) > _MEMO_LIMIT:
+            _memo.clear()
+        hit = _memo[key] = _solve(direct, owed, supply)
+    return hit
+
+
+def _take(supply: tuple, i: int) -> tuple:
+    opts, n = supply[i]
+    if n == 1:
+        return supply[:i] + supply[i + 1:]
+    return supply[:i] + ((opts, n - 1),) + supply[i + 1:]
+
+
+def _solve(direct: tuple, owed: tuple, supply: tuple) -> bool:
+    total_units = sum(n for _, n in supply)
+    if total_units < sum(direct) + sum(owed):
+        return False
+    if direct[ELECTRICITY]:
+        d = list(direct)
+        d[ELECTRICITY] -= 1
+        d = tuple(d)
+        return any(
+            opts == (ELECTRICITY,) and feasible(d, owed, _take(supply, i))
+            for i, (opts, _) in enumerate(supply)
+        )
+    for a in ADVANCED:
+        if direct[a]:
+            d = list(direct)
+            d[a] -= 1
+            d = tuple(d)
+            b = BASIC_OF[a]
+            if any(a in opts and feasible(d, owed, _take(supply, i)) for i, (opts, _) in enumerate(supply)):
+                return True
+            o = list(owed)
+            o[b] += 3
+            return feasible(d, tuple(o), supply)
+    for b in BASIC:
+        if owed[b]:
+            o = list(owed)
+            o[b] -= 1
+            o = tuple(o)
+            return any(b in opts and feasible(direct, o, _take(supply, i)) for i, (opts, _) in enumerate(supply))
+    for b in BASIC:
+        if direct[b]:
+            d = list(direct)
+            d[b] -= 1
+            d = tuple(d)
+            return any(
+                (b in opts or opts == (ELECTRICITY,)) and feasible(d, owed, _take(supply, i))
+                for i, (opts, _) in enumerate(supply)
+            )
+    return True
+
+
+def can_pay(cost: tuple, supply: tuple) -> bool:
+    """Whether a fresh cost (7 counts) can be paid in full from the supply."""
+    return feasible(cost, (0, 0, 0), supply)
+
+
+def apply_unit(need: list, progress: list, unit: int, toward: int) -> str | None:
+    """Book one spent unit against the need, in place. Returns why it cannot go there, or None."""
+    if unit == toward:
+        direct_left = need[unit] - (1 if unit in ADVANCED and progress[BASIC_OF[unit]] else 0)
+        if direct_left <= 0:
+            return "nothing of that type is still owed"
+        need[unit] -= 1
+        return None
+    if unit in BASIC and toward == ADVANCED_OF[unit]:
+        if need[toward] <= 0:
+            return "no advanced resource of that type is owed"
+        progress[unit] += 1
+        if progress[unit] == 3:
+            progress[unit] = 0
+            need[toward] -= 1
+        return None
+    if unit == ELECTRICITY and toward in BASIC:
+        if need[toward] <= 0:
+            return "no basic resource of that type is owed"
+        need[toward] -= 1
+        return None
+    return "that substitution is not allowed (3 identical basics for their advanced, electricity for a basic)"

@@ -1,0 +1,594 @@
+"""The rules: which choices are legal now, and what a choice does.
+
+One checker per action kind says why an action is refused (or None when it is legal).
+`legal_actions` lists the candidates a phase offers and keeps those the checker
+accepts, so the two can never disagree. `apply_action` checks first and only then
+mutates, so a refused action leaves the state exactly as it was.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from . import grid
+from .actions import Action
+from .catalogue import ADVANCED_OF, BASIC, ELECTRICITY, SHAPES, Catalogue, load
+from .errors import RulesError
+from .payment import apply_unit, can_pay, feasible, split_need
+from .state import (
+    ACTION, ACTIVE, BOARD, COLOUR, EXHAUSTED, OVER, PAY, PLACE, RETURNING, RING, SHAPE, TURN,
+    UPGRADE, WORK, State,
+)
+from .flow import finish_turn, start_round
+from .scoring import gain_research, gain_vp, move_time
+
+Events = list
+MAX_WORK = 4
+PROMPTS = {
+    TURN: "choose an active astronaut in your base",
+    ACTION: "choose to work on the base, deploy a module or carry out an experiment",
+    WORK: "activate tiles with the astronaut's work, or end the work",
+    PAY: "spend resources from your modules to pay the cost",
+    COLOUR: "choose whether the communication module is blue or orange",
+    SHAPE: "choose the shape the wild greenhouse shows",
+    UPGRADE: "choose an astronaut to receive a work upgrade",
+    PLACE: "place a returning astronaut in your base, next to a module",
+    OVER: "the game is over",
+}
+PHASE_OF = {
+    "select_astronaut": TURN,
+    "work": ACTION, "choose_module": ACTION, "choose_experiment": ACTION,
+    "activate": WORK, "end_work": WORK,
+    "spend": PAY,
+    "choose_colour": COLOUR,
+    "choose_shape": SHAPE,
+    "upgrade": UPGRADE,
+    "place_astronaut": PLACE,
+}
+
+
+# ---------------------------------------------------------------- shared look-ups
+
+def supply_of(base: dict, cat: Catalogue) -> tuple:
+    """A base's spendable stock, grouped by what a unit may be spent as (the solver's key)."""
+    tiles = cat.tiles
+    counts: dict[tuple, int] = {}
+    for tid, stock in base.values():
+        if stock:
+            spec = tiles[tid]
+            if spec.max_stock and spec.kind == "production":
+                counts[spec.produces] = counts.get(spec.produces, 0) + stock
+    return tuple(sorted(counts.items()))
+
+
+def activatable(spec, stock: int, work_left: int) -> bool:
+    if spec.kind == "obstacle":
+        return work_left >= 1
+    if not spec.work or spec.work > work_left:
+        return False
+    return spec.time or stock < spec.max_stock
+
+
+def occupied_cells(player) -> set:
+    return {pos for _, where, pos in player.astros if where in (ACTIVE, EXHAUSTED)}
+
+
+def placement_cells(player, cat: Catalogue) -> list:
+    """Empty cells orthogonally next to at least one module, where an astronaut may stand."""
+    tiles = cat.tiles
+    taken = occupied_cells(player)
+    cells = set()
+    for cell, (tid, _) in player.base.items():
+        if tiles[tid].kind != "obstacle":
+            for n in grid.neighbours(cell):
+                if n not in player.base and n not in taken:
+                    cells.add(n)
+    return sorted(cells)
+
+
+def greenhouse_fixed_shapes(player, cat: Catalogue, group: list, skip) -> list[str]:
+    return [
+        cat.tiles[player.base[c][0]].shape
+        for c in group
+        if c != skip and c in player.base and cat.tiles[player.base[c][0]].shape != "wild"
+    ]
+
+
+def greenhouse_problem(player, cat: Catalogue, spec, cell) -> str | None:
+    """Why a greenhouse may not land on `cell` (None when it may)."""
+    group = grid.greenhouse_group(player.base, cat, cell, extra=cell)
+    fixed = greenhouse_fixed_shapes(player, cat, group, cell)
+    if spec.shape != "wild":
+        fixed.append(spec.shape)
+    if len(group) > 3:
+        return "no more than 3 greenhouses may be connected"
+    if not grid.greenhouse_shapes_ok(fixed, len(group)):
+        return "connected greenhouses must all have different shapes"
+    return None
+
+
+def wild_options(player, cat: Catalogue, cell) -> list[str]:
+    group = grid.greenhouse_group(player.base, cat, cell, extra=cell)
+    fixed = greenhouse_fixed_shapes(player, cat, group, cell)
+    return [s for s in SHAPES if s not in fixed]
+
+
+# ---------------------------------------------------------------- checkers
+
+def _check_select(s: State, a: Action, cat: Catalogue) -> str | None:
+    astros = s.players[s.current].astros
+    if not isinstance(a.a, int) or not 0 <= a.a < len(astros):
+        return "there is no such astronaut"
+    if astros[a.a][1] != ACTIVE:
+        return "only an active astronaut in your base can act"
+    return None
+
+
+def _check_work(s: State, a: Action, cat: Catalogue) -> str | None:
+    return None
+
+
+def _check_module(s: State, a: Action, cat: Catalogue) -> str | None:
+    if not isinstance(a.a, int) or not 1 <= a.a <= 7 or s.hangars[a.a - 1] is None:
+        return "there is no module in that hangar"
+    spec = cat.tiles[s.hangars[a.a - 1]]
+    player = s.players[s.current]
+    cell = player.astros[s.sel][2]
+    if spec.kind == "greenhouse":
+        why = greenhouse_problem(player, cat, spec, cell)
+        if why:
+            return why
+    if not can_pay(spec.cost_vector(), supply_of(player.base, cat)):
+        return "your base cannot pay this module's cost"
+    return None
+
+
+def _check_experiment(s: State, a: Action, cat: Catalogue) -> str | None:
+    if not isinstance(a.a, int) or not 0 <= a.a < 7 or s.wheel[a.a] is None:
+        return "there is no experiment on that space"
+    spec = cat.experiments[s.wheel[a.a]]
+    if not can_pay(spec.cost_vector(), supply_of(s.players[s.current].base, cat)):
+        return "your base cannot pay this experiment's cost"
+    return None
+
+
+def _check_activate(s: State, a: Action, cat: Catalogue) -> str | None:
+    base = s.players[s.current].base
+    if a.a not in base:
+        return "there is no tile on that cell"
+    tid, stock = base[a.a]
+    spec = cat.tiles[tid]
+    if spec.kind != "obstacle" and not spec.work:
+        return "this module cannot be activated"
+    if activatable(spec, stock, s.work_left):
+        return None
+    if spec.work > s.work_left or (spec.kind == "obstacle" and s.work_left < 1):
+        return f"it needs {spec.work} work and the astronaut has {s.work_left} left"
+    return "its stock is full: spend from it before producing more"
+
+
+def _check_end_work(s: State, a: Action, cat: Catalogue) -> str | None:
+    return None
+
+
+def _check_spend(s: State, a: Action, cat: Catalogue) -> str | None:
+    base = s.players[s.current].base
+    if a.a not in base:
+        return "there is no tile on that cell"
+    tid, stock = base[a.a]
+    spec = cat.tiles[tid]
+    if not spec.stores:
+        return "this tile holds no resources"
+    if stock <= 0:
+        return "this module has nothing in stock"
+    if a.b not in spec.produces:
+        return "this module does not hold that resource"
+    need = s.need.copy()
+    progress = s.progress.copy()
+    why = apply_unit(need, progress, a.b, a.c)
+    if why:
+        return why
+    after = dict(base)
+    after[a.a] = (tid, stock - 1)
+    direct, owed = split_need(tuple(need), tuple(progress))
+    if not feasible(direct, owed, supply_of(after, cat)):
+        return "spending that unit there would leave the rest of the cost unpayable"
+    return None
+
+
+def _check_colour(s: State, a: Action, cat: Catalogue) -> str | None:
+    return None if a.a in ("blue", "orange") else "a communication module is blue or orange"
+
+
+def _check_shape(s: State, a: Action, cat: Catalogue) -> str | None:
+    player = s.players[s.current]
+    if a.a not in wild_options(player, cat, player.astros[s.sel][2]):
+        return "connected greenhouses must all show different shapes"
+    return None
+
+
+def _check_upgrade(s: State, a: Action, cat: Catalogue) -> str | None:
+    astros = s.players[s.current].astros
+    if not isinstance(a.a, int) or not 0 <= a.a < len(astros):
+        return "there is no such astronaut"
+    if astros[a.a][0] >= MAX_WORK:
+        return f"an astronaut's work value is at most {MAX_WORK}"
+    return None
+
+
+def _check_place(s: State, a: Action, cat: Catalogue) -> str | None:
+    player = s.players[s.current]
+    if not isinstance(a.a, int) or not 0 <= a.a < len(player.astros):
+        return "there is no such astronaut"
+    if player.astros[a.a][1] != RETURNING:
+        return "that astronaut is not returning to the base"
+    cell = a.b
+    if cell in player.base or cell in occupied_cells(player):
+        return "that cell is taken"
+    tiles = cat.tiles
+    if not any(n in player.base and tiles[player.base[n][0]].kind != "obstacle" for n in grid.neighbours(cell)):
+        return "an astronaut must stand next to at least one module (obstacles do not count)"
+    return None
+
+
+CHECKS: dict[str, Callable] = {
+    "select_astronaut": _check_select,
+    "work": _check_work,
+    "choose_module": _check_module,
+    "choose_experiment": _check_experiment,
+    "activate": _check_activate,
+    "end_work": _check_end_work,
+    "spend": _check_spend,
+    "choose_colour": _check_colour,
+    "choose_shape": _check_shape,
+    "upgrade": _check_upgrade,
+    "place_astronaut": _check_place,
+}
+RULE_NAMES = {
+    "select_astronaut": "Choosing an astronaut",
+    "work": "Work on the Base",
+    "choose_module": "Deploy a Module",
+    "choose_experiment": "Carry out an Experiment",
+    "activate": "Work on the Base",
+    "end_work": "Work on the Base",
+    "spend": "Spending resources",
+    "choose_colour": "Communication modules",
+    "choose_shape": "Greenhouses",
+    "upgrade": "Upgrading an astronaut",
+    "place_astronaut": "Returning astronauts",
+}
+
+
+def why_illegal(s: State, a: Action) -> RulesError | None:
+    """The rule an action breaks in this state, or None if it is legal."""
+    if s.phase == OVER:
+        return RulesError("End of the game", "the game is over; no more actions")
+    if not isinstance(a, Action) or a.kind not in CHECKS:
+        return RulesError("Actions", f"unknown action {a!r}")
+    if PHASE_OF[a.kind] != s.phase:
+        return RulesError("Turn order", f"'{a.kind}' is not a choice now: {PROMPTS[s.phase]}")
+    why = CHECKS[a.kind](s, a, load())
+    return RulesError(RULE_NAMES[a.kind], why) if why else None
+
+
+# ---------------------------------------------------------------- candidates
+
+def _candidates(s: State, cat: Catalogue) -> list[Action]:
+    player = s.players[s.current]
+    phase = s.phase
+    if phase == TURN:
+        return [Action("select_astronaut", i) for i in range(len(player.astros))]
+    if phase == ACTION:
+        return (
+            [Action("work")]
+            + [Action("choose_module", k) for k in range(1, 8)]
+            + [Action("choose_experiment", i) for i in range(7)]
+        )
+    if phase == WORK:
+        return [Action("activate", c) for c in sorted(player.base)] + [Action("end_work")]
+    if phase == PAY:
+        return _spend_candidates(s, player, cat)
+    if phase == COLOUR:
+        return [Action("choose_colour", "blue"), Action("choose_colour", "orange")]
+    if phase == SHAPE:
+        return [Action("choose_shape", sh) for sh in SHAPES]
+    if phase == UPGRADE:
+        return [Action("upgrade", i) for i in range(len(player.astros))]
+    if phase == PLACE:
+        cells = placement_cells(player, cat)
+        return [
+            Action("place_astronaut", i, c)
+            for i, (_, where, _) in enumerate(player.astros) if where == RETURNING
+            for c in cells
+        ]
+    return []
+
+
+def _spend_candidates(s: State, player, cat: Catalogue) -> list[Action]:
+    out = []
+    tiles = cat.tiles
+    owed = [r for r in range(7) if s.need[r] > 0]
+    for cell in sorted(player.base):
+        tid, stock = player.base[cell]
+        if not stock:
+            continue
+        spec = tiles[tid]
+        if not spec.stores:
+            continue
+        for unit in spec.produces:
+            for toward in owed:
+                if toward == unit or (unit in BASIC and toward == ADVANCED_OF[unit]) or (
+                    unit == ELECTRICITY and toward in BASIC
+                ):
+                    out.append(Action("spend", cell, unit, toward))
+    return out
+
+
+def legal_actions(s: State) -> list[Action]:
+    """Every legal action now, in a fixed order (the same state always gives the same list)."""
+    if s.phase == OVER:
+        return []
+    cat = load()
+    return [a for a in _candidates(s, cat) if CHECKS[a.kind](s, a, cat) is None]
+
+
+# ---------------------------------------------------------------- effects
+
+def apply_action(s: State, a: Action) -> Events:
+    """Play one action in place and return what happened; raise RulesError if it is illegal."""
+    err = why_illegal(s, a)
+    if err:
+        raise err
+    events: Events = []
+    EFFECTS[a.kind](s, a, load(), events)
+    return events
+
+
+def _do_select(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
+    s.sel = a.a
+    s.phase = ACTION
+    ev.append({"type": "astronaut_selected", "player": s.current, "astronaut": a.a})
+
+
+def _do_work(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
+    s.phase = WORK
+    s.work_left = s.players[s.current].astros[s.sel][0]
+    ev.append({"type": "work_started", "player": s.current, "astronaut": s.sel, "work": s.work_left})
+    _end_work_if_stuck(s, cat, ev)
+
+
+def _do_activate(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
+    player = s.players[s.current]
+    tid, stock = player.base[a.a]
+    spec = cat.tiles[tid]
+    cell = list(a.a)
+    if spec.kind == "obstacle":
+        s.work_left -= 1
+        if stock == 1:
+            del player.base[a.a]
+            ev.append({"type": "obstacle_destroyed", "player": s.current, "cell": cell})
+            gain_research(s, s.current, 3, "obstacle", ev)
+        else:
+            player.base[a.a] = (tid, stock - 1)
+            ev.append({"type": "obstacle_weakened", "player": s.current, "cell": cell, "resistance": stock - 1})
+    elif spec.time:
+        s.work_left -= spec.work
+        ev.append({"type": "time_module", "player": s.current, "cell": cell})
+        move_time(s, s.current, 1, ev)
+    else:
+        s.work_left -= spec.work
+        player.base[a.a] = (tid, stock + 1)
+        ev.append({"type": "produced", "player": s.current, "cell": cell, "tile": tid, "stock": stock + 1})
+    _end_work_if_stuck(s, cat, ev)
+
+
+def _end_work_if_stuck(s: State, cat: Catalogue, ev: Events) -> None:
+    """Unspendable work is lost, so the work ends by itself when nothing can be activated."""
+    tiles = cat.tiles
+    wl = s.work_left
+    if not any(activatable(tiles[tid], st, wl) for tid, st in s.players[s.current].base.values()):
+        _do_end_work(s, None, cat, ev)
+
+
+def _do_end_work(s: State, a: Action | None, cat: Catalogue, ev: Events) -> None:
+    player = s.players[s.current]
+    work, _, cell = player.astros[s.sel]
+    player.astros[s.sel] = (work, EXHAUSTED, cell)
+    ev.append({"type": "work_ended", "player": s.current, "astronaut": s.sel, "unspent": s.work_left})
+    s.work_left = 0
+    finish_turn(s, ev)
+
+
+def _start_payment(s: State, target: tuple, cost: tuple, ev: Events) -> None:
+    s.phase = PAY
+    s.target = target
+    s.need = list(cost)
+    s.progress = [0, 0, 0]
+
+
+def _do_module(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
+    tid = s.hangars[a.a - 1]
+    ev.append({"type": "module_chosen", "player": s.current, "slot": a.a, "tile": tid})
+    _start_payment(s, ("module", a.a), cat.tiles[tid].cost_vector(), ev)
+
+
+def _do_experiment(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
+    eid = s.wheel[a.a]
+    ev.append({"type": "experiment_chosen", "player": s.current, "index": a.a, "experiment": eid})
+    _start_payment(s, ("experiment", a.a), cat.experiments[eid].cost_vector(), ev)
+
+
+def _do_spend(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
+    player = s.players[s.current]
+    tid, stock = player.base[a.a]
+    player.base[a.a] = (tid, stock - 1)
+    apply_unit(s.need, s.progress, a.b, a.c)
+    ev.append({"type": "spent", "player": s.current, "cell": list(a.a), "unit": a.b, "toward": a.c,
+               "stock": stock - 1})
+    if not any(s.need):
+        _after_payment(s, cat, ev)
+
+
+def _after_payment(s: State, cat: Catalogue, ev: Events) -> None:
+    kind, index = s.target
+    if kind == "experiment":
+        _finish_experiment(s, index, cat, ev)
+        return
+    spec = cat.tiles[s.hangars[index - 1]]
+    player = s.players[s.current]
+    if spec.kind == "communication":
+        s.phase = COLOUR
+    elif spec.shape == "wild" and len(wild_options(player, cat, player.astros[s.sel][2])) > 1:
+        s.phase = SHAPE
+    else:
+        shape = None
+        if spec.shape == "wild":
+            shape = wild_options(player, cat, player.astros[s.sel][2])[0]
+        _place_module(s, spec.id, shape, cat, ev)
+
+
+def _do_colour(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
+    spec = cat.tiles[s.hangars[s.target[1] - 1]]
+    _place_module(s, cat.faces[spec.face][a.a], None, cat, ev)
+
+
+def _do_shape(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
+    _place_module(s, s.hangars[s.target[1] - 1], a.a, cat, ev)
+
+
+def _send_to_ring(s: State, space: int) -> tuple:
+    """Move the acting astronaut beside the board; return the base cell it left."""
+    player = s.players[s.current]
+    work, _, cell = player.astros[s.sel]
+    player.astros[s.sel] = (work, BOARD, space % RING)
+    return cell
+
+
+def _place_module(s: State, tid: str, wild_shape: str | None, cat: Catalogue, ev: Events) -> None:
+    p = s.current
+    player = s.players[p]
+    slot = s.target[1]
+    s.hangars[slot - 1] = None
+    cell = _send_to_ring(s, s.arm + slot)
+    player.base[cell] = (tid, 0)
+    spec = cat.tiles[tid]
+    ev.append({"type": "module_deployed", "player": p, "tile": tid, "cell": list(cell), "slot": slot})
+    if spec.kind == "greenhouse":
+        _settle_greenhouses(player, cat, cell, wild_shape)
+        size = len(grid.greenhouse_group(player.base, cat, cell))
+        gain_vp(s, p, size, "greenhouse", ev)
+    if spec.vp:
+        gain_vp(s, p, spec.vp, "module_vp", ev)
+    research = spec.research
+    colour = spec.colour
+    for n in grid.neighbours(cell):
+        if n in player.base:
+            other = cat.tiles[player.base[n][0]]
+            for col, pts in spec.adjacency:
+                if col == other.colour:
+                    research += pts
+            for col, pts in other.adjacency:
+                if col == colour:
+                    research += pts
+    if research:
+        gain_research(s, p, research, "module", ev)
+    squares = grid.squares_completed(grid.module_colours(player.base, cat), cell)
+    if squares:
+        gain_vp(s, p, len(squares), "square", ev)
+    s.upgrades = sum(1 for colours in squares if len(colours) <= 2)
+    _offer_upgrades(s, ev)
+
+
+def _settle_greenhouses(player, cat: Catalogue, cell, wild_shape: str | None) -> None:
+    """Record the new wild's shape and let other wilds in the group re-choose theirs."""
+    if wild_shape is not None:
+        player.wild[cell] = wild_shape
+    group = grid.greenhouse_group(player.base, cat, cell)
+    fixed = greenhouse_fixed_shapes(player, cat, group, None)
+    if wild_shape is not None:
+        fixed.append(wild_shape)
+    others = [c for c in group if c != cell and cat.tiles[player.base[c][0]].shape == "wild"]
+    player.wild.update(grid.assign_wilds(fixed, others, player.wild))
+
+
+def _offer_upgrades(s: State, ev: Events) -> None:
+    astros = s.players[s.current].astros
+    if s.upgrades and any(w < MAX_WORK for w, _, _ in astros):
+        s.phase = UPGRADE
+        ev.append({"type": "upgrades_earned", "player": s.current, "count": s.upgrades})
+    else:
+        s.upgrades = 0
+        finish_turn(s, ev)
+
+
+def _do_upgrade(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
+    astros = s.players[s.current].astros
+    work, where, pos = astros[a.a]
+    astros[a.a] = (work + 1, where, pos)
+    s.upgrades -= 1
+    ev.append({"type": "upgraded", "player": s.current, "astronaut": a.a, "work": work + 1})
+    _offer_upgrades(s, ev)
+
+
+def _finish_experiment(s: State, index: int, cat: Catalogue, ev: Events) -> None:
+    p = s.current
+    player = s.players[p]
+    eid = s.wheel[index]
+    s.wheel[index] = None
+    _send_to_ring(s, s.wheel_arm + 1 + 2 * index)
+    spec = cat.experiments[eid]
+    player.experiments.append(eid)
+    ev.append({"type": "experiment_done", "player": p, "experiment": eid, "index": index})
+    bit = {"left": 1, "center": 2, "right": 4}[spec.side]
+    open_groups = [i for i, g in enumerate(player.groups) if not g & bit]
+    if open_groups:
+        # Joining the fullest group that lacks this side scores most now; the total over the
+        # game is the same whichever group is joined (see docs/rules-interpretation.md).
+        best = max(open_groups, key=lambda i: bin(player.groups[i]).count("1"))
+        points = bin(player.groups[best]).count("1")
+        player.groups[best] |= bit
+        gain_vp(s, p, points, "experiment_group", ev)
+    else:
+        player.groups.append(bit)
+    if spec.vp:
+        gain_vp(s, p, spec.vp, "experiment_vp", ev)
+    if spec.research:
+        gain_research(s, p, spec.research, "experiment", ev)
+    if spec.effect == "reactivate":
+        woke = 0
+        for i, (w, where, pos) in enumerate(player.astros):
+            if where == EXHAUSTED:
+                player.astros[i] = (w, ACTIVE, pos)
+                woke += 1
+        ev.append({"type": "reactivated", "player": p, "count": woke})
+    elif spec.effect == "time2":
+        move_time(s, p, 2, ev)
+    finish_turn(s, ev)
+
+
+def _do_place(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
+    player = s.players[s.current]
+    work, _, _ = player.astros[a.a]
+    player.astros[a.a] = (work, ACTIVE, a.b)
+    ev.append({"type": "astronaut_placed", "player": s.current, "astronaut": a.a, "cell": list(a.b)})
+    if any(where == RETURNING for _, where, _ in player.astros):
+        return
+    s.placing.pop(0)
+    if s.placing:
+        s.current = s.placing[0]
+    else:
+        start_round(s, ev)
+
+
+EFFECTS: dict[str, Callable] = {
+    "select_astronaut": _do_select,
+    "work": _do_work,
+    "choose_module": _do_module,
+    "choose_experiment": _do_experiment,
+    "activate": _do_activate,
+    "end_work": _do_end_work,
+    "spend": _do_spend,
+    "choose_colour": _do_colour,
+    "choose_shape": _do_shape,
+    "upgrade": _do_upgrade,
+    "place_astronaut": _do_place,
+}

@@ -1,0 +1,63 @@
+"""Points, research, time units and missions: the small effects many rules share."""
+from __future__ import annotations
+
+from . import grid
+from .catalogue import load
+from .state import BOARD, RING, State
+
+MISSION_VP = 3
+
+
+def gain_vp(s: State, p: int, amount: int, source: str, ev: list) -> None:
+    s.players[p].ledger[source] += amount
+    ev.append({"type": "vp", "player": p, "amount": amount, "source": source})
+
+
+def gain_research(s: State, p: int, amount: int, source: str, ev: list) -> None:
+    player = s.players[p]
+    before = player.research
+    player.research = min(load().research_length, before + amount)
+    ev.append({"type": "research", "player": p, "amount": player.research - before, "source": source})
+
+
+def move_time(s: State, p: int, units: int, ev: list) -> None:
+    """Each of the player's astronauts beside the board moves `units` spaces toward the arm,
+    never past it."""
+    astros = s.players[p].astros
+    arm = s.arm
+    moved = 0
+    for i, (w, where, space) in enumerate(astros):
+        if where == BOARD:
+            d = (space - arm) % RING
+            nd = max(0, d - units)
+            if nd != d:
+                astros[i] = (w, BOARD, (arm + nd) % RING)
+                moved += 1
+    ev.append({"type": "time", "player": p, "units": units, "moved": moved})
+
+
+def mission_value(s: State, mission: str, p: int) -> int:
+    cat = load()
+    player = s.players[p]
+    return grid.mission_measure(cat.missions[mission], player.base, player.experiments, cat)
+
+
+def check_missions(s: State, p: int, ev: list) -> None:
+    """After a player's action: take a mission first reached, or one now done strictly better."""
+    cat = load()
+    for i, mid in enumerate(s.missions):
+        value = mission_value(s, mid, p)
+        if value < cat.missions[mid].target:
+            continue
+        holder = s.holders[i]
+        if holder is None:
+            s.holders[i] = p
+            s.players[p].science += 1
+            ev.append({"type": "mission_taken", "player": p, "mission": mid, "value": value, "first": True})
+            gain_vp(s, p, MISSION_VP, "mission", ev)
+        elif holder != p and value > mission_value(s, mid, holder):
+            s.holders[i] = p
+            ev.append({"type": "mission_taken", "player": p, "mission": mid, "value": value,
+                       "first": False, "from": holder})
+            gain_vp(s, p, MISSION_VP, "mission", ev)
+            gain_vp(s, holder, -MISSION_VP, "mission_lost", ev)

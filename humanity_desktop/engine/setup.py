@@ -1,0 +1,61 @@
+"""A new game: every shuffle happens here, from the seed, so a game replays exactly."""
+from __future__ import annotations
+
+import random
+
+from .catalogue import load
+from .state import ACTIVE, BOARD, HANGARS, RING, TURN, Player, State
+
+
+def new_game(players: int, seed: int) -> State:
+    if players not in (2, 3, 4):
+        raise ValueError("Humanity is played by 2, 3 or 4 players")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError("the seed must be an integer")
+    cat = load()
+    rng = random.Random(seed)
+    s = State.__new__(State)
+    s.n = players
+    s.seed = seed
+    s.year = 1
+    s.round = 1
+    s.turn = 0
+    s.arm = 0
+    # Decks are drawn from the end of each list; their order is hidden from every seat.
+    s.decks = []
+    for year in (1, 2, 3):
+        deck = sorted(cat.modules_by_year[year])
+        rng.shuffle(deck)
+        s.decks.append(deck)
+    s.exp_decks = []
+    for year in (1, 2, 3):
+        deck = sorted(cat.experiments_by_year[year])
+        rng.shuffle(deck)
+        s.exp_decks.append(deck)
+    s.missions = [rng.choice(sorted(cat.missions_by_type[t])) for t in "ABC"]
+    s.holders = [None, None, None]
+    s.hangars = [s.decks[0].pop() for _ in range(HANGARS)]
+    s.wheel = s.exp_decks[0][:7]
+    s.exp_decks[0] = s.exp_decks[0][7:]
+    s.wheel_arm = s.arm
+    s.removed = []
+    s.patch = 0
+    s.current = 0
+    s.phase = TURN
+    s.sel = None
+    s.work_left = 0
+    s.target = None
+    s.need = [0] * 7
+    s.progress = [0, 0, 0]
+    s.upgrades = 0
+    s.placing = []
+    s.players = []
+    third = cat.third_astronaut_distance[players]
+    for seat in range(players):
+        p = Player()
+        for cell, tid, stock in cat.start_tiles:
+            p.base[cell] = (tid, stock)
+        p.astros = [(2, ACTIVE, cell) for cell in cat.start_astronauts]
+        p.astros.append((2, BOARD, (s.arm + third[seat]) % RING))
+        s.players.append(p)
+    return s
