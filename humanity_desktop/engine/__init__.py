@@ -8,7 +8,7 @@
 from .actions import Action, ActionError
 from .catalogue import Catalogue, CatalogueError, load as load_catalogue
 from .errors import RulesError
-from .flow import ranking
+from .flow import places, ranking
 from .observation import observe
 from .rules import PROMPTS, apply_action, legal_actions, why_illegal
 from .setup import new_game
@@ -16,7 +16,7 @@ from .state import State
 
 __all__ = [
     "Action", "ActionError", "Catalogue", "CatalogueError", "PROMPTS", "RulesError", "State",
-    "apply_action", "legal_actions", "load_catalogue", "new_game", "observe", "ranking",
+    "apply_action", "legal_actions", "load_catalogue", "new_game", "observe", "places", "ranking",
     "replay", "why_illegal",
 ]
 

@@ -33,6 +33,14 @@ MEASURES = {
 }
 
 
+def cost_vector(cost: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """(resource, count) pairs -> one count per resource index."""
+    vec = [0] * len(RESOURCES)
+    for r, n in cost:
+        vec[r] += n
+    return tuple(vec)
+
+
 class CatalogueError(ValueError):
     """The catalogue file breaks the schema; the message says where and how."""
 
@@ -58,19 +66,10 @@ class TileSpec:
     face: str | None = None  # communication modules only: the replacement face id
     module_id: str | None = None  # communication face sides: the deck module they replace
 
-    @property
-    def is_module(self) -> bool:
-        return self.kind != "obstacle"
-
-    @property
-    def stores(self) -> bool:
-        return self.max_stock > 0 and self.kind == "production"
-
-    def cost_vector(self) -> tuple[int, ...]:
-        vec = [0] * len(RESOURCES)
-        for r, n in self.cost:
-            vec[r] += n
-        return tuple(vec)
+    def __post_init__(self) -> None:
+        # Derived once here because the rules read them in their hottest loops.
+        object.__setattr__(self, "stores", self.max_stock > 0 and self.kind == "production")
+        object.__setattr__(self, "cost_vec", cost_vector(self.cost))
 
 
 @dataclass(frozen=True)
@@ -83,11 +82,8 @@ class ExperimentSpec:
     vp: int
     effect: str | None
 
-    def cost_vector(self) -> tuple[int, ...]:
-        vec = [0] * len(RESOURCES)
-        for r, n in self.cost:
-            vec[r] += n
-        return tuple(vec)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cost_vec", cost_vector(self.cost))
 
 
 @dataclass(frozen=True)

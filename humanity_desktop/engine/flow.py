@@ -1,7 +1,7 @@
 """The flow of play between actions: turn order, the round reset, the year's end, the game's end."""
 from __future__ import annotations
 
-from .catalogue import load
+from .catalogue import ELECTRICITY, load
 from .scoring import check_missions, gain_vp
 from .state import (
     ACTIVE, BOARD, EXHAUSTED, HANGARS, OVER, PLACE, RETURNING, RING, TURN, State,
@@ -159,7 +159,7 @@ def resources_left(s: State, p: int) -> tuple[int, int, int]:
         if not spec.stores or not st:
             continue
         r = spec.produces[0]
-        if r == 6:
+        if r == ELECTRICITY:
             elec += st
         elif r >= 3:
             adv += st
@@ -168,7 +168,16 @@ def resources_left(s: State, p: int) -> tuple[int, int, int]:
     return elec, adv, basic
 
 
+def _standing_key(s: State, p: int) -> tuple:
+    return (s.players[p].score,) + resources_left(s, p)
+
+
 def ranking(s: State) -> list[int]:
     """Seats best first: score, then electricity, advanced and basic resources left."""
-    keys = {p: (s.players[p].score,) + resources_left(s, p) for p in range(s.n)}
-    return sorted(range(s.n), key=lambda p: (tuple(-k for k in keys[p]), p))
+    return sorted(range(s.n), key=lambda p: tuple(-k for k in _standing_key(s, p)))
+
+
+def places(s: State) -> list[int]:
+    """Each seat's place (1 = winner); seats level on every tie-break share a place."""
+    keys = [_standing_key(s, p) for p in range(s.n)]
+    return [1 + sum(1 for other in keys if other > mine) for mine in keys]

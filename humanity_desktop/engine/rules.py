@@ -55,9 +55,17 @@ def supply_of(base: dict, cat: Catalogue) -> tuple:
     for tid, stock in base.values():
         if stock:
             spec = tiles[tid]
-            if spec.max_stock and spec.kind == "production":
+            if spec.stores:
                 counts[spec.produces] = counts.get(spec.produces, 0) + stock
     return tuple(sorted(counts.items()))
+
+
+def _supply(s: State, cat: Catalogue, ctx: dict) -> tuple:
+    """The current player's supply, computed once per batch of checks sharing `ctx`."""
+    supply = ctx.get("supply")
+    if supply is None:
+        supply = ctx["supply"] = supply_of(s.players[s.current].base, cat)
+    return supply
 
 
 def activatable(spec, stock: int, work_left: int) -> bool:
@@ -114,7 +122,7 @@ def wild_options(player, cat: Catalogue, cell) -> list[str]:
 
 # ---------------------------------------------------------------- checkers
 
-def _check_select(s: State, a: Action, cat: Catalogue) -> str | None:
+def _check_select(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
     astros = s.players[s.current].astros
     if not isinstance(a.a, int) or not 0 <= a.a < len(astros):
         return "there is no such astronaut"
@@ -123,11 +131,11 @@ def _check_select(s: State, a: Action, cat: Catalogue) -> str | None:
     return None
 
 
-def _check_work(s: State, a: Action, cat: Catalogue) -> str | None:
+def _check_work(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
     return None
 
 
-def _check_module(s: State, a: Action, cat: Catalogue) -> str | None:
+def _check_module(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
     if not isinstance(a.a, int) or not 1 <= a.a <= 7 or s.hangars[a.a - 1] is None:
         return "there is no module in that hangar"
     spec = cat.tiles[s.hangars[a.a - 1]]
@@ -137,21 +145,21 @@ def _check_module(s: State, a: Action, cat: Catalogue) -> str | None:
         why = greenhouse_problem(player, cat, spec, cell)
         if why:
             return why
-    if not can_pay(spec.cost_vector(), supply_of(player.base, cat)):
+    if not can_pay(spec.cost_vec, _supply(s, cat, ctx)):
         return "your base cannot pay this module's cost"
     return None
 
 
-def _check_experiment(s: State, a: Action, cat: Catalogue) -> str | None:
+def _check_experiment(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
     if not isinstance(a.a, int) or not 0 <= a.a < 7 or s.wheel[a.a] is None:
         return "there is no experiment on that space"
     spec = cat.experiments[s.wheel[a.a]]
-    if not can_pay(spec.cost_vector(), supply_of(s.players[s.current].base, cat)):
+    if not can_pay(spec.cost_vec, _supply(s, cat, ctx)):
         return "your base cannot pay this experiment's cost"
     return None
 
 
-def _check_activate(s: State, a: Action, cat: Catalogue) -> str | None:
+def _check_activate(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
     base = s.players[s.current].base
     if a.a not in base:
         return "there is no tile on that cell"
@@ -166,11 +174,11 @@ def _check_activate(s: State, a: Action, cat: Catalogue) -> str | None:
     return "its stock is full: spend from it before producing more"
 
 
-def _check_end_work(s: State, a: Action, cat: Catalogue) -> str | None:
+def _check_end_work(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
     return None
 
 
-def _check_spend(s: State, a: Action, cat: Catalogue) -> str | None:
+def _check_spend(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
     base = s.players[s.current].base
     if a.a not in base:
         return "there is no tile on that cell"
@@ -195,18 +203,18 @@ def _check_spend(s: State, a: Action, cat: Catalogue) -> str | None:
     return None
 
 
-def _check_colour(s: State, a: Action, cat: Catalogue) -> str | None:
+def _check_colour(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
     return None if a.a in ("blue", "orange") else "a communication module is blue or orange"
 
 
-def _check_shape(s: State, a: Action, cat: Catalogue) -> str | None:
+def _check_shape(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
     player = s.players[s.current]
     if a.a not in wild_options(player, cat, player.astros[s.sel][2]):
         return "connected greenhouses must all show different shapes"
     return None
 
 
-def _check_upgrade(s: State, a: Action, cat: Catalogue) -> str | None:
+def _check_upgrade(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
     astros = s.players[s.current].astros
     if not isinstance(a.a, int) or not 0 <= a.a < len(astros):
         return "there is no such astronaut"
@@ -215,7 +223,7 @@ def _check_upgrade(s: State, a: Action, cat: Catalogue) -> str | None:
     return None
 
 
-def _check_place(s: State, a: Action, cat: Catalogue) -> str | None:
+def _check_place(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
     player = s.players[s.current]
     if not isinstance(a.a, int) or not 0 <= a.a < len(player.astros):
         return "there is no such astronaut"
@@ -266,7 +274,7 @@ def why_illegal(s: State, a: Action) -> RulesError | None:
         return RulesError("Actions", f"unknown action {a!r}")
     if PHASE_OF[a.kind] != s.phase:
         return RulesError("Turn order", f"'{a.kind}' is not a choice now: {PROMPTS[s.phase]}")
-    why = CHECKS[a.kind](s, a, load())
+    why = CHECKS[a.kind](s, a, load(), {})
     return RulesError(RULE_NAMES[a.kind], why) if why else None
 
 
@@ -328,7 +336,8 @@ def legal_actions(s: State) -> list[Action]:
     if s.phase == OVER:
         return []
     cat = load()
-    return [a for a in _candidates(s, cat) if CHECKS[a.kind](s, a, cat) is None]
+    ctx: dict = {}
+    return [a for a in _candidates(s, cat) if CHECKS[a.kind](s, a, cat, ctx) is None]
 
 
 # ---------------------------------------------------------------- effects
@@ -408,13 +417,13 @@ def _start_payment(s: State, target: tuple, cost: tuple, ev: Events) -> None:
 def _do_module(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     tid = s.hangars[a.a - 1]
     ev.append({"type": "module_chosen", "player": s.current, "slot": a.a, "tile": tid})
-    _start_payment(s, ("module", a.a), cat.tiles[tid].cost_vector(), ev)
+    _start_payment(s, ("module", a.a), cat.tiles[tid].cost_vec, ev)
 
 
 def _do_experiment(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     eid = s.wheel[a.a]
     ev.append({"type": "experiment_chosen", "player": s.current, "index": a.a, "experiment": eid})
-    _start_payment(s, ("experiment", a.a), cat.experiments[eid].cost_vector(), ev)
+    _start_payment(s, ("experiment", a.a), cat.experiments[eid].cost_vec, ev)
 
 
 def _do_spend(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
