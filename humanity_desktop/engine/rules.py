@@ -11,7 +11,7 @@ from typing import Callable
 
 from . import grid
 from .actions import Action
-from .catalogue import ADVANCED_OF, BASIC, ELECTRICITY, SHAPES, Catalogue, load
+from .catalogue import ADVANCED_OF, BASIC, ELECTRICITY, RESOURCES, SHAPES, Catalogue, load
 from .errors import RulesError
 from .payment import apply_unit, can_pay, feasible, split_need
 from .state import (
@@ -431,8 +431,8 @@ def _do_spend(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     tid, stock = player.base[a.a]
     player.base[a.a] = (tid, stock - 1)
     apply_unit(s.need, s.progress, a.b, a.c)
-    ev.append({"type": "spent", "player": s.current, "cell": list(a.a), "unit": a.b, "toward": a.c,
-               "stock": stock - 1})
+    ev.append({"type": "spent", "player": s.current, "cell": list(a.a), "unit": RESOURCES[a.b],
+               "toward": RESOURCES[a.c], "stock": stock - 1})
     if not any(s.need):
         _after_payment(s, cat, ev)
 
@@ -476,6 +476,7 @@ def _place_module(s: State, tid: str, wild_shape: str | None, cat: Catalogue, ev
     p = s.current
     player = s.players[p]
     slot = s.target[1]
+    s.target = None  # paid and placed: nothing is pending any more
     s.hangars[slot - 1] = None
     cell = _send_to_ring(s, s.arm + slot)
     player.base[cell] = (tid, 0)
