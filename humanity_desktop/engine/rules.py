@@ -175,6 +175,8 @@ def _check_activate(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | Non
 
 
 def _check_end_work(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+    if s.work_left == s.players[s.current].astros[s.sel][0]:
+        return "working means activating at least one tile first"
     return None
 
 

@@ -1,0 +1,195 @@
+"""End of a Round and Reset (rulebook p. 13; board model: Reset at the end of a round)."""
+import pytest
+
+from builders import (
+    A, CAT, end_round_now, fresh, of_type, on_ring, pass_turn, play, quiet_missions, refused, remove,
+    set_astronaut,
+)
+from humanity_desktop.engine import legal_actions
+from humanity_desktop.engine.state import ACTIVE, BOARD, PLACE, RETURNING, TURN
+
+
+def position(n=2, arm=0, hangars=None, far=True):
+    s = fresh(n, seed=3)
+    quiet_missions(s)
+    s.arm = arm
+    if hangars is not None:
+        s.hangars = list(hangars)
+    if far:  # nobody comes home unless a test says so
+        for p in s.players:
+            w, _, _ = p.astros[2]
+            p.astros[2] = (w, BOARD, on_ring(s, 12))
+    return s
+
+
+def test_the_patch_passes_to_the_next_player_clockwise():
+    s = position(3)
+    s.patch = s.current = 2
+    end_round_now(s)
+    assert s.patch == 0
+
+
+def test_the_two_white_cross_modules_are_removed_if_not_deployed():
+    s = position()
+    h = list(s.hangars)
+    end_round_now(s)
+    assert s.removed[-2:] == h[:2]
+    assert h[0] not in s.hangars and h[1] not in s.hangars
+
+
+def test_remaining_modules_shift_clockwise_without_gaps_and_empty_hangars_are_refilled():
+    s = position()
+    h = list(s.hangars)
+    s.hangars = [h[0], None, h[2], None, h[4], h[5], None]
+    deck_before = list(s.decks[0])
+    end_round_now(s)
+    assert s.hangars[:3] == [h[2], h[4], h[5]]
+    new = s.hangars[3:]
+    assert all(t is not None for t in new)
+    assert sorted(new) == sorted(set(deck_before) - set(s.decks[0]))
+    assert len(s.decks[0]) == len(deck_before) - 4
+    assert all(CAT.tiles[t].year == 1 for t in new)
+
+
+@pytest.mark.parametrize("deployed,advance", [
+    ((), 2),            # nothing deployed: the two white crosses empty
+    ((1,), 2),          # a white-cross module was deployed: still two empty
+    ((1, 2), 2),
+    ((4,), 3),
+    ((3, 7), 4),
+    ((1, 5, 6), 4),
+    ((3, 4, 5, 6, 7), 7),
+])
+def test_the_arm_advances_onto_the_last_empty_hangar(deployed, advance):
+    s = position(arm=5)
+    for k in deployed:
+        s.hangars[k - 1] = None
+    ev = end_round_now(s)
+    assert s.arm == (5 + advance) % 14
+    assert of_type(ev, "round_reset")[0]["advance"] == advance
+
+
+def test_overtaken_astronauts_come_home_the_one_in_front_of_the_arm_stays():
+    s = position(arm=11)
+    s.hangars[3] = None  # three empty hangars after the reset: the arm moves 3
+    set_astronaut(s, 0, 2, where=BOARD, pos=on_ring(s, 0))   # overtaken
+    set_astronaut(s, 1, 2, where=BOARD, pos=on_ring(s, 2))   # overtaken
+    set_astronaut(s, 1, 1, where=BOARD, pos=on_ring(s, 3))   # exactly in front of the new arm
+    set_astronaut(s, 0, 1, where=BOARD, pos=on_ring(s, 7))   # not overtaken
+    space_7 = on_ring(s, 7)
+    space_3 = on_ring(s, 3)
+    s.current = 0
+    end_round_now(s)
+    assert s.arm == (11 + 3) % 14
+    p0, p1 = s.players
+    assert p0.astros[2] == (2, RETURNING, None)  # overtaken: back to its owner
+    assert p1.astros[2] == (2, RETURNING, None)
+    assert p1.astros[1] == (2, BOARD, space_3) and s.distance(space_3) == 0
+    assert p0.astros[1] == (2, BOARD, space_7) and s.distance(space_7) == 4
+
+
+def test_returned_astronauts_are_placed_by_their_owners_patch_holder_first():
+    s = position(n=3)
+    for seat in (0, 2):
+        set_astronaut(s, seat, 2, where=BOARD, pos=on_ring(s, 1))
+    s.patch = s.current = 1  # the patch will pass to seat 2
+    end_round_now(s)
+    assert s.phase == PLACE
+    assert s.placing == [2, 0]
+    assert s.current == 2
+    assert s.players[2].astros[2] == (2, RETURNING, None)
+    play(s, A("place_astronaut", 2, (3, 1)))
+    assert s.players[2].astros[2] == (2, ACTIVE, (3, 1))
+    assert s.phase == PLACE and s.current == 0
+    play(s, A("place_astronaut", 2, (3, 1)))
+    # then the new round begins with the patch holder
+    assert s.phase == TURN and s.current == 2
+
+
+START_PLACES = {(-1, 1), (3, 1), (1, 3)}  # empty cells next to a starting module
+
+
+def returning_position():
+    s = position()
+    set_astronaut(s, 0, 2, where=BOARD, pos=on_ring(s, 0))
+    end_round_now(s)
+    assert s.phase == PLACE and s.current == 0
+    return s
+
+
+def test_a_returned_astronaut_may_stand_only_next_to_a_module():
+    s = returning_position()
+    cells = {a.b for a in legal_actions(s)}
+    assert cells == START_PLACES
+    for cell in START_PLACES:
+        t = s.copy()
+        play(t, A("place_astronaut", 2, cell))
+        assert t.players[0].astros[2] == (2, ACTIVE, cell)
+
+
+@pytest.mark.parametrize("cell,why", [
+    ((3, 0), "module"),    # next to an obstacle only: obstacles are not modules
+    ((5, 5), "module"),    # next to nothing
+    ((1, 1), "taken"),     # on a module
+    ((0, 0), "taken"),     # on an obstacle
+    ((1, 0), "taken"),     # on another astronaut
+])
+def test_illegal_placements_are_refused(cell, why):
+    s = returning_position()
+    refused(s, A("place_astronaut", 2, cell), rule="Returning astronauts", reason=why)
+
+
+def test_only_a_returning_astronaut_is_placed():
+    s = returning_position()
+    refused(s, A("place_astronaut", 0, (3, 1)), rule="Returning astronauts")
+
+
+def test_the_space_of_a_destroyed_obstacle_can_be_used():
+    s = position()
+    remove(s, 0, (0, 0))
+    set_astronaut(s, 0, 2, where=BOARD, pos=on_ring(s, 0))
+    end_round_now(s)
+    assert (0, 0) in {a.b for a in legal_actions(s)}
+
+
+def test_astronauts_in_the_bases_stay_in_place_and_become_active():
+    s = position()
+    cells = [[a[2] for a in p.astros[:2]] for p in s.players]
+    end_round_now(s)
+    assert s.phase == TURN
+    for p, c in zip(s.players, cells):
+        assert [a[1] for a in p.astros[:2]] == [ACTIVE, ACTIVE]
+        assert [a[2] for a in p.astros[:2]] == c
+
+
+def test_the_experiment_wheel_is_not_touched_during_the_year():
+    s = position()
+    s.wheel[2] = None
+    wheel = list(s.wheel)
+    wheel_arm = s.wheel_arm
+    end_round_now(s)
+    assert s.wheel == wheel and s.wheel_arm == wheel_arm and s.year == 1
+
+
+def test_a_deck_that_runs_out_while_filling_every_hangar_does_not_end_the_year():
+    s = position()
+    s.decks[0] = s.decks[0][:2]
+    end_round_now(s)
+    assert s.year == 1
+    assert s.decks[0] == []
+    assert all(t is not None for t in s.hangars)
+
+
+def test_a_new_round_begins_with_the_new_patch_holder():
+    s = position(n=2)
+    end_round_now(s)
+    assert s.round == 2 and s.patch == 1 and s.current == 1 and s.phase == TURN
+
+
+def test_an_astronaut_that_came_home_is_active_for_the_new_round():
+    s = returning_position()
+    play(s, A("place_astronaut", 2, (3, 1)))
+    assert s.phase == TURN and s.current == 1
+    pass_turn(s, 0)
+    assert s.current == 0
+    assert A("select_astronaut", 2) in legal_actions(s)
