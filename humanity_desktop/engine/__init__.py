@@ -6,6 +6,7 @@
         events = apply_action(state, action)   # RulesError if illegal; state unchanged
 """
 from .actions import Action, ActionError
+from .autopay import auto_pay
 from .catalogue import Catalogue, CatalogueError, load as load_catalogue
 from .errors import RulesError
 from .flow import places, ranking
@@ -15,7 +16,7 @@ from .setup import new_game
 from .state import State
 
 __all__ = [
-    "Action", "ActionError", "Catalogue", "CatalogueError", "PROMPTS", "RulesError", "State",
+    "Action", "ActionError", "auto_pay", "Catalogue", "CatalogueError", "PROMPTS", "RulesError", "State",
     "apply_action", "legal_actions", "load_catalogue", "new_game", "observe", "places", "ranking",
     "replay", "why_illegal",
 ]
