@@ -6,11 +6,17 @@
 from __future__ import annotations
 
 from .base import Budget, Cancelled, Player
+from .mcts import expert, hard
+from .planner import easy, normal
 from .random_bot import RandomBot
 
 # level name -> factory(seed). Only levels that exist are listed.
 _LEVELS = {
     "random": RandomBot,
+    "easy": easy,
+    "normal": normal,
+    "hard": hard,
+    "expert": expert,
 }
 
 

@@ -1,0 +1,124 @@
+"""How good a position is for a seat, in victory points expected by the end of the game.
+
+The value is the score already banked, plus what the position is likely to turn into:
+science the research track would pay now, stock and production that become points later,
+astronaut strength and availability, and progress toward missions, squares and
+experiment groups. Future-facing terms shrink as the game runs out, so late in year 3
+only banked points and the leftover-resource exchange still count.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import State, load_catalogue
+from ..engine.autopay import unit_worth
+from ..engine.grid import mission_measure
+from ..engine.state import BOARD, RING
+
+CAT = load_catalogue()
+MODULES_PER_YEAR = 15
+
+
+@dataclass(frozen=True)
+class Weights:
+    stock: float = 0.45  # per unit of stock-worth, scaled by the game left
+    leftover: float = 0.2  # what one unit is worth at the very end (5 units = 1 VP)
+    production: float = 1.6  # per work-1 production module, scaled by the game left
+    research_module: float = 0.6
+    work: float = 2.2  # per work point above 2, scaled by the game left
+    away: float = 0.12  # per space an astronaut still has to wait beside the board
+    research_step: float = 0.06  # research beyond the last mark still counts a little
+    mission: float = 1.2  # per mission, by how close the seat is to taking it
+    square: float = 0.5  # per 2x2 block one module short
+    spot: float = 0.15  # per module next to an astronaut standing in the base (where it can build)
+    group: float = 0.6  # per open experiment group, by its size
+    opponents: float = 0.7  # how much a seat cares about the others' values (relative play)
+
+
+DEFAULT = Weights()
+
+
+def game_left(s: State) -> float:
+    """The share of the game still to play, 1.0 at the start and 0.0 at the end."""
+    deck = len(s.decks[s.year - 1])
+    year_done = 1.0 - deck / MODULES_PER_YEAR
+    return max(0.0, (3 - s.year + (1.0 - year_done)) / 3)
+
+
+def _science_now(s: State, p: int) -> int:
+    levels = [pl.research for pl in s.players]
+    mine = levels[p]
+    tokens = CAT.tokens_for(mine) + sum(1 for r in levels if r < mine)
+    if s.n == 2 and mine > levels[1 - p]:
+        tokens += 2
+    return tokens
+
+
+def seat_value(s: State, p: int, w: Weights = DEFAULT) -> float:
+    """Expected final points of seat `p` from this position."""
+    player = s.players[p]
+    left = game_left(s)
+    value = float(player.score)
+    value += player.science
+    if not s.game_over:
+        value += _science_now(s, p) + w.research_step * player.research * left
+    stock_units = 0
+    for cell, (tid, stock) in player.base.items():
+        spec = CAT.tiles[tid]
+        if spec.stores:
+            stock_units += stock
+            value += stock * unit_worth(spec.produces) * w.stock * left
+        if spec.work and spec.kind == "production":
+            value += w.production * left * (1.0 if spec.work == 1 else 1.4)
+        elif spec.kind == "research":
+            value += w.research_module * left
+    value += w.leftover * stock_units * (1.0 - left)
+    for work, where, pos in player.astros:
+        value += w.work * (work - 2) * left
+        if where == BOARD:
+            value -= w.away * ((pos - s.arm) % RING)
+        elif isinstance(pos, tuple):
+            value += w.spot * left * _modules_around(player.base, pos)
+    if left:
+        value += left * _potential(s, p, w)
+    return value
+
+
+def _modules_around(base: dict, cell: tuple) -> int:
+    x, y = cell
+    return sum(
+        1 for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+        if n in base and CAT.tiles[base[n][0]].kind != "obstacle"
+    )
+
+
+def _potential(s: State, p: int, w: Weights) -> float:
+    player = s.players[p]
+    value = 0.0
+    for i, mid in enumerate(s.missions):
+        if s.holders[i] == p:
+            continue
+        spec = CAT.missions[mid]
+        got = mission_measure(spec, player.base, player.experiments, CAT)
+        value += w.mission * min(1.0, got / spec.target) ** 2
+    modules = {c for c, (tid, _) in player.base.items() if CAT.tiles[tid].kind != "obstacle"}
+    near_squares = set()
+    for x, y in modules:
+        for ox in (x - 1, x):
+            for oy in (y - 1, y):
+                quad = ((ox, oy), (ox + 1, oy), (ox, oy + 1), (ox + 1, oy + 1))
+                if sum(c in modules for c in quad) == 3:
+                    near_squares.add(quad)
+    value += w.square * len(near_squares)
+    for g in player.groups:
+        size = bin(g).count("1")
+        if size < 3:
+            value += w.group * size
+    return value
+
+
+def relative_value(s: State, p: int, w: Weights = DEFAULT) -> float:
+    """Seat p's value minus a share of the best opponent's: what a seat plays to maximise."""
+    mine = seat_value(s, p, w)
+    others = [seat_value(s, q, w) for q in range(s.n) if q != p]
+    return mine - w.opponents * max(others)

@@ -1,0 +1,168 @@
+"""Hard and Expert: information-set Monte Carlo tree search over whole-turn plans.
+
+Each iteration samples the hidden cards consistently with the seat's view
+(determinize.sample_state), walks a shared tree of plans (one level per decision segment,
+any seat's), grows it by one node, and scores the position at the horizon with the
+evaluation for every seat. A node's children are its mover's plans, best-first by that
+evaluation, and are opened gradually (progressive widening) so the budget goes to the
+plans that matter. A plan a sample cannot play (it differs after a reset) is skipped for
+that sample, as information-set search requires. The answer is the most visited root plan.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from ..engine import Action, State, apply_action
+from ..engine.errors import RulesError
+from .base import Budget
+from .determinize import sample_state
+from .evaluate import DEFAULT, Weights, relative_value, seat_value
+from .planner import PlanFollower
+from .plans import Plan, plans
+
+EXPLORE = 2.0  # in victory points: how far a rarely tried plan may trail and still be tried
+WIDEN_BASE = 2  # children open at first; one more each time visits pass the next square
+MAX_CHILDREN = 12
+
+
+class Node:
+    __slots__ = ("mover", "plans", "children", "visits", "totals")
+
+    def __init__(self, mover: int, ranked: list[Plan], seats: int) -> None:
+        self.mover = mover
+        self.plans = ranked  # best-first for the mover, by the static evaluation
+        self.children: dict[Plan, Node | None] = {}
+        self.visits = 0
+        self.totals = [0.0] * seats  # summed leaf values, one per seat
+
+    def mean(self, seat: int) -> float:
+        return self.totals[seat] / self.visits
+
+    def relative(self, seat: int, weight: float) -> float:
+        others = [self.mean(q) for q in range(len(self.totals)) if q != seat]
+        return self.mean(seat) - weight * max(others)
+
+
+class SearchStats:
+    """What the last search saw, for hints and the "why did the bot do that?" panel."""
+
+    def __init__(self) -> None:
+        self.iterations = 0
+        self.root: Node | None = None
+
+
+class MctsBot:
+    def __init__(self, name: str, seed: int, seconds: float, horizon: int, weights: Weights = DEFAULT,
+                 iterations: int | None = None) -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+        self.seconds = seconds
+        self.horizon = horizon
+        self.weights = weights
+        self.iterations = iterations
+        self.follower = PlanFollower()
+        self.last = SearchStats()
+
+    # ------------------------------------------------------------ the player interface
+
+    def decide(self, view: dict, legal: list[Action], budget: Budget | None = None) -> Action:
+        step = self.follower.next(view, legal)
+        if step is not None:
+            return step
+        if len(legal) == 1 and view["phase"] != "turn":
+            return legal[0]
+        budget = budget or Budget(seconds=self.seconds, iterations=self.iterations)
+        ranked = self.search(view, budget)
+        return self.follower.follow(view, ranked[0][1])
+
+    def search(self, view: dict, budget: Budget) -> list[tuple[float, Plan, int]]:
+        """Root plans best first as (value for this seat, plan, visits)."""
+        me = view["current_player"]
+        first = sample_state(view, self.rng)
+        root = self._expand(first)
+        done = 0
+        if len(root.plans) > 1:
+            while True:
+                budget.check()  # a cancelled search raises rather than answer
+                if budget.expired(done):
+                    break
+                state = first if done == 0 else sample_state(view, self.rng)
+                self._iterate(root, state, depth=0)
+                done += 1
+        self.last.iterations = done
+        self.last.root = root
+        ranked = []
+        for plan in root.plans:
+            child = root.children.get(plan)
+            if child is not None and child.visits:
+                ranked.append((child.relative(me, self.weights.opponents), plan, child.visits))
+        if not ranked:  # no time to search: fall back on the static order
+            return [(0.0, plan, 0) for plan in root.plans]
+        ranked.sort(key=lambda t: (-t[2], -t[0]))
+        return ranked
+
+    # ------------------------------------------------------------ the search
+
+    def _expand(self, state: State) -> Node:
+        mover = state.current
+        scored = [(relative_value(after, mover, self.weights), plan) for plan, after in plans(state)]
+        scored.sort(key=lambda vp: -vp[0])
+        return Node(mover, [plan for _, plan in scored[:MAX_CHILDREN]], state.n)
+
+    def _iterate(self, node: Node, state: State, depth: int) -> list[float]:
+        """One walk from `node` (whose position is `state`); returns the leaf values per seat."""
+        picked = self._play_best(node, state)
+        if picked is None:  # nothing this sample can play from here
+            return self._leaf(state)
+        plan, after = picked
+        child = node.children.get(plan)
+        at_horizon = after.game_over or depth + 1 >= self.horizon
+        if child is None:
+            child = node.children[plan] = (
+                Node(after.current, [], after.n) if at_horizon else self._expand(after)
+            )
+            values = self._leaf(after)
+        elif at_horizon:
+            values = self._leaf(after)
+        else:
+            values = self._iterate(child, after, depth + 1)
+        for target in (node, child):
+            target.visits += 1
+            for q, v in enumerate(values):
+                target.totals[q] += v
+        return values
+
+    def _play_best(self, node: Node, state: State) -> tuple[Plan, State] | None:
+        """The opened child UCB1 prefers among those this sample can play, and where it leads."""
+        width = min(len(node.plans), WIDEN_BASE + int(math.sqrt(node.visits)))
+        log_n = math.log(node.visits + 1)
+
+        def priority(i_plan: tuple[int, Plan]) -> tuple:
+            i, plan = i_plan
+            child = node.children.get(plan)
+            if child is None or not child.visits:
+                return (1, -i)  # every opened plan is tried once before any is tried twice
+            ucb = child.relative(node.mover, self.weights.opponents) + EXPLORE * math.sqrt(log_n / child.visits)
+            return (0, ucb)
+
+        for _, plan in sorted(enumerate(node.plans[:width]), key=priority, reverse=True):
+            after = state.copy()
+            try:
+                for action in plan:
+                    apply_action(after, action)
+            except RulesError:
+                continue  # this sample's hidden cards make the plan impossible
+            return plan, after
+        return None
+
+    def _leaf(self, state: State) -> list[float]:
+        return [seat_value(state, q, self.weights) for q in range(state.n)]
+
+
+def hard(seed: int = 0) -> MctsBot:
+    return MctsBot("hard", seed, seconds=0.8, horizon=4)
+
+
+def expert(seed: int = 0) -> MctsBot:
+    return MctsBot("expert", seed, seconds=2.5, horizon=5)

@@ -1,0 +1,76 @@
+"""Bots that choose whole-turn plans by evaluating where each plan leads (Easy and Normal)."""
+from __future__ import annotations
+
+import random
+
+from ..engine import Action, State
+from .base import Budget
+from .determinize import sample_state
+from .evaluate import DEFAULT, Weights, relative_value
+from .plans import Plan, plans
+
+EASY_WEIGHTS = Weights(opponents=0.0, mission=0.0, square=0.2, group=0.3, spot=0.0)
+
+
+def view_segment(view: dict) -> tuple:
+    return (view["current_player"], view["turn"], view["phase"] == "place")
+
+
+class PlanFollower:
+    """Turns a plan chosen once per segment into one action per call."""
+
+    def __init__(self) -> None:
+        self._segment: tuple | None = None
+        self._rest: list[Action] = []
+
+    def next(self, view: dict, legal: list[Action]) -> Action | None:
+        if self._segment == view_segment(view) and self._rest and self._rest[0] in legal:
+            return self._rest.pop(0)
+        return None
+
+    def follow(self, view: dict, plan: Plan) -> Action:
+        self._segment = view_segment(view)
+        self._rest = list(plan[1:])
+        return plan[0]
+
+
+class PlanningBot:
+    """Evaluates every plan for the current segment and plays the best (plus optional noise)."""
+
+    def __init__(self, name: str, seed: int, weights: Weights, noise: float) -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+        self.weights = weights
+        self.noise = noise
+        self.follower = PlanFollower()
+
+    def ranked(self, state: State) -> list[tuple[float, Plan]]:
+        """Plans best first, each with its value for the player to move."""
+        p = state.current
+        scored = [(relative_value(after, p, self.weights), plan) for plan, after in plans(state)]
+        scored.sort(key=lambda vp: -vp[0])
+        return scored
+
+    def search(self, view: dict, budget: Budget | None = None) -> list[tuple[float, Plan, int]]:
+        """Plans best first as (value, plan, visits); this bot does not search, so visits are 0."""
+        ranked = self.ranked(sample_state(view, self.rng))
+        if self.noise:
+            ranked = sorted(((v + self.rng.gauss(0.0, self.noise), plan) for v, plan in ranked),
+                            key=lambda vp: -vp[0])
+        return [(v, plan, 0) for v, plan in ranked]
+
+    def decide(self, view: dict, legal: list[Action], budget: Budget | None = None) -> Action:
+        step = self.follower.next(view, legal)
+        if step is not None:
+            return step
+        if len(legal) == 1 and view["phase"] != "turn":
+            return legal[0]
+        return self.follower.follow(view, self.search(view, budget)[0][1])
+
+
+def easy(seed: int = 0) -> PlanningBot:
+    return PlanningBot("easy", seed, EASY_WEIGHTS, noise=1.5)
+
+
+def normal(seed: int = 0) -> PlanningBot:
+    return PlanningBot("normal", seed, DEFAULT, noise=0.0)

@@ -1,0 +1,169 @@
+"""Bot tournaments: win rates with confidence intervals, scores, points by source, thinking time.
+
+    python -m humanity_desktop.bots.tournament --seats hard,normal --games 200 --seed 1 --jobs 2
+
+Seats rotate from game to game so every level plays every position equally often. A
+decision's time is the whole time a bot spends on one turn (or one set of placements),
+which is what a person waits for.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+
+from ..engine import apply_action, legal_actions, new_game, observe, places
+from ..engine.state import LEDGER_SOURCES
+from . import available_levels, make_bot
+from .base import Budget
+from .planner import view_segment
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% interval for a win rate (Wilson score interval; fine near 0 and 1)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_game(levels: list[str], seed: int, seconds: float | None = None) -> dict:
+    """One game with `levels[i]` in seat i. Returns scores, places, ledgers and think times."""
+    state = new_game(len(levels), seed)
+    bots = [make_bot(level, seed * 31 + i) for i, level in enumerate(levels)]
+    think: list[list[float]] = [[] for _ in levels]
+    current_segment = None
+    while not state.game_over:
+        p = state.current
+        view = observe(state, p)
+        start = time.perf_counter()
+        budget = Budget(seconds=seconds) if seconds else None
+        action = bots[p].decide(view, legal_actions(state), budget)
+        spent = time.perf_counter() - start
+        seg = view_segment(view)
+        if seg == current_segment:
+            think[p][-1] += spent
+        else:
+            think[p].append(spent)
+            current_segment = seg
+        apply_action(state, action)
+    return {
+        "levels": levels,
+        "seed": seed,
+        "scores": state.scores,
+        "places": places(state),
+        "ledgers": [dict(pl.ledger) for pl in state.players],
+        "think_ms": [[round(t * 1000, 2) for t in ts] for ts in think],
+    }
+
+
+def _job(args: tuple) -> dict:
+    return play_game(*args)
+
+
+def schedule(levels: list[str], games: int, seed: int) -> list[tuple[list[str], int]]:
+    """Game g seats the levels rotated by g, so each level sits in each seat equally often."""
+    n = len(levels)
+    return [(levels[g % n:] + levels[: g % n], seed + g) for g in range(games)]
+
+
+def summarise(results: list[dict]) -> dict:
+    per_level: dict[str, dict] = defaultdict(lambda: {"wins": 0.0, "seats": 0, "scores": [],
+                                                      "sources": defaultdict(float), "think": []})
+    seat_wins: dict[int, float] = defaultdict(float)
+    winners_sources: dict[str, float] = defaultdict(float)
+    for r in results:
+        winners = [i for i, place in enumerate(r["places"]) if place == 1]
+        for i, level in enumerate(r["levels"]):
+            st = per_level[level]
+            st["seats"] += 1
+            st["scores"].append(r["scores"][i])
+            for src, vp in r["ledgers"][i].items():
+                st["sources"][src] += vp
+            st["think"].extend(r["think_ms"][i])
+            if i in winners:
+                st["wins"] += 1 / len(winners)
+                seat_wins[i] += 1 / len(winners)
+                for src, vp in r["ledgers"][i].items():
+                    winners_sources[src] += vp / len(winners)
+    levels = {}
+    for level, st in per_level.items():
+        n = st["seats"]
+        think = sorted(st["think"]) or [0.0]
+        levels[level] = {
+            "seats_played": n,
+            "win_rate": round(st["wins"] / n, 4),
+            "ci95": [round(x, 4) for x in wilson(st["wins"], n)],
+            "mean_score": round(statistics.fmean(st["scores"]), 2),
+            "score_sd": round(statistics.pstdev(st["scores"]), 2),
+            "mean_vp_by_source": {s: round(st["sources"][s] / n, 2) for s in LEDGER_SOURCES},
+            "decision_ms_median": round(statistics.median(think), 2),
+            "decision_ms_p95": round(think[min(len(think) - 1, int(0.95 * len(think)))], 2),
+            "decision_ms_max": round(think[-1], 2),
+        }
+    games = len(results)
+    total_winner_vp = sum(v for v in winners_sources.values() if v > 0) or 1.0
+    return {
+        "games": games,
+        "levels": levels,
+        "seat_win_rate": {str(i): round(w / games, 4) for i, w in sorted(seat_wins.items())},
+        "winners_vp_share_by_source": {s: round(winners_sources[s] / total_winner_vp, 4) for s in LEDGER_SOURCES},
+    }
+
+
+def run(levels: list[str], games: int, seed: int, jobs: int, seconds: float | None) -> dict:
+    tasks = [(lv, sd, seconds) for lv, sd in schedule(levels, games, seed)]
+    if jobs <= 1:
+        results = [_job(t) for t in tasks]
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(_job, tasks, chunksize=1))
+    return summarise(results)
+
+
+def _print_table(summary: dict) -> None:
+    print(f"{summary['games']} games")
+    for level, st in summary["levels"].items():
+        lo, hi = st["ci95"]
+        print(f"  {level:8s} win {st['win_rate']:.1%} (95% {lo:.1%}-{hi:.1%})  "
+              f"score {st['mean_score']:.1f} +/- {st['score_sd']:.1f}  "
+              f"decision median {st['decision_ms_median']:.1f} ms, max {st['decision_ms_max']:.0f} ms")
+        by_source = ", ".join(f"{k} {v:g}" for k, v in st["mean_vp_by_source"].items() if v)
+        print(f"           VP by source: {by_source}")
+    print("  win rate by seat:", summary["seat_win_rate"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m humanity_desktop.bots.tournament", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seats", required=True, help=f"comma-separated levels, 2 to 4: {', '.join(available_levels())}")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    ap.add_argument("--seconds", type=float, default=None, help="override every bot's time budget")
+    ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    args = ap.parse_args(argv)
+    levels = [x.strip() for x in args.seats.split(",")]
+    unknown = [x for x in levels if x not in available_levels()]
+    if unknown or not 2 <= len(levels) <= 4:
+        ap.error(f"--seats takes 2 to 4 of: {', '.join(available_levels())}")
+    if args.games < 1 or args.jobs < 1:
+        ap.error("--games and --jobs must be at least 1")
+    summary = run(levels, args.games, args.seed, args.jobs, args.seconds)
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        _print_table(summary)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""Auto-pay completes a payment and gives up the least valuable stock first."""
+from __future__ import annotations
+
+from builders import fresh
+from humanity_desktop.engine import Action, apply_action, auto_pay
+from humanity_desktop.engine.catalogue import RES
+from humanity_desktop.engine.state import PAY
+
+ICE, ELEC = RES["ice"], RES["electricity"]
+
+
+def paying(need: dict[str, int], stock: dict[str, int]):
+    """A 2-player game paused in a payment, with the starting modules' stock set."""
+    s = fresh(2, seed=1)
+    base = s.players[0].base
+    cells = {"ice": (0, 1), "electricity": (1, 1), "methane": (2, 1), "insect": (1, 2)}
+    for res, cell in cells.items():
+        tid, _ = base[cell]
+        base[cell] = (tid, stock.get(res, 0))
+    apply_action(s, Action("select_astronaut", 0))
+    s.phase = PAY
+    s.target = ("experiment", 0)
+    s.need = [need.get(r, 0) for r in ("ice", "methane", "insect", "oxygen", "aircarbon", "protein", "electricity")]
+    return s
+
+
+def test_a_basic_need_is_paid_with_the_basic_before_electricity() -> None:
+    s = paying({"ice": 1}, {"ice": 1, "electricity": 1})
+    assert auto_pay(s) == [Action("spend", (0, 1), ICE, ICE)]
+
+
+def test_electricity_stands_in_when_the_basic_is_missing() -> None:
+    s = paying({"ice": 1}, {"electricity": 1})
+    assert auto_pay(s) == [Action("spend", (1, 1), ELEC, ICE)]
+
+
+def test_three_basics_convert_into_an_owed_advanced() -> None:
+    s = paying({"oxygen": 1}, {"ice": 3})
+    plan = auto_pay(s)
+    assert plan == [Action("spend", (0, 1), ICE, RES["oxygen"])] * 3
+
+
+def test_the_plan_replays_to_a_finished_payment_and_leaves_the_state_alone() -> None:
+    s = paying({"ice": 1, "methane": 1}, {"ice": 2, "methane": 1, "electricity": 1})
+    before = s.to_json()
+    plan = auto_pay(s)
+    assert s.to_json() == before
+    for a in plan:
+        apply_action(s, a)
+    assert s.phase != PAY
+    assert s.players[0].base[(1, 1)][1] == 1  # the electricity was kept
+
+
+def test_nothing_to_pay_gives_an_empty_plan() -> None:
+    assert auto_pay(fresh(2, seed=1)) == []

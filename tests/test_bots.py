@@ -1,0 +1,139 @@
+"""Bots: legal, reproducible, honest, interruptible, and a tournament that runs."""
+from __future__ import annotations
+
+import json
+import random
+import threading
+
+import pytest
+
+from humanity_desktop.bots import Budget, Cancelled, available_levels, make_bot
+from humanity_desktop.bots.hints import hints
+from humanity_desktop.bots.tournament import main as tournament_main, wilson
+from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
+
+LEVELS = ["random", "easy", "normal", "hard", "expert"]
+
+
+def small_budget(level: str) -> Budget | None:
+    """Search bots get an iteration cap, which keeps them fast and exactly reproducible."""
+    return Budget(iterations=12) if level in ("hard", "expert") else None
+
+
+def random_position(players: int, seed: int, steps: int):
+    """A position reached by random play, stopping short of the game's end."""
+    s = new_game(players, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        nxt = s.copy()
+        apply_action(nxt, rng.choice(legal_actions(nxt)))
+        if nxt.game_over:
+            break
+        s = nxt
+    return s
+
+
+POSITIONS = [random_position(2 + seed % 3, seed, 40 + 97 * seed) for seed in range(6)]
+
+
+def test_every_level_is_available() -> None:
+    assert set(LEVELS) <= set(available_levels())
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_plays_only_legal_actions(level: str) -> None:
+    for i, s in enumerate(POSITIONS):
+        bot = make_bot(level, seed=i)
+        state = s.copy()
+        for _ in range(25):  # several decisions, following the bot's own plans
+            legal = legal_actions(state)
+            action = bot.decide(observe(state, state.current), legal, small_budget(level))
+            assert action in legal
+            apply_action(state, action)
+            if state.game_over:
+                break
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_seeded_decisions_are_reproducible(level: str) -> None:
+    s = POSITIONS[3]
+    view, legal = observe(s, s.current), legal_actions(s)
+    first = make_bot(level, seed=7).decide(view, legal, small_budget(level))
+    again = make_bot(level, seed=7).decide(view, legal, small_budget(level))
+    assert first == again
+
+
+def hidden_twin(s):
+    """The same position except for what the seat to move cannot see."""
+    twin = s.copy()
+    for deck in twin.decks + twin.exp_decks:
+        deck.reverse()
+    for q, player in enumerate(twin.players):
+        if q != s.current:
+            player.science += 5
+    twin.seed = s.seed + 1
+    return twin
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_sees_only_its_own_seat(level: str) -> None:
+    s = random_position(3, 11, 200)
+    twin = hidden_twin(s)
+    assert twin.to_json() != s.to_json()  # the hidden parts really differ
+    seat = s.current
+    assert observe(twin, seat) == observe(s, seat)
+    a = make_bot(level, seed=3).decide(observe(s, seat), legal_actions(s), small_budget(level))
+    b = make_bot(level, seed=3).decide(observe(twin, seat), legal_actions(twin), small_budget(level))
+    assert a == b
+
+
+def test_a_search_can_be_cancelled_from_another_thread() -> None:
+    s = POSITIONS[2]
+    budget = Budget(seconds=60)
+    outcome: dict = {}
+
+    def think() -> None:
+        try:
+            outcome["action"] = make_bot("expert", 1).decide(observe(s, s.current), legal_actions(s), budget)
+        except Cancelled:
+            outcome["cancelled"] = True
+
+    worker = threading.Thread(target=think)
+    worker.start()
+    budget.cancel()
+    worker.join(timeout=30)
+    assert not worker.is_alive()
+    assert outcome == {"cancelled": True}
+
+
+def test_budget_counts_iterations_and_time() -> None:
+    assert Budget(iterations=3).expired(3) and not Budget(iterations=3).expired(2)
+    assert Budget(seconds=0).expired() and not Budget(seconds=60).expired()
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_hints_give_three_described_plans_starting_legally(level: str) -> None:
+    s = POSITIONS[1]
+    found = hints(make_bot(level, 2), observe(s, s.current), Budget(iterations=30))
+    assert 1 <= len(found) <= 3
+    assert found[0].plan[0] in legal_actions(s)
+    assert all(h.text for h in found)
+    if level == "normal":
+        assert [h.value for h in found] == sorted((h.value for h in found), reverse=True)
+
+
+def test_tournament_command_plays_a_tiny_match(capsys) -> None:
+    assert tournament_main(["--seats", "normal,random", "--games", "2", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 2
+    assert set(out["levels"]) == {"normal", "random"}
+    for stats in out["levels"].values():
+        assert 0.0 <= stats["ci95"][0] <= stats["win_rate"] <= stats["ci95"][1] <= 1.0
+        assert {"win_rate", "ci95", "mean_score", "decision_ms_median"} <= set(stats)
+    assert out["levels"]["normal"]["win_rate"] + out["levels"]["random"]["win_rate"] == pytest.approx(1.0)
+
+
+def test_wilson_interval_brackets_the_rate() -> None:
+    lo, hi = wilson(71, 100)
+    assert lo < 0.71 < hi and hi - lo < 0.2
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
