@@ -5,8 +5,7 @@ from dataclasses import dataclass
 
 from ..engine import load_catalogue
 from .base import Budget
-from .mcts import MctsBot
-from .planner import PlanningBot
+from .planner import PlanBot
 from .plans import Plan
 
 CAT = load_catalogue()
@@ -56,7 +55,7 @@ def _tile_name(tile_id: str | None) -> str:
     return CAT.tiles[tile_id].name if tile_id in CAT.tiles else "a tile"
 
 
-def hints(bot: MctsBot | PlanningBot, view: dict, budget: Budget, count: int = 3) -> list[Hint]:
+def hints(bot: PlanBot, view: dict, budget: Budget, count: int = 3) -> list[Hint]:
     """The `count` best plans for the seat to move, as judged by `bot` within `budget`."""
     ranked = bot.search(view, budget)
     return [Hint(plan, round(value, 2), visits, describe(plan, view)) for value, plan, visits in ranked[:count]]

@@ -13,12 +13,12 @@ from __future__ import annotations
 import math
 import random
 
-from ..engine import Action, State, apply_action
+from ..engine import State, apply_action
 from ..engine.errors import RulesError
 from .base import Budget
 from .determinize import sample_state
 from .evaluate import DEFAULT, Weights, relative_value, seat_value
-from .planner import PlanFollower
+from .planner import PlanBot, PlanFollower
 from .plans import Plan, plans
 
 EXPLORE = 2.0  # in victory points: how far a rarely tried plan may trail and still be tried
@@ -52,7 +52,7 @@ class SearchStats:
         self.root: Node | None = None
 
 
-class MctsBot:
+class MctsBot(PlanBot):
     def __init__(self, name: str, seed: int, seconds: float, horizon: int, weights: Weights = DEFAULT,
                  iterations: int | None = None) -> None:
         self.name = name
@@ -64,17 +64,8 @@ class MctsBot:
         self.follower = PlanFollower()
         self.last = SearchStats()
 
-    # ------------------------------------------------------------ the player interface
-
-    def decide(self, view: dict, legal: list[Action], budget: Budget | None = None) -> Action:
-        step = self.follower.next(view, legal)
-        if step is not None:
-            return step
-        if len(legal) == 1 and view["phase"] != "turn":
-            return legal[0]
-        budget = budget or Budget(seconds=self.seconds, iterations=self.iterations)
-        ranked = self.search(view, budget)
-        return self.follower.follow(view, ranked[0][1])
+    def default_budget(self) -> Budget:
+        return Budget(seconds=self.seconds, iterations=self.iterations)
 
     def search(self, view: dict, budget: Budget) -> list[tuple[float, Plan, int]]:
         """Root plans best first as (value for this seat, plan, visits)."""

@@ -34,7 +34,28 @@ class PlanFollower:
         return plan[0]
 
 
-class PlanningBot:
+class PlanBot:
+    """A bot that ranks whole plans (`search`) and then plays the best one step per call."""
+
+    name: str
+    follower: PlanFollower
+
+    def search(self, view: dict, budget: Budget | None) -> list[tuple[float, Plan, int]]:
+        raise NotImplementedError
+
+    def default_budget(self) -> Budget | None:
+        return None
+
+    def decide(self, view: dict, legal: list[Action], budget: Budget | None = None) -> Action:
+        step = self.follower.next(view, legal)
+        if step is not None:
+            return step
+        if len(legal) == 1 and view["phase"] != "turn":
+            return legal[0]
+        return self.follower.follow(view, self.search(view, budget or self.default_budget())[0][1])
+
+
+class PlanningBot(PlanBot):
     """Evaluates every plan for the current segment and plays the best (plus optional noise)."""
 
     def __init__(self, name: str, seed: int, weights: Weights, noise: float) -> None:
@@ -58,14 +79,6 @@ class PlanningBot:
             ranked = sorted(((v + self.rng.gauss(0.0, self.noise), plan) for v, plan in ranked),
                             key=lambda vp: -vp[0])
         return [(v, plan, 0) for v, plan in ranked]
-
-    def decide(self, view: dict, legal: list[Action], budget: Budget | None = None) -> Action:
-        step = self.follower.next(view, legal)
-        if step is not None:
-            return step
-        if len(legal) == 1 and view["phase"] != "turn":
-            return legal[0]
-        return self.follower.follow(view, self.search(view, budget)[0][1])
 
 
 def easy(seed: int = 0) -> PlanningBot:

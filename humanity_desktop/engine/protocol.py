@@ -21,7 +21,7 @@ from .observation import observe
 from .rules import apply_action, legal_actions
 from .setup import new_game
 from .state import State
-from .validation import StateError, load_state
+from .validation import StateError, is_int, load_state, short_repr
 
 NO_GAME = "no game: send new or load first"
 
@@ -42,15 +42,6 @@ COMMANDS: list[dict[str, Any]] = [
 
 class RequestError(Exception):
     """A request the protocol refuses (malformed, mistyped, or out of place)."""
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _ok(**fields: Any) -> dict:
@@ -102,7 +93,7 @@ class Session:
                 raise RequestError("a request needs 'cmd', a string: one of " + ", ".join(self._handlers))
             handler = self._handlers.get(cmd)
             if handler is None:
-                raise RequestError(f"unknown cmd {_short(cmd)}; known: {', '.join(self._handlers)}")
+                raise RequestError(f"unknown cmd {short_repr(cmd)}; known: {', '.join(self._handlers)}")
             if self.state is None and cmd not in ("new", "load", "help"):
                 raise RequestError(NO_GAME)
             return handler(request)
@@ -116,10 +107,10 @@ class Session:
     def _new(self, req: dict) -> dict:
         players = _field(req, "players")
         seed = _field(req, "seed")
-        if not _is_int(players) or players not in (2, 3, 4):
-            raise RequestError(f"'players' must be an integer from 2 to 4, got {_short(players)}")
-        if not _is_int(seed):
-            raise RequestError(f"'seed' must be an integer, got {_short(seed)}")
+        if not is_int(players) or players not in (2, 3, 4):
+            raise RequestError(f"'players' must be an integer from 2 to 4, got {short_repr(players)}")
+        if not is_int(seed):
+            raise RequestError(f"'seed' must be an integer, got {short_repr(seed)}")
         self.state = new_game(players, seed)
         return _ok(state=self.state.to_json())
 
@@ -155,8 +146,8 @@ class Session:
     def _view(self, req: dict) -> dict:
         seat = _field(req, "player")
         n = self.state.n
-        if not _is_int(seat) or not 0 <= seat < n:
-            raise RequestError(f"'player' must be a seat from 0 to {n - 1}, got {_short(seat)}")
+        if not is_int(seat) or not 0 <= seat < n:
+            raise RequestError(f"'player' must be a seat from 0 to {n - 1}, got {short_repr(seat)}")
         return _ok(view=observe(self.state, seat))
 
     def _help(self, req: dict) -> dict:

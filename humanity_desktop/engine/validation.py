@@ -25,12 +25,12 @@ class StateError(ValueError):
     """A state that cannot be loaded; the message names the bad value's path."""
 
 
-def _short(value: Any, limit: int = 60) -> str:
+def short_repr(value: Any, limit: int = 60) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _is_int(value: Any) -> bool:
+def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -63,15 +63,15 @@ class _Checker:
 
     def obj(self, d: Any, path: str, keys: tuple[str, ...]) -> dict:
         if not isinstance(d, dict):
-            self.fail(path, f"must be an object, got {_short(d)}")
+            self.fail(path, f"must be an object, got {short_repr(d)}")
         for k in keys:
             if k not in d:
                 self.fail(path, f"missing '{k}'")
         return d
 
     def integer(self, v: Any, path: str, lo: int | None = None, hi: int | None = None) -> int:
-        if not _is_int(v):
-            self.fail(path, f"must be an integer, got {_short(v)}")
+        if not is_int(v):
+            self.fail(path, f"must be an integer, got {short_repr(v)}")
         if (lo is not None and v < lo) or (hi is not None and v > hi):
             span = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
             self.fail(path, f"must be {span}, got {v}")
@@ -79,21 +79,21 @@ class _Checker:
 
     def seq(self, v: Any, path: str, length: int | None = None) -> list:
         if not isinstance(v, list):
-            self.fail(path, f"must be a list, got {_short(v)}")
+            self.fail(path, f"must be a list, got {short_repr(v)}")
         if length is not None and len(v) != length:
             self.fail(path, f"must have {length} entries, has {len(v)}")
         return v
 
     def cell(self, v: Any, path: str) -> tuple[int, int]:
-        if not isinstance(v, list) or len(v) != 2 or not all(_is_int(x) for x in v):
-            self.fail(path, f"must be a cell [x, y] of integers, got {_short(v)}")
+        if not isinstance(v, list) or len(v) != 2 or not all(is_int(x) for x in v):
+            self.fail(path, f"must be a cell [x, y] of integers, got {short_repr(v)}")
         return (v[0], v[1])
 
     def id_in(self, v: Any, known: Any, path: str, what: str, nullable: bool = False) -> None:
         if v is None and nullable:
             return
         if not isinstance(v, str) or v not in known:
-            self.fail(path, f"unknown {what} id {_short(v)}")
+            self.fail(path, f"unknown {what} id {short_repr(v)}")
 
 
 def validate_state(d: Any) -> None:
@@ -104,7 +104,7 @@ def validate_state(d: Any) -> None:
                        "decks", "experiment_decks", "experiments", "experiment_arm", "removed",
                        "missions", "holders", "patch", "current_player", "phase", "pending", "seats"))
     if d["version"] != 1 or isinstance(d["version"], bool):
-        c.fail("version", f"unsupported state version {_short(d['version'])} (expected 1)")
+        c.fail("version", f"unsupported state version {short_repr(d['version'])} (expected 1)")
     n = c.integer(d["players"], "players")
     if n not in (2, 3, 4):
         c.fail("players", f"a game has 2 to 4 seats, got {n}")
@@ -128,7 +128,7 @@ def validate_state(d: Any) -> None:
         c.id_in(e, c.experiments, f"experiments[{i}]", "experiment", nullable=True)
     for i, t in enumerate(c.seq(d["removed"], "removed")):
         if not isinstance(t, str) or (t not in c.deck_modules and t not in c.experiments):
-            c.fail(f"removed[{i}]", f"unknown module or experiment id {_short(t)}")
+            c.fail(f"removed[{i}]", f"unknown module or experiment id {short_repr(t)}")
     for i, m in enumerate(c.seq(d["missions"], "missions", 3)):
         c.id_in(m, c.missions, f"missions[{i}]", "mission")
     for i, h in enumerate(c.seq(d["holders"], "holders", 3)):
@@ -137,7 +137,7 @@ def validate_state(d: Any) -> None:
 
     phase = d["phase"]
     if phase not in PHASES:
-        c.fail("phase", f"unknown phase {_short(phase)}; known: {', '.join(PHASES)}")
+        c.fail("phase", f"unknown phase {short_repr(phase)}; known: {', '.join(PHASES)}")
     if "game_over" in d and d["game_over"] is not (phase == OVER):
         c.fail("game_over", f"must be {str(phase == OVER).lower()} in phase '{phase}'")
     cur = d["current_player"]
@@ -153,7 +153,7 @@ def validate_state(d: Any) -> None:
     if "scores" in d:
         want = [sum(seat["ledger"].values()) for seat in seats]
         if d["scores"] != want:
-            c.fail("scores", f"must match the seats' ledgers: {want}, got {_short(d['scores'])}")
+            c.fail("scores", f"must match the seats' ledgers: {want}, got {short_repr(d['scores'])}")
 
     _validate_pending(c, d, n, phase, cur)
 
@@ -178,7 +178,7 @@ def _validate_seat(c: _Checker, seat: Any, path: str) -> None:
             if spec.shape != "wild":
                 c.fail(f"{p}.shape", "only a wild greenhouse records a shape")
             if e["shape"] not in SHAPES:
-                c.fail(f"{p}.shape", f"unknown shape {_short(e['shape'])}; known: {', '.join(SHAPES)}")
+                c.fail(f"{p}.shape", f"unknown shape {short_repr(e['shape'])}; known: {', '.join(SHAPES)}")
     standing = set()
     for i, a in enumerate(c.seq(seat["astronauts"], f"{path}.astronauts")):
         p = f"{path}.astronauts[{i}]"
@@ -186,7 +186,7 @@ def _validate_seat(c: _Checker, seat: Any, path: str) -> None:
         c.integer(a["work"], f"{p}.work", 1, MAX_WORK)
         where, at = a["where"], a["at"]
         if where not in WHERE:
-            c.fail(f"{p}.where", f"unknown place {_short(where)}; known: {', '.join(WHERE)}")
+            c.fail(f"{p}.where", f"unknown place {short_repr(where)}; known: {', '.join(WHERE)}")
         if where in (ACTIVE, EXHAUSTED):
             cell = c.cell(at, f"{p}.at")
             if cell in cells or cell in standing:
@@ -220,19 +220,19 @@ def _validate_pending(c: _Checker, d: dict, n: int, phase: str, cur: Any) -> Non
         c.integer(x, f"pending.progress[{i}]", 0)
     need = pend["need"]
     if not isinstance(need, dict):
-        c.fail("pending.need", f"must be an object of resource counts, got {_short(need)}")
+        c.fail("pending.need", f"must be an object of resource counts, got {short_repr(need)}")
     for r, k in need.items():
         if r not in RESOURCES:
-            c.fail("pending.need", f"unknown resource {_short(r)}; known: {', '.join(RESOURCES)}")
+            c.fail("pending.need", f"unknown resource {short_repr(r)}; known: {', '.join(RESOURCES)}")
         c.integer(k, f"pending.need.{r}", 0)
     for i, x in enumerate(c.seq(pend["placing"], "pending.placing")):
         c.integer(x, f"pending.placing[{i}]", 0, n - 1)
     target = pend["target"]
     if target is not None and target != []:
         if (not isinstance(target, list) or len(target) != 2
-                or target[0] not in ("module", "experiment") or not _is_int(target[1])):
+                or target[0] not in ("module", "experiment") or not is_int(target[1])):
             c.fail("pending.target", f"must be null, [\"module\", 1..7] or [\"experiment\", 0..6], "
-                                     f"got {_short(target)}")
+                                     f"got {short_repr(target)}")
         kind, k = target
         live = phase in (PAY, COLOUR, SHAPE)  # later phases keep a spent target around
         if live and kind == "module" and not (1 <= k <= HANGARS and d["hangars"][k - 1] is not None):
