@@ -282,27 +282,36 @@ def why_illegal(s: State, a: Action) -> RulesError | None:
 
 # ---------------------------------------------------------------- candidates
 
+_SELECT = [Action("select_astronaut", i) for i in range(3)]
+_CHOOSE = (
+    [Action("work")]
+    + [Action("choose_module", k) for k in range(1, 8)]
+    + [Action("choose_experiment", i) for i in range(7)]
+)
+_COLOURS = [Action("choose_colour", "blue"), Action("choose_colour", "orange")]
+_SHAPES = [Action("choose_shape", sh) for sh in SHAPES]
+_UPGRADES = [Action("upgrade", i) for i in range(3)]
+_END_WORK = Action("end_work")
+
+
 def _candidates(s: State, cat: Catalogue) -> list[Action]:
+    """A superset of the legal actions in this phase (the checkers then filter it)."""
     player = s.players[s.current]
     phase = s.phase
     if phase == TURN:
-        return [Action("select_astronaut", i) for i in range(len(player.astros))]
+        return _SELECT
     if phase == ACTION:
-        return (
-            [Action("work")]
-            + [Action("choose_module", k) for k in range(1, 8)]
-            + [Action("choose_experiment", i) for i in range(7)]
-        )
+        return _CHOOSE
     if phase == WORK:
-        return [Action("activate", c) for c in sorted(player.base)] + [Action("end_work")]
+        return [Action("activate", c) for c in sorted(player.base)] + [_END_WORK]
     if phase == PAY:
         return _spend_candidates(s, player, cat)
     if phase == COLOUR:
-        return [Action("choose_colour", "blue"), Action("choose_colour", "orange")]
+        return _COLOURS
     if phase == SHAPE:
-        return [Action("choose_shape", sh) for sh in SHAPES]
+        return _SHAPES
     if phase == UPGRADE:
-        return [Action("upgrade", i) for i in range(len(player.astros))]
+        return _UPGRADES
     if phase == PLACE:
         cells = placement_cells(player, cat)
         return [
