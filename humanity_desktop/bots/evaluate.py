@@ -58,13 +58,16 @@ def seat_value(s: State, p: int, w: Weights = DEFAULT) -> float:
     """Expected final points of seat `p` from this position."""
     player = s.players[p]
     left = game_left(s)
-    value = float(player.score)
-    value += player.science
+    value = float(player.score + player.science)
     if not s.game_over:
         value += _science_now(s, p) + w.research_step * player.research * left
+    tiles = CAT.tiles
     stock_units = 0
+    colours: dict = {}
     for cell, (tid, stock) in player.base.items():
-        spec = CAT.tiles[tid]
+        spec = tiles[tid]
+        if spec.colour is not None:
+            colours[cell] = spec.colour
         if spec.stores:
             stock_units += stock
             value += stock * unit_worth(spec.produces) * w.stock * left
@@ -78,38 +81,43 @@ def seat_value(s: State, p: int, w: Weights = DEFAULT) -> float:
         if where == BOARD:
             value -= w.away * ((pos - s.arm) % RING)
         elif isinstance(pos, tuple):
-            value += w.spot * left * _modules_around(player.base, pos)
+            x, y = pos
+            around = sum(1 for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in colours)
+            value += w.spot * left * around
     if left:
-        value += left * _potential(s, p, w)
+        value += left * _potential(s, p, w, colours)
     return value
 
 
-def _modules_around(base: dict, cell: tuple) -> int:
-    x, y = cell
-    return sum(
-        1 for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
-        if n in base and CAT.tiles[base[n][0]].kind != "obstacle"
-    )
+_mission_memo: dict = {}
 
 
-def _potential(s: State, p: int, w: Weights) -> float:
+def _mission_progress(mid: str, player, colours: dict) -> float:
+    """How close a seat is to a mission, 0..1 (memoised: layouts repeat across a search)."""
+    spec = CAT.missions[mid]
+    on_modules = spec.measure not in ("pictograms", "experiment_side")
+    key = (mid, frozenset(colours.items()) if on_modules else tuple(player.experiments))
+    hit = _mission_memo.get(key)
+    if hit is None:
+        if len(_mission_memo) > 200_000:
+            _mission_memo.clear()
+        got = mission_measure(spec, player.base, player.experiments, CAT, colours)
+        hit = _mission_memo[key] = min(1.0, got / spec.target) ** 2
+    return hit
+
+
+def _potential(s: State, p: int, w: Weights, colours: dict) -> float:
+    """Points the layout is close to: missions, squares one module short, open experiment groups."""
     player = s.players[p]
     value = 0.0
     for i, mid in enumerate(s.missions):
-        if s.holders[i] == p:
-            continue
-        spec = CAT.missions[mid]
-        got = mission_measure(spec, player.base, player.experiments, CAT)
-        value += w.mission * min(1.0, got / spec.target) ** 2
-    modules = {c for c, (tid, _) in player.base.items() if CAT.tiles[tid].kind != "obstacle"}
-    near_squares = set()
-    for x, y in modules:
-        for ox in (x - 1, x):
-            for oy in (y - 1, y):
-                quad = ((ox, oy), (ox + 1, oy), (ox, oy + 1), (ox + 1, oy + 1))
-                if sum(c in modules for c in quad) == 3:
-                    near_squares.add(quad)
-    value += w.square * len(near_squares)
+        if s.holders[i] != p:
+            value += w.mission * _mission_progress(mid, player, colours)
+    corners: dict = {}  # top-left corner of a 2x2 block -> modules in it
+    for x, y in colours:
+        for corner in ((x - 1, y - 1), (x - 1, y), (x, y - 1), (x, y)):
+            corners[corner] = corners.get(corner, 0) + 1
+    value += w.square * sum(1 for n in corners.values() if n == 3)
     for g in player.groups:
         size = bin(g).count("1")
         if size < 3:

@@ -109,8 +109,11 @@ def _largest_cluster(colours: dict[Cell, str], colour: str) -> int:
     return best
 
 
-def mission_measure(spec: MissionSpec, base: dict, experiments: list[str], cat: Catalogue) -> int:
-    """How far a player has got on a mission, in the unit of its target."""
+def mission_measure(spec: MissionSpec, base: dict, experiments: list[str], cat: Catalogue,
+                    colours: dict[Cell, str] | None = None) -> int:
+    """How far a player has got on a mission, in the unit of its target.
+
+    `colours` (module_colours of the base) may be passed in when the caller has it already."""
     m = spec.measure
     if m == "pictograms":
         total = 0
@@ -121,7 +124,8 @@ def mission_measure(spec: MissionSpec, base: dict, experiments: list[str], cat: 
         return total
     if m == "experiment_side":
         return sum(1 for eid in experiments if cat.experiments[eid].side == spec.side)
-    colours = module_colours(base, cat)
+    if colours is None:
+        colours = module_colours(base, cat)
     if m == "colour_count":
         return sum(1 for c in colours.values() if c == spec.colour)
     if m == "colour_cluster":
