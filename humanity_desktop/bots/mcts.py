@@ -2,8 +2,8 @@
 
 Each iteration samples the hidden cards consistently with the seat's view
 (determinize.sample_state), walks a shared tree of plans (one level per decision segment,
-any seat's), grows it by one node, and scores the position at the horizon with the
-evaluation for every seat. A node's children are its mover's plans, best-first by that
+any seat's), grows it by one node, plays a few more segments with the Normal policy (every
+seat takes its best plan by the evaluation), and scores that position for every seat. A node's children are its mover's plans, best-first by that
 evaluation, and are opened gradually (progressive widening) so the budget goes to the
 plans that matter. A plan a sample cannot play (it differs after a reset) is skipped for
 that sample, as information-set search requires. The answer is the most visited root plan.
@@ -17,9 +17,9 @@ from ..engine import State, apply_action
 from ..engine.errors import RulesError
 from .base import Budget
 from .determinize import sample_state
-from .evaluate import DEFAULT, Weights, relative_value, seat_value
-from .planner import PlanBot, PlanFollower
-from .plans import Plan, plans
+from .evaluate import DEFAULT, Weights, seat_value
+from .planner import PlanBot, PlanFollower, ranked_plans
+from .plans import Plan
 
 EXPLORE = 2.0  # in victory points: how far a rarely tried plan may trail and still be tried
 WIDEN_BASE = 2  # children open at first; one more each time visits pass the next square
@@ -53,12 +53,13 @@ class SearchStats:
 
 
 class MctsBot(PlanBot):
-    def __init__(self, name: str, seed: int, seconds: float, horizon: int, weights: Weights = DEFAULT,
-                 iterations: int | None = None) -> None:
+    def __init__(self, name: str, seed: int, seconds: float, depth: int, rollout: int,
+                 weights: Weights = DEFAULT, iterations: int | None = None) -> None:
         self.name = name
         self.rng = random.Random(seed)
         self.seconds = seconds
-        self.horizon = horizon
+        self.depth = depth  # tree levels, in decision segments
+        self.rollout = rollout  # segments played by the Normal policy below the tree
         self.weights = weights
         self.iterations = iterations
         self.follower = PlanFollower()
@@ -96,10 +97,8 @@ class MctsBot(PlanBot):
     # ------------------------------------------------------------ the search
 
     def _expand(self, state: State) -> Node:
-        mover = state.current
-        scored = [(relative_value(after, mover, self.weights), plan) for plan, after in plans(state)]
-        scored.sort(key=lambda vp: -vp[0])
-        return Node(mover, [plan for _, plan in scored[:MAX_CHILDREN]], state.n)
+        ranked = ranked_plans(state, self.weights)
+        return Node(state.current, [plan for _, plan, _ in ranked[:MAX_CHILDREN]], state.n)
 
     def _iterate(self, node: Node, state: State, depth: int) -> list[float]:
         """One walk from `node` (whose position is `state`); returns the leaf values per seat."""
@@ -108,14 +107,14 @@ class MctsBot(PlanBot):
             return self._leaf(state)
         plan, after = picked
         child = node.children.get(plan)
-        at_horizon = after.game_over or depth + 1 >= self.horizon
+        at_horizon = after.game_over or depth + 1 >= self.depth
         if child is None:
             child = node.children[plan] = (
                 Node(after.current, [], after.n) if at_horizon else self._expand(after)
             )
-            values = self._leaf(after)
+            values = self._playout(after)
         elif at_horizon:
-            values = self._leaf(after)
+            values = self._playout(after)
         else:
             values = self._iterate(child, after, depth + 1)
         for target in (node, child):
@@ -150,10 +149,18 @@ class MctsBot(PlanBot):
     def _leaf(self, state: State) -> list[float]:
         return [seat_value(state, q, self.weights) for q in range(state.n)]
 
+    def _playout(self, state: State) -> list[float]:
+        """Every seat plays its best plan for a few segments; then the position is scored."""
+        for _ in range(self.rollout):
+            if state.game_over:
+                break
+            state = ranked_plans(state, self.weights)[0][2]
+        return self._leaf(state)
+
 
 def hard(seed: int = 0) -> MctsBot:
-    return MctsBot("hard", seed, seconds=0.8, horizon=4)
+    return MctsBot("hard", seed, seconds=0.8, depth=2, rollout=2)
 
 
 def expert(seed: int = 0) -> MctsBot:
-    return MctsBot("expert", seed, seconds=2.5, horizon=5)
+    return MctsBot("expert", seed, seconds=2.5, depth=3, rollout=2)

@@ -12,6 +12,14 @@ from .plans import Plan, plans
 EASY_WEIGHTS = Weights(opponents=0.0, mission=0.0, square=0.2, group=0.3, spot=0.0)
 
 
+def ranked_plans(state: State, weights: Weights) -> list[tuple[float, Plan, State]]:
+    """Every plan of the player to move, best first by the evaluation of where it leads."""
+    p = state.current
+    scored = [(relative_value(after, p, weights), plan, after) for plan, after in plans(state)]
+    scored.sort(key=lambda t: -t[0])
+    return scored
+
+
 def view_segment(view: dict) -> tuple:
     return (view["current_player"], view["turn"], view["phase"] == "place")
 
@@ -65,16 +73,9 @@ class PlanningBot(PlanBot):
         self.noise = noise
         self.follower = PlanFollower()
 
-    def ranked(self, state: State) -> list[tuple[float, Plan]]:
-        """Plans best first, each with its value for the player to move."""
-        p = state.current
-        scored = [(relative_value(after, p, self.weights), plan) for plan, after in plans(state)]
-        scored.sort(key=lambda vp: -vp[0])
-        return scored
-
     def search(self, view: dict, budget: Budget | None = None) -> list[tuple[float, Plan, int]]:
         """Plans best first as (value, plan, visits); this bot does not search, so visits are 0."""
-        ranked = self.ranked(sample_state(view, self.rng))
+        ranked = [(v, plan) for v, plan, _ in ranked_plans(sample_state(view, self.rng), self.weights)]
         if self.noise:
             ranked = sorted(((v + self.rng.gauss(0.0, self.noise), plan) for v, plan in ranked),
                             key=lambda vp: -vp[0])
