@@ -1,70 +1,62 @@
-"""`humanity-desktop`: start the game.
+"""`humanity-desktop`: open the game window.
 
-Until the windowed screens land, the game runs in the terminal: each human seat picks
-from the numbered legal choices; bot seats play random legal moves.
+Without --seats the title screen opens; with --seats (or --demo) a game starts at once.
+The remaining flags let the game run without a person: for demos, tests and benchmarks.
 """
 from __future__ import annotations
 
 import argparse
 import random
 import sys
-
-from .engine import PROMPTS, apply_action, legal_actions, new_game, ranking
+from pathlib import Path
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(prog="humanity-desktop", description=__doc__)
-    ap.add_argument("--seats", default="human,bot", help="comma-separated 'human' or 'bot', 2 to 4 seats")
-    ap.add_argument("--seed", type=int, default=None, help="game seed (random if omitted)")
-    ap.add_argument("--demo", action="store_true", help="every seat is a bot")
+    ap = argparse.ArgumentParser(prog="humanity-desktop", description="Humanity: a research base on Titan.")
+    ap.add_argument("--seats", help="start a game at once: 2 to 4 comma-separated seats, "
+                                    "each 'human' or 'bot[:level]', e.g. \"human,bot:hard\"")
+    ap.add_argument("--seed", type=int, help="the deal's seed (random if omitted)")
+    ap.add_argument("--demo", action="store_true", help="every seat is a bot (4 seats unless --seats says)")
+    ap.add_argument("--quit-after-seconds", type=float, metavar="S", help="close the window after S seconds")
+    ap.add_argument("--screenshot", type=Path, metavar="PATH", help="save the last frame as an image")
+    ap.add_argument("--frame-stats", type=Path, metavar="PATH",
+                    help="write frame timings as JSON (frames, median_ms, p99_ms)")
+    ap.add_argument("--data-dir", type=Path, metavar="DIR", help="where saves and options are kept")
+    ap.add_argument("--size", default="1600x900", help="window size, WIDTHxHEIGHT")
+    ap.add_argument("--pace", choices=("slow", "normal", "fast", "instant"), help="bot pace for this run")
     return ap.parse_args(argv)
+
+
+def default_data_dir() -> Path:
+    from platformdirs import user_data_dir
+    return Path(user_data_dir("humanity-desktop", appauthor=False))
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    seats = args.seats.split(",")
-    if args.demo:
-        seats = ["bot"] * len(seats)
-    if not 2 <= len(seats) <= 4 or any(x not in ("human", "bot") for x in seats):
-        print("--seats takes 2 to 4 entries, each 'human' or 'bot'", file=sys.stderr)
+    from .controller import parse_seats
+    try:
+        seats = None
+        if args.seats or args.demo:
+            seats = parse_seats(args.seats or "bot,bot,bot,bot", all_bots=args.demo)
+        width, _, height = args.size.partition("x")
+        size = (int(width), int(height))
+    except ValueError as exc:
+        print(f"humanity-desktop: {exc}", file=sys.stderr)
         return 2
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-    state = new_game(len(seats), seed)
-    bot_rng = random.Random(seed ^ 0x5EED)
-    print(f"Humanity, {len(seats)} players, seed {seed}")
-    while not state.game_over:
-        choices = legal_actions(state)
-        p = state.current
-        if seats[p] == "bot":
-            action = bot_rng.choice(choices)
-        else:
-            action = _ask(state, choices)
-            if action is None:
-                print("Game left.")
-                return 0
-        for ev in apply_action(state, action):
-            if ev["type"] in ("vp", "mission_taken", "round_reset", "year_start", "science"):
-                print("  ", ev)
-    print("Final scores:", state.scores)
-    print("Ranking (best first):", [f"seat {p + 1}" for p in ranking(state)])
+    from .ui.app import App, AppConfig
+    from .ui.scenes.game import GameScene
+    from .ui.scenes.title import TitleScene
+    app = App(AppConfig(
+        data_dir=args.data_dir or default_data_dir(), size=size, quit_after=args.quit_after_seconds,
+        screenshot=args.screenshot, frame_stats=args.frame_stats, pace=args.pace,
+    ))
+    scenes = [TitleScene(app)]
+    if seats is not None:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+        scenes.append(GameScene(app, app.new_match(seats, seed)))
+    app.run(scenes)
     return 0
-
-
-def _ask(state, choices):
-    p = state.current
-    print(f"\nSeat {p + 1}, year {state.year}, round {state.round}: {PROMPTS[state.phase]}")
-    for i, a in enumerate(choices):
-        print(f"  {i:3d}. {a}")
-    while True:
-        try:
-            line = input("choice> ").strip()
-        except EOFError:
-            return None
-        if line in ("q", "quit"):
-            return None
-        if line.isdigit() and int(line) < len(choices):
-            return choices[int(line)]
-        print(f"Type a number from 0 to {len(choices) - 1}, or q to leave.")
 
 
 if __name__ == "__main__":

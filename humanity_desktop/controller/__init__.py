@@ -1,0 +1,59 @@
+"""The event bus and the rules controller: a match, its seats, bots thinking off the main
+thread, undo within a turn, the game log and saves. No pygame here.
+
+    bus = Bus()
+    match = Match(parse_seats("human,bot"), bus, seed=7)
+    bus.subscribe(ActionApplied, print)
+    bus.publish(ActionRequested(0, match.legal()[0]))
+"""
+from .bus import Bus
+from .events import (
+    ActionApplied,
+    ActionRefused,
+    ActionRequested,
+    BotThinking,
+    Event,
+    GameOver,
+    MissionTaken,
+    ResetInfo,
+    RoundReset,
+    TurnStarted,
+    Undone,
+    UndoRequested,
+    YearEnded,
+)
+from .match import Match
+from .seats import (
+    BOT,
+    CHARACTERS,
+    HUMAN,
+    Seat,
+    parse_seats,
+    ranked_levels,
+    default_level,
+)
+
+__all__ = [
+    "BOT",
+    "CHARACTERS",
+    "HUMAN",
+    "ActionApplied",
+    "ActionRefused",
+    "ActionRequested",
+    "BotThinking",
+    "Bus",
+    "Event",
+    "GameOver",
+    "Match",
+    "MissionTaken",
+    "ResetInfo",
+    "RoundReset",
+    "Seat",
+    "TurnStarted",
+    "UndoRequested",
+    "Undone",
+    "YearEnded",
+    "parse_seats",
+    "ranked_levels",
+    "default_level",
+]

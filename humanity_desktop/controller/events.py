@@ -1,0 +1,112 @@
+"""What travels on the bus. Requests go to the match; the rest reports what happened.
+
+Events that carry game positions hold snapshots (State copies), never the live state, so a
+screen may keep them while the match moves on.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine import Action, State
+
+
+class Event:
+    """Base of every bus event."""
+
+
+# ---------------------------------------------------------------- requests (to the match)
+
+@dataclass(frozen=True)
+class ActionRequested(Event):
+    """A seat wants to play an action: a human's gesture or a bot's decision."""
+
+    seat: int
+    action: Action
+    source: str = "human"  # "human" or "bot"
+
+
+@dataclass(frozen=True)
+class UndoRequested(Event):
+    seat: int
+
+
+# ---------------------------------------------------------------- reports (from the match)
+
+@dataclass(frozen=True)
+class ActionApplied(Event):
+    seat: int
+    action: Action
+    engine_events: tuple
+    lines: tuple  # the game log's new lines, in plain words
+    before: State
+    after: State
+
+
+@dataclass(frozen=True)
+class ActionRefused(Event):
+    """The rules forbid the action; the game is unchanged."""
+
+    seat: int
+    action: Action | None
+    rule: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Undone(Event):
+    seat: int
+    state: State
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    seat: int
+    phase: str
+    prompt: str
+    human: bool
+
+
+@dataclass(frozen=True)
+class BotThinking(Event):
+    seat: int
+    thinking: bool  # True when it starts, False when its decision is in
+
+
+@dataclass(frozen=True)
+class ResetInfo:
+    """The main board's change over a reset, in ring spaces, for the reset animation."""
+
+    arm_from: int
+    arm_to: int
+    leaving: tuple  # (tile, space): untaken modules under the white crosses
+    sliding: tuple  # (tile, space_from, space_to)
+    arriving: tuple  # (tile, space): new modules from the deck
+    returned: tuple  # (seat, astronaut, space_from): astronauts overtaken by the arm
+    experiments_from: tuple = ()  # (experiment, space) before a year change
+    experiments_to: tuple = ()
+
+
+@dataclass(frozen=True)
+class RoundReset(Event):
+    round: int
+    info: ResetInfo
+
+
+@dataclass(frozen=True)
+class YearEnded(Event):
+    year: int  # the year that ended
+    science: dict = field(default_factory=dict)  # seat -> tokens earned (hidden from others)
+
+
+@dataclass(frozen=True)
+class MissionTaken(Event):
+    seat: int
+    mission: str
+    previous: int | None  # the seat it was taken from, or None if first
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    scores: tuple
+    ranking: tuple  # seats, best first
+    places: tuple  # place per seat (1 = winner; ties share)

@@ -1,0 +1,267 @@
+"""The rules controller: one match, its seats, and the only place the game state changes.
+
+Requests arrive on the bus (ActionRequested, UndoRequested) from the screens and from the
+bots; the match checks them with the engine, applies them, and publishes what happened.
+Bots think on a worker thread (see thinking.py); `update()` is polled by the UI loop, so
+the window never waits for a bot. A bot's decision is held until the screens are ready
+(`hold`) and the pace the player set has passed, then it travels the same path as a
+human's click.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+
+from ..bots import Budget, Cancelled
+from ..engine import (
+    PROMPTS,
+    Action,
+    State,
+    apply_action,
+    legal_actions,
+    new_game,
+    observe,
+    places,
+    ranking,
+    why_illegal,
+)
+from ..engine.state import BOARD, RING
+from .bus import Bus
+from .events import (
+    ActionApplied,
+    ActionRefused,
+    ActionRequested,
+    BotThinking,
+    GameOver,
+    MissionTaken,
+    ResetInfo,
+    RoundReset,
+    TurnStarted,
+    Undone,
+    UndoRequested,
+    YearEnded,
+)
+from .narration import narrate
+from .seats import Seat
+from .thinking import Thinker
+
+DEFAULT_BOT_SECONDS = 1.0
+
+
+class Match:
+    def __init__(
+        self,
+        seats: list[Seat],
+        bus: Bus,
+        seed: int = 0,
+        state: State | None = None,
+        log: list[str] | None = None,
+        history: list[tuple] | None = None,
+        pace: float = 0.4,
+        bot_seconds: float = DEFAULT_BOT_SECONDS,
+        on_turn_end: Callable[[Match], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if not 2 <= len(seats) <= 4:
+            raise ValueError("a match has 2 to 4 seats")
+        self.seats = list(seats)
+        self.bus = bus
+        self.state = state if state is not None else new_game(len(seats), seed)
+        if self.state.n != len(self.seats):
+            raise ValueError("the state's player count differs from the seats")
+        self.log: list[str] = list(log or [])
+        self.history: list[tuple] = list(history or [tuple(self.state.scores)])
+        self.pace = pace  # seconds between two bot actions
+        self.bot_seconds = bot_seconds
+        self.hold = False  # set by the screens while they animate or are paused
+        # Cleared by the screens during their heaviest animation: a bot's search then waits,
+        # because on a small machine it would slow the drawing down.
+        self.may_think = True
+        self.on_turn_end = on_turn_end
+        self._clock = clock
+        self._undo: list[tuple[State, int, int]] = []
+        self._thinker = Thinker(self.seats, self.state.seed)
+        self._thinking: tuple[int, Future, Budget | None] | None = None  # seat, decision, its budget
+        self._last_action_at = float("-inf")
+        self._unsubscribe = [
+            bus.subscribe(ActionRequested, self._on_request),
+            bus.subscribe(UndoRequested, self._on_undo),
+        ]
+
+    # ------------------------------------------------------------ questions
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    @property
+    def current(self) -> int | None:
+        return self.state.current_player
+
+    @property
+    def human_turn(self) -> bool:
+        return self.current is not None and not self.seats[self.current].is_bot
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if not seat.is_bot]
+
+    def legal(self) -> list[Action]:
+        return legal_actions(self.state)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo) and self.human_turn
+
+    # ------------------------------------------------------------ the loop's poll
+
+    def update(self) -> None:
+        """Start a bot's thinking when it is its turn; play its decision when the time comes."""
+        if self.state.game_over or self.human_turn:
+            return
+        seat = self.current
+        if self._thinking is None:
+            if self.may_think:
+                self._start_thinking(seat)
+            return
+        _, future, _ = self._thinking
+        if not future.done() or self.hold or self._clock() - self._last_action_at < self.pace:
+            return
+        self._thinking = None
+        self.bus.publish(BotThinking(seat, False))
+        try:
+            action, fault = future.result(), None
+        except Cancelled:
+            return  # thinking was called off; it restarts on the next poll
+        except Exception as exc:  # noqa: BLE001 - any bot failure is reported, never fatal
+            action, fault = None, f"the bot failed ({exc!r})"
+        err = why_illegal(self.state, action) if fault is None else None
+        if fault or err:
+            # A faulty bot must not stall the table: say so, then play its first legal move.
+            self._refuse(seat, action, "Bot", fault or f"the bot chose an illegal move ({err.reason})")
+            action = legal_actions(self.state)[0]
+        self.bus.publish(ActionRequested(seat, action, source="bot"))
+
+    def _start_thinking(self, seat: int) -> None:
+        legal = legal_actions(self.state)
+        budget = None
+        if len(legal) == 1:
+            future: Future = Future()  # a forced move needs no thought
+            future.set_result(legal[0])
+        else:
+            budget, future = self._thinker.think(seat, observe(self.state, seat), legal, self.bot_seconds)
+        self._thinking = (seat, future, budget)
+        self.bus.publish(BotThinking(seat, True))
+
+    def _cancel_thinking(self) -> None:
+        if self._thinking is not None:
+            seat, _, budget = self._thinking
+            if budget is not None:
+                budget.cancel()
+            self._thinking = None
+            self.bus.publish(BotThinking(seat, False))
+
+    def close(self) -> None:
+        """Stop any thinking, end the bots' worker thread and let go of the bus."""
+        self._cancel_thinking()
+        self._thinker.close()
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        self._unsubscribe = []
+
+    # ------------------------------------------------------------ requests
+
+    def _refuse(self, seat: int, action: Action | None, rule: str, reason: str) -> None:
+        self.bus.publish(ActionRefused(seat, action, rule, reason))
+
+    def _on_request(self, ev: ActionRequested) -> None:
+        s = self.state
+        if s.game_over:
+            self._refuse(ev.seat, ev.action, "End of the game", "the game is over")
+            return
+        if ev.seat != s.current:
+            self._refuse(ev.seat, ev.action, "Turn order", f"it is {self.names[s.current]}'s turn")
+            return
+        if (ev.source == "bot") != self.seats[ev.seat].is_bot:
+            self._refuse(ev.seat, ev.action, "Turn order", f"{self.seats[ev.seat].describe()} plays this seat")
+            return
+        err = why_illegal(s, ev.action)
+        if err is not None:
+            self._refuse(ev.seat, ev.action, err.rule, err.reason)
+            return
+        self._apply(ev.seat, ev.action, human=ev.source == "human")
+
+    def _apply(self, seat: int, action: Action, human: bool) -> None:
+        s = self.state
+        before = s.copy()
+        log_len, history_len = len(self.log), len(self.history)
+        events = apply_action(s, action)
+        lines = narrate(events, self.names)
+        self.log.extend(lines)
+        turn_over = s.turn != before.turn or s.current != before.current or s.game_over
+        if turn_over:
+            self.history.append(tuple(s.scores))
+            self._undo.clear()
+        elif human:
+            self._undo.append((before, log_len, history_len))
+        self._last_action_at = self._clock()
+        self.bus.publish(ActionApplied(seat, action, tuple(events), tuple(lines), before, s.copy()))
+        self._publish_consequences(events, before)
+        if turn_over and self.on_turn_end is not None:
+            self.on_turn_end(self)
+
+    def _publish_consequences(self, events: list[dict], before: State) -> None:
+        s = self.state
+        resets = [e for e in events if e["type"] == "round_reset"]
+        if resets:
+            self.bus.publish(RoundReset(resets[0]["round"], reset_info(before, s)))
+        science = {e["player"]: e["tokens"] for e in events if e["type"] == "science"}
+        if science:
+            self.bus.publish(YearEnded(before.year, science))
+        for e in events:
+            if e["type"] == "mission_taken":
+                self.bus.publish(MissionTaken(e["player"], e["mission"], e.get("from")))
+        if s.game_over:
+            self.bus.publish(GameOver(tuple(s.scores), tuple(ranking(s)), tuple(places(s))))
+        elif s.current != before.current or s.turn != before.turn:
+            self.bus.publish(TurnStarted(s.current, s.phase, PROMPTS[s.phase], self.human_turn))
+
+    def _on_undo(self, ev: UndoRequested) -> None:
+        if ev.seat != self.current or not self.can_undo:
+            self._refuse(ev.seat, None, "Undo", "only choices made in the current turn can be taken back")
+            return
+        self.state, log_len, history_len = self._undo.pop()
+        del self.log[log_len:]
+        del self.history[history_len:]
+        self.bus.publish(Undone(ev.seat, self.state.copy()))
+
+
+def reset_info(before: State, after: State) -> ResetInfo:
+    """How the main board changed over the reset(s) between two positions."""
+    def spaces(s: State) -> dict:
+        return {tile: (s.arm + k + 1) % RING for k, tile in enumerate(s.hangars) if tile}
+
+    pre, post = spaces(before), spaces(after)
+    left = set(after.removed[len(before.removed):])
+    returned = tuple(
+        (p, i, pos)
+        for p, player in enumerate(before.players)
+        for i, (_, where, pos) in enumerate(player.astros)
+        if where == BOARD and after.players[p].astros[i][1] != BOARD
+    )
+    changed_year = after.year != before.year
+
+    def wheel(s: State) -> tuple:
+        return tuple((e, (s.wheel_arm + 1 + 2 * i) % RING) for i, e in enumerate(s.wheel) if e)
+
+    return ResetInfo(
+        arm_from=before.arm,
+        arm_to=after.arm,
+        leaving=tuple((t, sp) for t, sp in pre.items() if t in left),
+        sliding=tuple((t, sp, post[t]) for t, sp in pre.items() if t in post),
+        arriving=tuple((t, sp) for t, sp in post.items() if t not in pre),
+        returned=returned,
+        experiments_from=wheel(before) if changed_year else (),
+        experiments_to=wheel(after) if changed_year else (),
+    )

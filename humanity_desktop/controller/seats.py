@@ -1,0 +1,77 @@
+"""Who sits at the table: humans and bots, with the game's four astronauts."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..bots import available_levels
+
+# The four astronauts of the box, each with the colour of their components.
+CHARACTERS = ("Kayla", "Aleksander", "Gabriel", "Yuko")
+HUMAN, BOT = "human", "bot"
+# Known levels from weakest to strongest; levels the bots add later rank after these.
+LEVEL_ORDER = ("random", "easy", "normal", "hard", "expert")
+
+
+@dataclass(frozen=True)
+class Seat:
+    kind: str  # HUMAN or BOT
+    character: int  # index into CHARACTERS: name and colour
+    level: str | None = None  # bots only
+
+    @property
+    def name(self) -> str:
+        return CHARACTERS[self.character]
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == BOT
+
+    def describe(self) -> str:
+        return f"{self.name} (bot, {self.level})" if self.is_bot else f"{self.name} (human)"
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "character": self.character, "level": self.level}
+
+    @classmethod
+    def from_json(cls, d: dict) -> Seat:
+        return cls(str(d["kind"]), int(d["character"]), d.get("level"))
+
+
+def ranked_levels() -> list[str]:
+    """The bot levels that exist now, weakest first."""
+    levels = available_levels()
+    known = [lv for lv in LEVEL_ORDER if lv in levels]
+    return known + [lv for lv in levels if lv not in LEVEL_ORDER]
+
+
+DEFAULT_LEVEL = "normal"  # beatable by a newcomer, yet it plays with purpose
+
+
+def default_level() -> str:
+    """The level a new bot seat starts at: Normal, or the strongest there is without it."""
+    levels = ranked_levels()
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[-1]
+
+
+def parse_seats(spec: str, all_bots: bool = False) -> list[Seat]:
+    """'human,bot:hard,bot' -> seats; a bot without a level plays the default one.
+
+    Raises ValueError with a message for people when the spec is not 2 to 4 valid entries.
+    """
+    entries = [e.strip() for e in spec.split(",") if e.strip()]
+    if not 2 <= len(entries) <= 4:
+        raise ValueError("--seats takes 2 to 4 entries, each 'human' or 'bot[:level]'")
+    levels = ranked_levels()
+    seats = []
+    for i, entry in enumerate(entries):
+        kind, _, level = entry.partition(":")
+        if kind not in (HUMAN, BOT) or (kind == HUMAN and level):
+            raise ValueError(f"seat {i + 1}: '{entry}' is not 'human' or 'bot[:level]'")
+        if kind == BOT or all_bots:
+            level = level or default_level()
+            if level not in levels:
+                raise ValueError(f"seat {i + 1}: unknown bot level '{level}'; choose from {', '.join(levels)}")
+            seats.append(Seat(BOT, i, level))
+        else:
+            seats.append(Seat(HUMAN, i))
+    return seats

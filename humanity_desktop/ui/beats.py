@@ -1,0 +1,185 @@
+"""The animation director: each thing the bus reports becomes a beat, played in order.
+
+A beat knows which position each view shows while it plays, what flies across the
+screen, and what stays hidden until it lands. While beats play the match holds bot
+moves back, so the table on screen never runs ahead of what the player has seen.
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass, field
+
+import pygame
+
+from ..controller.events import ActionApplied, ResetInfo
+from ..engine import State
+from ..engine.state import BOARD
+from . import tile_art
+from .anim import arc_point, ease, segment
+
+SHORT, PULSE, FLIGHT, PLACE = 0.2, 0.32, 0.8, 0.45
+RESET, YEAR_EXTRA = 2.2, 0.9
+QUEUE_HURRY = 3  # beats waiting beyond this play twice as fast
+
+
+@dataclass
+class Flight:
+    image: pygame.Surface
+    start: tuple
+    end: tuple
+    size_from: int
+    size_to: int
+    t0: float = 0.0  # the flight takes off at this fraction of its beat and lands at the end
+
+
+@dataclass
+class Beat:
+    duration: float
+    seat: int  # whose base is shown large
+    board_state: State
+    base_state: State
+    reset: ResetInfo | None = None
+    moves: tuple = ()
+    flights: list = field(default_factory=list)
+    hidden_slots: set = field(default_factory=set)
+    hidden_exps: set = field(default_factory=set)
+    hidden_ring: set = field(default_factory=set)
+    hidden_cells: set = field(default_factory=set)
+    hidden_astros: set = field(default_factory=set)
+    pulses: set = field(default_factory=set)
+    t: float = 0.0
+
+    def pulse(self) -> float:
+        return math.sin(math.pi * self.t)
+
+
+class Director:
+    def __init__(self, board, base, chars: tuple) -> None:
+        self.board, self.base = board, base
+        self.chars = chars  # seat -> character, for the figures in flight
+        self.queue: deque[Beat] = deque()
+        self.speed = 1.0
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.queue)
+
+    @property
+    def resetting(self) -> bool:
+        """A reset animation, the heaviest one, is playing or waiting to play."""
+        return any(b.reset is not None for b in self.queue)
+
+    @property
+    def beat(self) -> Beat | None:
+        return self.queue[0] if self.queue else None
+
+    def clear(self) -> None:
+        self.queue.clear()
+
+    def update(self, dt: float) -> None:
+        hurry = 2.0 if len(self.queue) > QUEUE_HURRY else 1.0
+        budget = dt * self.speed * hurry
+        while self.queue and budget > 0:
+            beat = self.queue[0]
+            need = (1 - beat.t) * beat.duration
+            if budget < need:
+                beat.t += budget / beat.duration
+                return
+            budget -= need
+            self.queue.popleft()
+
+    # ------------------------------------------------------------ beats from bus events
+
+    def action(self, ev: ActionApplied) -> None:
+        kinds = {e["type"] for e in ev.engine_events}
+        board_state = ev.before if "round_reset" in kinds else ev.after
+        beat = Beat(SHORT, ev.seat, board_state, ev.after)
+        for e in ev.engine_events:
+            kind = e["type"]
+            if kind in ("produced", "obstacle_weakened", "obstacle_destroyed", "spent", "time_module"):
+                beat.pulses.add(tuple(e["cell"]))
+                beat.duration = max(beat.duration, PULSE)
+            elif kind == "module_deployed":
+                self._deployed(beat, ev, e)
+            elif kind == "experiment_done":
+                self._experiment(beat, ev, e)
+            elif kind == "astronaut_placed":
+                self._placed(beat, ev, e)
+            elif kind == "time":
+                beat.moves = ring_moves(ev.before, ev.after, ev.seat)
+                beat.duration = max(beat.duration, PLACE)
+        self.queue.append(beat)
+
+    def reset(self, info: ResetInfo, state: State, seat: int) -> None:
+        duration = RESET + (YEAR_EXTRA if info.experiments_from else 0.0)
+        self.queue.append(Beat(duration, seat, state, state, reset=info))
+
+    def _astronaut_leaves(self, beat: Beat, ev: ActionApplied, seat: int) -> None:
+        """The acting astronaut goes from its base cell to its space beside the board."""
+        i = ev.before.sel
+        _, _, cell = ev.before.players[seat].astros[i]
+        work, where, space = ev.after.players[seat].astros[i]
+        if where != BOARD:
+            return
+        size = self.board.astro
+        img = tile_art.astronaut(self.chars[seat], size, work, True)
+        start = self.base.cell_center(ev.before, seat, cell)
+        beat.flights.append(Flight(img, start, self.board.astro_point(space), size, size, 0.2))
+        beat.hidden_ring.add((seat, i))
+
+    def _deployed(self, beat: Beat, ev: ActionApplied, e: dict) -> None:
+        seat, slot, cell = ev.seat, e["slot"], tuple(e["cell"])
+        stock = ev.after.players[seat].base[cell][1]
+        size_to = self.base.cell_size(ev.after, seat)
+        img = tile_art.module_tile(e["tile"], size_to, stock, ev.after.players[seat].wild.get(cell))
+        start = self.board.hangar_center(ev.before, slot)
+        end = self.base.cell_center(ev.after, seat, cell)
+        beat.flights.append(Flight(img, start, end, self.board.tile, size_to))
+        beat.hidden_slots.add(slot)
+        beat.hidden_cells.add(cell)
+        self._astronaut_leaves(beat, ev, seat)
+        beat.duration = max(beat.duration, FLIGHT)
+
+    def _experiment(self, beat: Beat, ev: ActionApplied, e: dict) -> None:
+        seat, index = ev.seat, e["index"]
+        size = self.board.exp
+        img = tile_art.experiment_tile(e["experiment"], size)
+        start = self.board.experiment_center(ev.before, index)
+        end = self.base.experiment_center(ev.after, seat, e["experiment"])
+        beat.flights.append(Flight(img, start, end, size, size))
+        beat.hidden_exps.add(index)
+        self._astronaut_leaves(beat, ev, seat)
+        beat.duration = max(beat.duration, FLIGHT)
+
+    def _placed(self, beat: Beat, ev: ActionApplied, e: dict) -> None:
+        seat, i, cell = ev.seat, e["astronaut"], tuple(e["cell"])
+        size = int(self.base.cell_size(ev.after, seat) * 0.74)
+        work = ev.after.players[seat].astros[i][0]
+        img = tile_art.astronaut(self.chars[seat], size, work, True)
+        start = self.base.returning_center(ev.before, seat)
+        beat.flights.append(Flight(img, start, self.base.cell_center(ev.after, seat, cell), size, size))
+        beat.hidden_astros.add(i)
+        beat.duration = max(beat.duration, PLACE)
+
+    # ------------------------------------------------------------ drawing flights
+
+    def draw_flights(self, surface: pygame.Surface) -> None:
+        beat = self.beat
+        if beat is None:
+            return
+        for fl in beat.flights:
+            p = ease(segment(beat.t, fl.t0, 1.0))
+            size = int(fl.size_from + (fl.size_to - fl.size_from) * p)
+            img = fl.image if size == fl.image.get_width() else pygame.transform.smoothscale(fl.image, (size, size))
+            pos = arc_point(fl.start, fl.end, p, 40 * self.board.scale)
+            surface.blit(img, img.get_rect(center=pos))
+
+
+def ring_moves(before: State, after: State, seat: int) -> tuple:
+    """Astronauts of `seat` that moved along the ring (time units): (seat, i, from, to)."""
+    out = []
+    for i, ((_, w0, p0), (_, w1, p1)) in enumerate(zip(before.players[seat].astros, after.players[seat].astros)):
+        if w0 == BOARD and w1 == BOARD and p0 != p1:
+            out.append((seat, i, p0, p1))
+    return tuple(out)

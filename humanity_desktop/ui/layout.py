@@ -1,0 +1,55 @@
+"""Where things go on the game screen, computed from the window size alone.
+
+Three columns under a top bar: the main board (AMBS) with the game log below it; the
+active player's base with the action bar; and the seats with the secondary board.
+Every length is the design length (for a 1600x900 window) times the window's scale.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from .theme import ui_scale
+
+
+@dataclass(frozen=True)
+class GameLayout:
+    scale: float
+    top: pygame.Rect
+    board: pygame.Rect
+    log: pygame.Rect
+    base: pygame.Rect
+    actions: pygame.Rect
+    seats: pygame.Rect
+    tracks: pygame.Rect
+
+
+def game_layout(size: tuple[int, int], players: int) -> GameLayout:
+    w, h = size
+    s = ui_scale(size)
+    m = int(12 * s)
+    top = pygame.Rect(m, m, w - 2 * m, int(52 * s))
+    body_top = top.bottom + m
+    body_h = h - body_top - m
+    side_w = max(int(300 * s), int(w * 0.25))
+    board_side = min(int(w * 0.4), body_h - int(150 * s))
+    board = pygame.Rect(m, body_top, board_side, board_side)
+    log = pygame.Rect(m, board.bottom + m, board_side, h - m - board.bottom - m)
+    mid_x = board.right + m
+    mid_w = w - mid_x - side_w - 2 * m
+    actions_h = int(128 * s)
+    base = pygame.Rect(mid_x, body_top, mid_w, body_h - actions_h - m)
+    actions = pygame.Rect(mid_x, base.bottom + m, mid_w, actions_h)
+    side_x = w - m - side_w
+    card_h = int(98 * s)
+    seats_h = players * card_h + (players - 1) * int(8 * s)
+    seats = pygame.Rect(side_x, body_top, side_w, seats_h)
+    tracks = pygame.Rect(side_x, seats.bottom + m, side_w, h - m - seats.bottom - m)
+    return GameLayout(s, top, board, log, base, actions, seats, tracks)
+
+
+def seat_card_rects(area: pygame.Rect, players: int, scale: float) -> list[pygame.Rect]:
+    gap = int(8 * scale)
+    h = (area.h - gap * (players - 1)) // players
+    return [pygame.Rect(area.x, area.y + i * (h + gap), area.w, h) for i in range(players)]

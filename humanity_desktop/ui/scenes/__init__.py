@@ -1,0 +1,1 @@
+"""The screens: title, new game, game, pause, results, and the dialogs between them."""

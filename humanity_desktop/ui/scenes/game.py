@@ -1,0 +1,602 @@
+"""The game screen: the table, the prompt, and the player's clicks.
+
+The scene draws what the bus reports, through the animation director, and sends the
+player's clicks to the match as action requests. It never changes the game itself.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ...controller import (
+    ActionApplied,
+    ActionRefused,
+    ActionRequested,
+    BotThinking,
+    GameOver,
+    Match,
+    MissionTaken,
+    RoundReset,
+    TurnStarted,
+    Undone,
+    UndoRequested,
+    YearEnded,
+)
+from ...engine import PROMPTS, Action, auto_pay, legal_actions
+from ...engine.catalogue import RESOURCES, load
+from ...engine.state import (
+    ACTION,
+    ACTIVE,
+    COLOUR,
+    PAY,
+    PLACE,
+    SHAPE,
+    TURN,
+    UPGRADE,
+    WORK,
+)
+from .. import icons, theme
+from ..beats import Director
+from ..fonts import draw_text, fonts
+from ..gestures import actions_for
+from ..input import Back, Click, FastForward, Point, Undo, Wheel
+from ..layer import Layer
+from ..layout import game_layout
+from ..scene import Scene
+from ..settings import PACES
+from ..targets import ASTRO, CELL, EXPERIMENT, HANGAR, MINI_BASE, RETURNING, Target
+from ..tooltips import describe
+from ..views.base_view import BaseFrame, BaseView
+from ..views.board_view import BoardFrame, BoardView
+from ..views.log_view import LogView
+from ..views.seats_view import SeatsFrame, SeatsView
+from ..views.tracks_view import TracksFrame, TracksView
+from ..widgets import Button, Toasts, draw_panel, draw_tooltip, hovered
+from .dialog import ChoiceScene, HandoffScene
+
+TOOLTIP_DELAY = 0.35
+FAST_SPEED = 5.0
+
+
+class GameScene(Scene):
+    def __init__(self, app, match: Match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.chars = tuple(seat.character for seat in match.seats)
+        self.names = tuple(match.names)
+        self.labels = tuple(f"bot · {s.level}" if s.is_bot else "human" for s in match.seats)
+        self.board, self.base, self.popup = BoardView(), BaseView(), BaseView()
+        self.seats_view, self.tracks, self.log = SeatsView(), TracksView(), LogView()
+        self.director = Director(self.board, self.base, self.chars)
+        self.toasts = Toasts()
+        humans = match.humans
+        self.viewer = (match.current if match.human_turn else humans[0]) if humans else None
+        self.handoff_to: int | None = None
+        self.returning: int | None = None  # the returning astronaut chosen for placing
+        self.fast = False
+        self.thinking: int | None = None
+        self.game_over: GameOver | None = None
+        self._last_after = match.state.copy()  # the position after the latest action
+        self.clock = 0.0
+        self.pointer = (0, 0)
+        self.hover: Target | None = None
+        self.hover_time = 0.0
+        self.top_buttons: list[Button] = []
+        self.action_buttons: list[Button] = []
+        self._version = 0
+        self._legal: tuple[int, list] = (-1, [])
+        self._static: pygame.Surface | None = None
+        self.layers = {name: Layer() for name in ("board", "base", "seats", "tracks", "log")}
+        self._unsubscribe: list = []
+
+    # ------------------------------------------------------------ lifecycle
+
+    def on_enter(self) -> None:
+        bus = self.match.bus
+        self._unsubscribe = [
+            bus.subscribe(ActionApplied, self._on_applied),
+            bus.subscribe(RoundReset, self._on_reset),
+            bus.subscribe(ActionRefused, self._on_refused),
+            bus.subscribe(Undone, self._on_undone),
+            bus.subscribe(TurnStarted, self._on_turn),
+            bus.subscribe(BotThinking, self._on_thinking),
+            bus.subscribe(MissionTaken, self._on_mission),
+            bus.subscribe(YearEnded, self._on_year),
+            bus.subscribe(GameOver, self._on_game_over),
+        ]
+        self.on_resize(self.app.size)
+
+    def on_exit(self) -> None:
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        if not self.match.state.game_over:
+            self.app.autosave(self.match)
+        self.app.close_match(self.match)
+
+    def on_pause(self) -> None:
+        self.match.hold = True
+
+    def on_resize(self, size) -> None:
+        L = game_layout(size, self.match.state.n)
+        self.L = L
+        sc = L.scale
+        self.board.layout(L.board, sc)
+        self.base.layout(L.base, sc)
+        self.seats_view.layout(L.seats, sc, self.match.state.n)
+        for layer in self.layers.values():
+            layer.invalidate()
+        self.top_buttons = self._make_top_buttons()
+        self.action_buttons = self._make_action_buttons()
+        static = pygame.Surface(size)
+        self.log.layout(self._paint_static(static), sc)
+        self._static = static.convert()
+
+    def _paint_static(self, surf: pygame.Surface) -> pygame.Rect:
+        """Background and panel frames, drawn once per window size. Returns the log's area."""
+        L, sc = self.L, self.L.scale
+        w, h = surf.get_size()
+        for y in range(0, h, 4):
+            pygame.draw.rect(surf, theme.mix(theme.BG, theme.BG_GLOW, (y / h) ** 2.2), (0, y, w, 4))
+        draw_panel(surf, L.top, sc, fill=theme.PANEL)
+        self.board.paint_background(surf)
+        log_inner = draw_panel(surf, L.log, sc, "Game log")
+        draw_panel(surf, L.base, sc)
+        draw_panel(surf, L.actions, sc)
+        self.tracks.layout(draw_panel(surf, L.tracks, sc, "Secondary board"), sc)
+        return log_inner
+
+    # ------------------------------------------------------------ bus
+
+    def _on_applied(self, ev: ActionApplied) -> None:
+        self._version += 1
+        self.director.action(ev)
+        self._last_after = ev.after
+        if ev.after.phase != PLACE:
+            self.returning = None
+
+    def _on_reset(self, ev: RoundReset) -> None:
+        self.director.reset(ev.info, self._last_after, self.director.queue[-1].seat if self.director.queue else 0)
+
+    def _on_refused(self, ev: ActionRefused) -> None:
+        self.toasts.show(f"{ev.rule}: {ev.reason}", theme.BAD)
+
+    def _on_undone(self, ev: Undone) -> None:
+        self._version += 1
+        self.director.clear()
+        self.toasts.show("Taken back", theme.TEXT_DIM)
+
+    def _on_turn(self, ev: TurnStarted) -> None:
+        if ev.human and len(self.match.humans) > 1 and ev.seat != self.viewer:
+            self.handoff_to = ev.seat
+
+    def _on_thinking(self, ev: BotThinking) -> None:
+        self.thinking = ev.seat if ev.thinking else None
+
+    def _on_mission(self, ev: MissionTaken) -> None:
+        name = load().missions[ev.mission].name
+        text = f"{self.names[ev.seat]} takes the mission {name}"
+        self.toasts.show(text + (f" from {self.names[ev.previous]}" if ev.previous is not None else ""), theme.ACCENT)
+
+    def _on_year(self, ev: YearEnded) -> None:
+        self.toasts.show(f"Year {ev.year} is over: the research track pays out science tokens", theme.ACCENT)
+
+    def _on_game_over(self, ev: GameOver) -> None:
+        self.game_over = ev
+
+    # ------------------------------------------------------------ state for the views
+
+    def _shown(self):
+        """(board position, base position, seat whose base is large) for this frame."""
+        beat = self.director.beat
+        if beat is not None:
+            return beat.board_state, beat.base_state, beat.seat
+        s = self.match.state
+        seat = s.current_player if s.current_player is not None else (self.viewer or 0)
+        return s, s, seat
+
+    def _science_visible(self) -> tuple:
+        n = self.match.state.n
+        if self.viewer is None or self.match.state.game_over:
+            return (True,) * n
+        return tuple(seat == self.viewer for seat in range(n))
+
+    def _can_act(self) -> bool:
+        m = self.match
+        return m.human_turn and m.current == self.viewer and self.handoff_to is None
+
+    def _legal_now(self) -> list[Action]:
+        if self._legal[0] != self._version:
+            self._legal = (self._version, legal_actions(self.match.state))
+        return self._legal[1]
+
+    def _marks(self) -> dict:
+        """What the player may click now, for the views to light up."""
+        if not self._can_act() or self.director.busy:
+            return {}
+        legal = self._legal_now()
+        phase = self.match.state.phase
+        if phase == TURN:
+            return {"astros": frozenset(a.a for a in legal)}
+        if phase == ACTION:
+            return {"slots": frozenset(a.a for a in legal if a.kind == "choose_module"),
+                    "exps": frozenset(a.a for a in legal if a.kind == "choose_experiment")}
+        if phase in (WORK, PAY):
+            return {"cells": frozenset(a.a for a in legal if a.kind in ("activate", "spend"))}
+        if phase == PLACE:
+            chosen = self._returning_choice()
+            return {"cells": frozenset(a.b for a in legal if a.a == chosen)}
+        if phase == UPGRADE:
+            return {"astros": frozenset(a.a for a in legal)}
+        return {}
+
+    def _returning_choice(self) -> int | None:
+        legal = self._legal_now()
+        chosen = {a.a for a in legal if a.kind == "place_astronaut"}
+        if self.returning in chosen:
+            return self.returning
+        return min(chosen) if chosen else None
+
+    # ------------------------------------------------------------ update
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.toasts.update(dt)
+        self.director.speed = self.app.config.anim_speed * (FAST_SPEED if self.fast else 1.0)
+        self.director.update(dt)
+        m = self.match
+        m.pace = 0.0 if self.fast else self.app.settings.pace_seconds
+        m.hold = self.director.busy
+        m.may_think = not self.director.resetting
+        m.update()
+        self._track_hover(dt)
+        self.top_buttons = self._make_top_buttons()
+        self.action_buttons = self._make_action_buttons()
+        if self.director.busy:
+            return
+        if self.game_over is not None:
+            from .results import ResultsScene
+            self.app.stack.replace(ResultsScene(self.app, self.match, self.game_over))
+        elif self.handoff_to is not None:
+            seat = self.handoff_to
+            self.app.stack.push(HandoffScene(self.app, self.names[seat], self.chars[seat], lambda: self._handed(seat)))
+        elif self._can_act() and m.state.phase in (COLOUR, SHAPE, UPGRADE):
+            self._open_choice()
+
+    def _handed(self, seat: int) -> None:
+        self.viewer = seat
+        self.handoff_to = None
+
+    def _track_hover(self, dt: float) -> None:
+        target = self._hit(self.pointer)
+        if target == self.hover:
+            self.hover_time += dt
+        else:
+            self.hover, self.hover_time = target, 0.0
+
+    # ------------------------------------------------------------ buttons
+
+    def _make_top_buttons(self) -> list[Button]:
+        sc = self.L.scale
+        pace_names = list(PACES)
+        pace = self.app.settings.pace
+
+        def next_pace() -> None:
+            self.app.settings.pace = pace_names[(pace_names.index(pace) + 1) % len(pace_names)]
+            self.app.settings.save(self.app.data_dir)
+
+        buttons = [
+            Button(f"Bots: {pace}", next_pace, style="quiet", tooltip="How fast bot moves are shown"),
+            Button("Fast-forward", self._toggle_fast, selected=self.fast, tooltip="Play bot moves at top speed (F)"),
+            Button("Menu", self._pause, tooltip="Pause, save, options (Esc)"),
+        ]
+        widths = (150, 150, 96)
+        x = self.L.top.right - int(8 * sc)
+        h = self.L.top.h - int(14 * sc)
+        for b, w in reversed(list(zip(buttons, widths))):
+            x -= int(w * sc)
+            b.rect = pygame.Rect(x, self.L.top.y + int(7 * sc), int(w * sc), h)
+            x -= int(8 * sc)
+        return buttons
+
+    def _make_action_buttons(self) -> list[Button]:
+        m = self.match
+        s = m.state
+        buttons: list[Button] = []
+        if s.game_over:
+            return buttons
+        if self._can_act():
+            phase = s.phase
+            if phase == ACTION:
+                buttons.append(Button("Work", lambda: self._request(Action("work")), style="primary",
+                                      tooltip="Work on the base with this astronaut"))
+            elif phase == WORK:
+                buttons.append(Button(f"End work ({s.work_left} left)", lambda: self._request(Action("end_work")), style="primary"))
+            elif phase == PAY:
+                buttons.append(Button("Auto-pay", self._auto_pay, style="primary",
+                                      tooltip="Pay the rest, spending the least valuable units first"))
+            elif phase in (COLOUR, SHAPE, UPGRADE):
+                buttons.append(Button("Choose…", self._open_choice, style="primary"))
+            buttons.append(Button("Undo", self._undo, style="quiet", enabled=m.can_undo,
+                                  tooltip="Take back a choice made this turn (Ctrl+Z)"))
+        sc = self.L.scale
+        a = self.L.actions
+        w, h, gap = int(176 * sc), int(44 * sc), int(10 * sc)
+        y = a.y + int(14 * sc)
+        for b in buttons:
+            b.rect = pygame.Rect(a.right - w - int(14 * sc), y, w, h)
+            y += h + gap
+        return buttons
+
+    def _toggle_fast(self) -> None:
+        self.fast = not self.fast
+
+    def _pause(self) -> None:
+        from .pause import PauseScene
+        self.app.stack.push(PauseScene(self.app, self))
+
+    def _undo(self) -> None:
+        if self.match.current is not None:
+            self.match.bus.publish(UndoRequested(self.match.current))
+
+    def _request(self, action: Action) -> None:
+        self.match.bus.publish(ActionRequested(self.match.current, action))
+
+    def _auto_pay(self) -> None:
+        for action in auto_pay(self.match.state):
+            self._request(action)
+
+    # ------------------------------------------------------------ choices
+
+    def _open_choice(self) -> None:
+        s = self.match.state
+        legal = self._legal_now()
+        if s.phase == COLOUR:
+            tid = s.hangars[s.target[1] - 1]
+            faces = load().faces[load().tiles[tid].face]
+            options = []
+            for a in legal:
+                side = load().tiles[faces[a.a]]
+                bonus = ", ".join(f"+{p} per adjacent {c}" for c, p in side.adjacency)
+                options.append((f"{a.a.capitalize()}: +{side.research} research, {bonus}", self._answer(a)))
+            title, message = "Communication module", "Which side does it show? Blue and orange count differently."
+        elif s.phase == SHAPE:
+            options = [(a.a.capitalize(), self._answer(a)) for a in legal]
+            title, message = "Wild greenhouse", "Which shape does it show? It may change later to fit new greenhouses."
+        else:
+            player = s.players[s.current]
+            options = [((f"Astronaut {a.a + 1} ({_where(player.astros[a.a][1])}): work {player.astros[a.a][0]} → "
+                        f"{player.astros[a.a][0] + 1}"), self._answer(a)) for a in legal]
+            title, message = "Work upgrade", f"{s.upgrades} upgrade(s) to give. Which astronaut works harder from now on?"
+        if self.match.can_undo:
+            options.append(("Take back the last choice", self._undo))
+        self.app.stack.push(ChoiceScene(self.app, title, message, options, cancel=None))
+
+    def _answer(self, action: Action):
+        return lambda: self._request(action)
+
+    def _choose_spend(self, options: list[Action]) -> None:
+        spec = load().tiles[self.match.state.players[self.match.current].base[options[0].a][0]]
+        choices = []
+        for a in options:
+            unit, toward = RESOURCES[a.b], RESOURCES[a.c]
+            text = f"Spend 1 {unit} as {toward}" if a.b == a.c or a.c < 3 else f"Spend 1 {unit} toward {toward} (3 make 1)"
+            choices.append((text, self._answer(a)))
+        self.app.stack.push(ChoiceScene(self.app, spec.name, "How is this unit spent?", choices))
+
+    # ------------------------------------------------------------ input
+
+    def handle(self, intent) -> bool:
+        if isinstance(intent, Point):
+            self.pointer = intent.pos
+        elif isinstance(intent, Click):
+            self.pointer = intent.pos
+            self._click(intent.pos)
+        elif isinstance(intent, Back):
+            self._pause()
+        elif isinstance(intent, Undo):
+            if self._can_act():
+                self._undo()
+        elif isinstance(intent, FastForward):
+            self._toggle_fast()
+        elif isinstance(intent, Wheel) and self.L.log.collidepoint(intent.pos):
+            self.log.scroll_by(intent.dy, len(self.match.log))
+        else:
+            return False
+        return True
+
+    def _click(self, pos) -> None:
+        for b in self.top_buttons + self.action_buttons:
+            if b.click(pos):
+                return
+        target = self._hit(pos)
+        if target is None or target.kind == MINI_BASE:
+            return
+        m = self.match
+        if not self._can_act():
+            if target.seat is None or target.kind in (ASTRO,):
+                who = self.names[m.current] if m.current is not None else "nobody"
+                self.toasts.show(f"It is {who}'s turn", theme.TEXT_DIM)
+            return
+        s = m.state
+        if target.kind == RETURNING and target.seat == s.current:
+            self.returning = target.ref
+            return
+        if s.phase == ACTION and target.kind == ASTRO and target.seat == s.current and target.ref != s.sel \
+                and m.can_undo and s.players[s.current].astros[target.ref][1] == ACTIVE:
+            m.bus.publish(UndoRequested(s.current))  # choosing another astronaut takes back the first
+        actions = actions_for(m.state, target, self._returning_choice())
+        if len(actions) == 1:
+            self._request(actions[0])
+        elif actions:
+            self._choose_spend(actions)
+
+    def _hit(self, pos) -> Target | None:
+        board_state, base_state, seat = self._shown()
+        return (self.board.hit(pos, board_state) or self.base.hit(pos, base_state, seat)
+                or self.seats_view.hit(pos, base_state) or self.tracks.hit(pos))
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._static, (0, 0))
+        board_state, base_state, seat = self._shown()
+        beat = self.director.beat
+        marks = self._marks()
+        hover = self.hover
+        moment = (self._version, id(beat), beat.t if beat else None)
+        board_hover = hover if hover is not None and hover.kind in (HANGAR, EXPERIMENT) else None
+        base_hover = hover if hover is not None and hover.kind in (CELL, ASTRO) else None
+        self.layers["board"].draw(surface, self.L.board, (moment, board_hover, marks.get("slots"), marks.get("exps")),
+                                  lambda: self._draw_board(surface, board_state, beat, marks, board_hover))
+        self.layers["log"].draw(surface, self.log.rect, (len(self.match.log), self.log.scroll),
+                                lambda: self.log.draw(surface, self.match.log, self.names, self.chars))
+        pulses = {c: round(beat.pulse(), 2) for c in beat.pulses} if beat else {}
+        base_key = (self._version, id(beat), seat, tuple(sorted(pulses.items())), base_hover, tuple(sorted(marks.items())),
+                    self._returning_choice() if marks else None)
+        self.layers["base"].draw(surface, self.L.base, base_key,
+                                 lambda: self._draw_base(surface, base_state, seat, beat, pulses, marks, base_hover))
+        dots = int(self.clock * 3) % 3 if self.thinking is not None else 0
+        science = self._science_visible()
+        self.layers["seats"].draw(surface, self.L.seats, (self._version, id(beat), self.thinking, dots, science),
+                                  lambda: self.seats_view.draw(surface, SeatsFrame(
+                                      base_state, self.chars, self.names, self.labels, science, self.thinking, self.clock)))
+        self.layers["tracks"].draw(surface, self.L.tracks, (self._version, id(beat)),
+                                   lambda: self.tracks.draw(surface, TracksFrame(base_state, self.chars)))
+        self._draw_actions(surface, base_state)
+        self._draw_top(surface, base_state)
+        self.director.draw_flights(surface)
+        if hover is not None and hover.kind == MINI_BASE:
+            self._draw_popup(surface, base_state, hover.seat)
+        self.toasts.draw(surface, self.L.base.centerx, self.L.top.bottom + int(10 * self.L.scale), self.L.scale)
+        self._draw_tooltip(surface, base_state)
+
+    def _draw_board(self, surface, state, beat, marks, hover) -> None:
+        self.board.draw(surface, BoardFrame(
+            state, self.chars,
+            t=beat.t if beat else 1.0, reset=beat.reset if beat else None, moves=beat.moves if beat else (),
+            hidden_slots=frozenset(beat.hidden_slots) if beat else frozenset(),
+            hidden_exps=frozenset(beat.hidden_exps) if beat else frozenset(),
+            hidden_ring=frozenset(beat.hidden_ring) if beat else frozenset(),
+            playable_slots=marks.get("slots"), playable_exps=marks.get("exps"),
+            hover=hover, home_of=self.seats_view.home_point))
+
+    def _draw_base(self, surface, state, seat, beat, pulses, marks, hover) -> None:
+        own = beat is not None and beat.seat == seat
+        self.base.draw(surface, BaseFrame(
+            state, seat, self.chars, self.names,
+            hidden_cells=frozenset(beat.hidden_cells) if own else frozenset(),
+            hidden_astros=frozenset(beat.hidden_astros) if own else frozenset(),
+            pulses=pulses, marked_cells=marks.get("cells", frozenset()),
+            marked_astros=marks.get("astros", frozenset()),
+            selected_returning=self._returning_choice() if marks else None, hover=hover))
+
+    def _draw_top(self, surface: pygame.Surface, s) -> None:
+        sc = self.L.scale
+        top = self.L.top
+        x = top.x + int(16 * sc)
+        logo = draw_text(surface, "HUMANITY", int(20 * sc), theme.ACCENT, (x, top.centery), "midleft", bold=True)
+        draw_text(surface, f"Year {s.year}  ·  Round {s.round}", int(15 * sc), theme.TEXT_DIM,
+                  (logo.right + int(18 * sc), top.centery), "midleft")
+        seat = s.current_player
+        if seat is not None:
+            cx = self.L.base.centerx
+            label = f"{self.names[seat]}'s turn" + (" (bot)" if self.match.seats[seat].is_bot else "")
+            text = draw_text(surface, label, int(19 * sc), theme.TEXT, (cx + int(14 * sc), top.centery), "center", bold=True)
+            marker = icons.player_marker(self.chars[seat], int(24 * sc))
+            surface.blit(marker, marker.get_rect(midright=(text.x - int(8 * sc), top.centery)))
+        over = hovered(self.top_buttons, self.pointer)
+        for b in self.top_buttons:
+            b.draw(surface, sc, b is over)
+
+    def _prompt(self) -> tuple[str, str]:
+        m = self.match
+        s = m.state
+        if s.game_over:
+            return "Game over", "Counting the final scores…"
+        seat = s.current
+        name = self.names[seat]
+        if m.seats[seat].is_bot:
+            return f"{name} is playing", f"Bot, level {m.seats[seat].level}. Press F or Fast-forward to speed it up."
+        if not self._can_act():
+            return f"{name}'s turn", "Waiting for the hand-off."
+        phase = s.phase
+        if phase == TURN:
+            return f"{name}, choose an active astronaut", "Click one of your astronauts outlined in amber."
+        if phase == ACTION:
+            return "Deploy, experiment or work", \
+                "Click a lit module or experiment on the main board, or Work on your base."
+        if phase == WORK:
+            return f"Working: {s.work_left} work left", "Click a lit tile: modules produce, obstacles lose resistance."
+        if phase == PAY:
+            kind, index = s.target
+            title = load().tiles[s.hangars[index - 1]].name if kind == "module" else "the experiment"
+            return f"Paying for {title}", "Click a lit module to spend one unit from it, or use Auto-pay. Still owed:"
+        if phase == PLACE:
+            return "Place your returning astronaut", "Click a lit cell next to a module."
+        return PROMPTS[phase].capitalize(), "Make your choice in the dialog."
+
+    def _draw_actions(self, surface: pygame.Surface, s) -> None:
+        sc = self.L.scale
+        a = self.L.actions
+        title, hint = self._prompt()
+        x, y = a.x + int(18 * sc), a.y + int(14 * sc)
+        width = a.right - int(14 * sc) - x - (int(190 * sc) if self.action_buttons else 0)
+        f = fonts()
+        title_size, hint_size = int(18 * sc), int(14 * sc)
+        title_lines = f.wrap(title, title_size, width, bold=True)[:2]
+        for line in title_lines:
+            draw_text(surface, line, title_size, theme.TEXT, (x, y), bold=True)
+            y += f.height(title_size, True)
+        y += int(4 * sc)
+        paying = self.match.state.phase == PAY and self._can_act()
+        for line in f.wrap(hint, hint_size, width)[:(3 if paying else 4) - len(title_lines)]:
+            draw_text(surface, line, hint_size, theme.TEXT_DIM, (x, y))
+            y += f.height(hint_size)
+        if paying:
+            self._draw_owed(surface, self.match.state, (x, y + int(6 * sc)))
+        over = hovered(self.action_buttons, self.pointer)
+        for b in self.action_buttons:
+            b.draw(surface, sc, b is over)
+
+    def _draw_owed(self, surface: pygame.Surface, s, topleft) -> None:
+        sc = self.L.scale
+        size = int(26 * sc)
+        x, y = topleft
+        for r, n in enumerate(s.need):
+            if not n:
+                continue
+            surface.blit(icons.resource(RESOURCES[r], size), (x, y))
+            label = draw_text(surface, f"×{n}", int(15 * sc), theme.TEXT, (x + size + int(3 * sc), y + size // 2), "midleft", bold=True)
+            x = label.right + int(14 * sc)
+        for b, p in enumerate(s.progress):
+            if p:
+                draw_text(surface, f"({p}/3 {RESOURCES[b]} toward {RESOURCES[b + 3]})", int(13 * sc), theme.TEXT_DIM,
+                          (x, y + size // 2), "midleft")
+                x += int(190 * sc)
+
+    def _draw_popup(self, surface: pygame.Surface, s, seat: int) -> None:
+        sc = self.L.scale
+        card = self.seats_view.cards[seat]
+        rect = pygame.Rect(0, 0, int(460 * sc), int(430 * sc))
+        rect.topright = (card.x - int(10 * sc), card.y)
+        rect.clamp_ip(surface.get_rect())
+        draw_panel(surface, rect, sc, fill=theme.PANEL_HI, edge=theme.ACCENT_DARK)
+        self.popup.layout(rect.inflate(-int(8 * sc), -int(8 * sc)), sc)
+        self.popup.draw(surface, BaseFrame(s, seat, self.chars, self.names))
+
+    def _draw_tooltip(self, surface: pygame.Surface, s) -> None:
+        button = hovered(self.top_buttons + self.action_buttons, self.pointer)
+        if self.hover_time < TOOLTIP_DELAY:
+            return
+        if button is not None:
+            if button.tooltip:
+                draw_tooltip(surface, self.pointer, button.label, [button.tooltip], self.L.scale)
+            return
+        if self.hover is None or self.hover.kind == MINI_BASE:
+            return
+        tip = describe(self.hover, s, self.names, self._science_visible())
+        if tip is not None:
+            draw_tooltip(surface, self.pointer, tip[0], tip[1], self.L.scale)
+
+
+def _where(where: str) -> str:
+    return {"active": "ready", "exhausted": "resting", "board": "at the board", "returning": "coming home"}[where]

@@ -1,0 +1,43 @@
+"""Esc during a game: the game waits under this menu."""
+from __future__ import annotations
+
+import pygame
+
+from ...controller.saves import new_save_path, write_save
+from ..widgets import Button
+from .menu import MenuScene
+
+
+class PauseScene(MenuScene):
+    overlay = True
+    title = "Paused"
+    panel_width = 360
+
+    def __init__(self, app, game) -> None:
+        super().__init__(app)
+        self.game = game
+
+    def make_buttons(self) -> list[Button]:
+        from .options import OptionsScene
+        from .rules import RulesScene
+        return [
+            Button("Resume", self.back, style="primary"),
+            Button("Save game", self._save),
+            Button("Options", lambda: self.app.stack.push(OptionsScene(self.app))),
+            Button("Rules", lambda: self.app.stack.push(RulesScene(self.app))),
+            Button("Quit to title", self._quit, style="quiet", tooltip="The game is saved; Continue resumes it"),
+        ]
+
+    def _save(self) -> None:
+        path = new_save_path(self.app.data_dir)
+        write_save(self.game.match, path)
+        self.text = f"Saved as {path.name}."
+        self.refresh()
+
+    def _quit(self) -> None:
+        self.app.stack.remove(self.game)
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((6, 6, 10, 170))
+        surface.blit(veil, (0, 0))

@@ -1,0 +1,105 @@
+"""The rules in brief, scrollable."""
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..backdrop import backdrop
+from ..fonts import draw_text, fonts
+from ..input import Back, Click, Point, Wheel
+from ..scene import Scene
+from ..widgets import Button, draw_panel
+
+RULES = [
+    ("Goal", ("Score the most victory points (VP) over three years by growing your base on Titan: "
+             "deploy modules, carry out experiments, complete missions and climb the research track.")),
+    ("Your turn", ("Choose one active astronaut in your base, then one action: work on the base, deploy a "
+                  "module, or carry out an experiment. Play passes clockwise; a player with no active "
+                  "astronaut skips.")),
+    ("Work on the base", ("Spend the astronaut's work points (2 to 4) to activate tiles: a module produces one "
+                         "unit into its stock (1 or 2 work), an obstacle loses one resistance (1 work) and at 0 "
+                         "is destroyed for 3 research. The astronaut then rests until the next round.")),
+    ("Deploy a module", ("Pick any module on the main board and pay its cost from your modules' stock. The "
+                        "module is built where your astronaut stood; the astronaut goes beside the board in "
+                        "front of that hangar. Research and VP printed on it are earned at once. A finished "
+                        "2x2 square of modules scores 1 VP, and if it has at most 2 colours one astronaut "
+                        "gains a work point.")),
+    ("Paying", ("Spend units from your modules one at a time. Three identical basics (ice, methane, insects) "
+               "can stand for the matching advanced resource (oxygen, aircarbon, protein); electricity can "
+               "stand for any basic. Auto-pay spends the least valuable units first.")),
+    ("Greenhouses", ("Connected greenhouses: at most 3, all different shapes. A new one scores 1 VP alone, "
+                    "2 beside another, 3 when it completes a group of three.")),
+    ("Experiments", ("Pay the cost, send the astronaut beside the board, earn the research and any effect. "
+                    "One left, one centre and one right experiment make a group: the second scores 1 VP, "
+                    "the third 2 VP.")),
+    ("Missions", ("After your action, the first player to meet a mission takes its science token and 3 VP. "
+                 "Doing strictly better later takes the tile and its 3 VP from the holder.")),
+    ("The reset", ("When nobody has an active astronaut, the round ends: the first-player patch moves on, "
+                  "modules under the white crosses leave, the others slide clockwise, and the arm turns "
+                  "onto the last empty hangar. Astronauts it overtakes come home and are placed next to a "
+                  "module. New modules fill the hangars.")),
+    ("Years", ("When a year's modules run out, the research track pays science tokens (the highest mark "
+              "reached, plus one per player behind you) and the experiments change. After year 3 each "
+              "science token is 1 VP and every 5 leftover units 1 VP. Ties: electricity, then advanced, "
+              "then basic resources left.")),
+    ("Colours", ("Orange modules carry a gear, blue a robot, green a plant, purple a flask. Each player has "
+                "a marker shape: Kayla a circle, Aleksander a square, Gabriel a triangle, Yuko a diamond.")),
+]
+
+
+class RulesScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.scroll = 0
+        self.pointer = (0, 0)
+        self.back = Button("Back", lambda: self.app.stack.pop(), style="primary")
+
+    def on_enter(self) -> None:
+        self.on_resize(self.app.size)
+
+    def on_resize(self, size) -> None:
+        sc = self.app.scale
+        self.panel = pygame.Rect(0, 0, min(size[0] - int(40 * sc), int(900 * sc)), size[1] - int(60 * sc))
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        self.back.rect = pygame.Rect(0, 0, int(160 * sc), int(44 * sc))
+        self.back.rect.bottomright = (self.panel.right - int(16 * sc), self.panel.bottom - int(14 * sc))
+        self.scroll = 0
+
+    def _lines(self, width: int) -> list[tuple[str, bool]]:
+        sc = self.app.scale
+        out: list[tuple[str, bool]] = []
+        for head, body in RULES:
+            out.append((head.upper(), True))
+            out += [(line, False) for line in fonts().wrap(body, int(16 * sc), width)]
+            out.append(("", False))
+        return out
+
+    def handle(self, intent) -> bool:
+        if isinstance(intent, Point):
+            self.pointer = intent.pos
+        elif isinstance(intent, Wheel):
+            self.scroll = max(0, self.scroll - intent.dy * 3)
+        elif isinstance(intent, Click):
+            self.back.click(intent.pos)
+        elif isinstance(intent, Back):
+            self.app.stack.pop()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        sc = self.app.scale
+        surface.blit(backdrop(surface.get_size()), (0, 0))
+        inner = draw_panel(surface, self.panel, sc, "Rules in brief", fill=(26, 25, 34), edge=theme.ACCENT_DARK)
+        area = pygame.Rect(inner.x + int(10 * sc), inner.y, inner.w - int(20 * sc), self.back.rect.top - inner.y - int(10 * sc))
+        lines = self._lines(area.w)
+        line_h = fonts().height(int(16 * sc)) + int(2 * sc)
+        visible = area.h // line_h
+        self.scroll = min(self.scroll, max(0, len(lines) - visible))
+        y = area.y
+        for text, head in lines[self.scroll:self.scroll + visible]:
+            draw_text(surface, text, int(15 * sc) if head else int(16 * sc), theme.ACCENT if head else theme.TEXT,
+                      (area.x, y), bold=head)
+            y += line_h
+        if len(lines) > visible:
+            draw_text(surface, "Scroll for more", int(13 * sc), theme.TEXT_FAINT,
+                      (area.x, self.back.rect.centery), "midleft")
+        self.back.draw(surface, sc, self.back.hit(self.pointer))

@@ -1,0 +1,63 @@
+"""The title screen: the way into every other screen."""
+from __future__ import annotations
+
+import pygame
+
+from ...controller.saves import AUTOSAVE, SaveError
+from .. import theme
+from ..fonts import draw_text
+from ..widgets import Button
+from .menu import MenuScene, StubScene
+
+
+class TitleScene(MenuScene):
+    title = "Main menu"
+    panel_width = 380
+
+    def make_buttons(self) -> list[Button]:
+        from .load import LoadScene
+        from .new_game import NewGameScene
+        from .options import OptionsScene
+        from .rules import RulesScene
+        push = self.app.stack.push
+        return [
+            Button("New game", lambda: push(NewGameScene(self.app)), style="primary"),
+            Button("Continue", self._continue, enabled=self.app.has_autosave(),
+                   tooltip="Resume the game you left"),
+            Button("Load", lambda: push(LoadScene(self.app))),
+            Button("Sandbox", lambda: push(StubScene(
+                self.app, "Sandbox",
+                "Not available yet: the sandbox, where you try base layouts freely, arrives with the "
+                "base grid editor in a later update."))),
+            Button("Stats", lambda: push(StubScene(
+                self.app, "Stats",
+                "Not available yet: statistics of your finished games arrive in a later update."))),
+            Button("Options", lambda: push(OptionsScene(self.app))),
+            Button("Rules", lambda: push(RulesScene(self.app))),
+            Button("Quit", self.app.quit, style="quiet"),
+        ]
+
+    def _continue(self) -> None:
+        from .game import GameScene
+        try:
+            match = self.app.load_match(self.app.data_dir / AUTOSAVE)
+        except SaveError as exc:
+            self.text = f"The saved game cannot be resumed: {exc}"
+            self.refresh()
+            return
+        self.app.stack.push(GameScene(self.app, match))
+
+    def back(self) -> None:
+        """Esc on the title screen does nothing: Quit is a button."""
+
+    def panel_centre(self, size) -> tuple[int, int]:
+        return (int(size[0] * 0.24), int(size[1] * 0.56))
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        super().draw_background(surface)
+        sc = self.app.scale
+        w, h = surface.get_size()
+        x = int(w * 0.24)
+        draw_text(surface, "HUMANITY", int(76 * sc), theme.ACCENT, (x, int(h * 0.13)), "center", bold=True)
+        draw_text(surface, "A research base on Titan  ·  2 to 4 players", int(18 * sc), theme.TEXT_DIM,
+                  (x, int(h * 0.13) + int(56 * sc)), "center")

@@ -1,0 +1,246 @@
+"""A player's base: the grid of modules, obstacles and astronauts, the experiments done,
+and the astronauts coming home.
+
+BaseView is the seam for the base grid editor: it turns a base into cells on screen and
+screen points back into cells, and draws what the frame asks; gestures live elsewhere.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ...engine import State
+from ...engine.catalogue import SIDES, load
+from ...engine.rules import placement_cells
+from ...engine.state import ACTIVE, EXHAUSTED, RETURNING
+from .. import icons, theme, tile_art
+from ..fonts import draw_text
+from ..targets import ASTRO, CELL, DONE_EXPERIMENT, Target
+from ..targets import RETURNING as RETURNING_T
+from .board_view import _shade
+
+MAX_CELL = 132  # design pixels
+
+
+@dataclass
+class BaseFrame:
+    state: State
+    seat: int
+    chars: tuple  # seat -> character (name and colour)
+    names: tuple
+    hidden_cells: frozenset = frozenset()  # cells whose new tile is still in flight
+    hidden_astros: frozenset = frozenset()
+    pulses: dict = field(default_factory=dict)  # cell -> 0..1, a flash on activation or spending
+    marked_cells: frozenset = frozenset()  # what the player may click now
+    marked_astros: frozenset = frozenset()
+    selected_returning: int | None = None
+    hover: Target | None = None
+
+
+@dataclass(frozen=True)
+class Grid:
+    origin: tuple[int, int]  # screen position of cell (min_x, min_y)
+    min_cell: tuple[int, int]
+    cols: int
+    rows: int
+    cell: int
+
+    def rect(self, cell: tuple[int, int]) -> pygame.Rect:
+        x = self.origin[0] + (cell[0] - self.min_cell[0]) * self.cell
+        y = self.origin[1] + (cell[1] - self.min_cell[1]) * self.cell
+        return pygame.Rect(x, y, self.cell, self.cell)
+
+    def cell_at(self, pos) -> tuple[int, int] | None:
+        cx = (pos[0] - self.origin[0]) // self.cell
+        cy = (pos[1] - self.origin[1]) // self.cell
+        if 0 <= cx < self.cols and 0 <= cy < self.rows:
+            return (int(cx) + self.min_cell[0], int(cy) + self.min_cell[1])
+        return None
+
+    def cells(self):
+        for y in range(self.rows):
+            for x in range(self.cols):
+                yield (x + self.min_cell[0], y + self.min_cell[1])
+
+
+def base_cells(state: State, seat: int) -> set:
+    player = state.players[seat]
+    return set(player.base) | {pos for _, where, pos in player.astros if where in (ACTIVE, EXHAUSTED)}
+
+
+def fit_grid(area: pygame.Rect, cells: set, margin: int, max_cell: int) -> Grid:
+    """The largest square cells that show `cells` plus `margin` free cells around them."""
+    xs = [c[0] for c in cells] or [0]
+    ys = [c[1] for c in cells] or [0]
+    lo = (min(xs) - margin, min(ys) - margin)
+    cols, rows = max(xs) + margin - lo[0] + 1, max(ys) + margin - lo[1] + 1
+    cell = max(4, min(area.w // cols, area.h // rows, max_cell))
+    origin = (area.centerx - cols * cell // 2, area.centery - rows * cell // 2)
+    return Grid(origin, lo, cols, rows, cell)
+
+
+class BaseView:
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+
+    def layout(self, rect: pygame.Rect, scale: float) -> None:
+        self.rect = rect.copy()
+        self.scale = scale
+        s = scale
+        self.header = pygame.Rect(rect.x, rect.y, rect.w, int(40 * s))
+        self.footer = pygame.Rect(rect.x, rect.bottom - int(78 * s), rect.w, int(78 * s))
+        self.area = pygame.Rect(rect.x + int(10 * s), self.header.bottom,
+                                rect.w - int(20 * s), self.footer.top - self.header.bottom - int(4 * s))
+
+    def grid(self, state: State, seat: int) -> Grid:
+        return fit_grid(self.area, base_cells(state, seat), 1, int(MAX_CELL * self.scale))
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface, f: BaseFrame) -> None:
+        s, seat = f.state, f.seat
+        self._draw_header(surface, f)
+        grid = self.grid(s, seat)
+        player = s.players[seat]
+        free = set(placement_cells(player, load()))
+        gap = max(2, grid.cell // 22)
+        radius = max(3, grid.cell // 12)
+        for cell in grid.cells():
+            rect = grid.rect(cell).inflate(-gap * 2, -gap * 2)
+            if cell in player.base and cell not in f.hidden_cells:
+                tid, stock = player.base[cell]
+                surface.blit(tile_art.module_tile(tid, rect.w, stock, player.wild.get(cell)), rect)
+            elif cell in free:
+                pygame.draw.rect(surface, (34, 33, 43), rect, border_radius=radius)
+                pygame.draw.rect(surface, (62, 58, 74), rect, max(1, int(self.scale)), border_radius=radius)
+            else:
+                pygame.draw.circle(surface, (46, 44, 56), rect.center, max(2, grid.cell // 30))
+            pulse = f.pulses.get(cell)
+            if pulse:
+                glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+                glow.fill((*theme.HIGHLIGHT, int(110 * pulse)))
+                surface.blit(glow, rect)
+            if cell in f.marked_cells:
+                hovered = f.hover == Target(CELL, seat, cell)
+                pygame.draw.rect(surface, theme.HIGHLIGHT if hovered else theme.ACCENT, rect.inflate(4, 4),
+                                 max(2, int(3 * self.scale)), border_radius=radius)
+        self._draw_astronauts(surface, f, grid)
+        self._draw_footer(surface, f)
+
+    def _draw_header(self, surface: pygame.Surface, f: BaseFrame) -> None:
+        sc = self.scale
+        h = self.header
+        marker = icons.player_marker(f.chars[f.seat], int(24 * sc))
+        surface.blit(marker, marker.get_rect(midleft=(h.x + int(12 * sc), h.centery)))
+        draw_text(surface, f"{f.names[f.seat]}'s base".upper(), int(16 * sc), theme.TEXT,
+                  (h.x + int(44 * sc), h.centery), "midleft", bold=True)
+
+    def _draw_astronauts(self, surface: pygame.Surface, f: BaseFrame, grid: Grid) -> None:
+        player = f.state.players[f.seat]
+        size = int(grid.cell * 0.74)
+        for i, (work, where, pos) in enumerate(player.astros):
+            if where not in (ACTIVE, EXHAUSTED) or i in f.hidden_astros:
+                continue
+            rect = grid.rect(pos)
+            img = tile_art.astronaut(f.chars[f.seat], size, work, where == ACTIVE)
+            surface.blit(img, img.get_rect(center=rect.center))
+            if i == f.state.sel and f.state.current == f.seat:
+                pygame.draw.circle(surface, theme.HIGHLIGHT, rect.center, int(grid.cell * 0.46), max(2, int(3 * self.scale)))
+            elif i in f.marked_astros:
+                hovered = f.hover == Target(ASTRO, f.seat, i)
+                pygame.draw.circle(surface, theme.HIGHLIGHT if hovered else theme.ACCENT, rect.center,
+                                   int(grid.cell * 0.46), max(2, int(3 * self.scale)))
+            elif f.marked_astros and where == ACTIVE:
+                surface.blit(_shade(rect.size), rect)
+
+    def _footer_items(self, s: State, seat: int) -> tuple[list, list]:
+        """Rects of the experiments done (grouped by side) and of the returning astronauts."""
+        sc = self.scale
+        size = int(46 * sc)
+        gap = int(6 * sc)
+        y = self.footer.y + int(24 * sc)
+        x = self.footer.x + int(12 * sc)
+        cat = load()
+        done = []
+        for side in SIDES:
+            for eid in (e for e in s.players[seat].experiments if cat.experiments[e].side == side):
+                done.append((eid, pygame.Rect(x, y, size, size)))
+                x += size + gap // 2
+            x += gap * 2
+        back = []
+        x = self.footer.right - int(12 * sc)
+        for i, (_, where, _) in reversed(list(enumerate(s.players[seat].astros))):
+            if where == RETURNING:
+                x -= size
+                back.append((i, pygame.Rect(x, y, size, size)))
+                x -= gap
+        return done, back
+
+    def _draw_footer(self, surface: pygame.Surface, f: BaseFrame) -> None:
+        sc = self.scale
+        s, seat = f.state, f.seat
+        done, back = self._footer_items(s, seat)
+        label_y = self.footer.y + int(4 * sc)
+        draw_text(surface, "EXPERIMENTS" if done else "NO EXPERIMENTS YET", int(12 * sc), theme.TEXT_FAINT,
+                  (self.footer.x + int(12 * sc), label_y), bold=True)
+        for eid, rect in done:
+            surface.blit(tile_art.experiment_tile(eid, rect.w), rect)
+        if back:
+            draw_text(surface, "RETURNING", int(12 * sc), theme.TEXT_FAINT,
+                      (self.footer.right - int(12 * sc), label_y), "topright", bold=True)
+        for i, rect in back:
+            work = s.players[seat].astros[i][0]
+            surface.blit(tile_art.astronaut(f.chars[seat], rect.w, work, True), rect)
+            if f.selected_returning == i:
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), max(2, int(3 * sc)), border_radius=6)
+
+    # ------------------------------------------------------------ geometry for others
+
+    def cell_center(self, state: State, seat: int, cell) -> tuple[int, int]:
+        return self.grid(state, seat).rect(cell).center
+
+    def cell_size(self, state: State, seat: int) -> int:
+        return self.grid(state, seat).cell
+
+    def experiment_center(self, state: State, seat: int, eid: str) -> tuple[int, int]:
+        done, _ = self._footer_items(state, seat)
+        return next((rect.center for e, rect in done if e == eid), self.footer.center)
+
+    def returning_center(self, state: State, seat: int) -> tuple[int, int]:
+        _, back = self._footer_items(state, seat)
+        return back[0][1].center if back else (self.footer.right - int(40 * self.scale), self.footer.centery)
+
+    def hit(self, pos, state: State, seat: int) -> Target | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        done, back = self._footer_items(state, seat)
+        for eid, rect in done:
+            if rect.collidepoint(pos):
+                return Target(DONE_EXPERIMENT, seat, eid)
+        for i, rect in back:
+            if rect.collidepoint(pos):
+                return Target(RETURNING_T, seat, i)
+        if not self.area.collidepoint(pos):
+            return None
+        cell = self.grid(state, seat).cell_at(pos)
+        if cell is None:
+            return None
+        for i, (_, where, at) in enumerate(state.players[seat].astros):
+            if where in (ACTIVE, EXHAUSTED) and at == cell:
+                return Target(ASTRO, seat, i)
+        return Target(CELL, seat, cell)
+
+
+def draw_mini_base(surface: pygame.Surface, rect: pygame.Rect, state: State, seat: int, char: int) -> None:
+    """A miniature of a base: tile colours and astronaut markers, nothing else."""
+    grid = fit_grid(rect, base_cells(state, seat), 0, rect.w)
+    player = state.players[seat]
+    size = max(3, grid.cell - max(1, grid.cell // 8))
+    for cell, (tid, _) in player.base.items():
+        surface.blit(tile_art.mini_tile(tid, size), grid.rect(cell).topleft)
+    for _, where, pos in player.astros:
+        if where in (ACTIVE, EXHAUSTED):
+            marker = icons.player_marker(char, max(4, int(size * 0.8)))
+            surface.blit(marker, marker.get_rect(center=grid.rect(pos).center))

@@ -1,0 +1,317 @@
+"""The main board (AMBS): the ring of 14 spaces, the 7 hangars after the arm, the
+articulated arm, the experiment disk, and the astronauts standing beside the board.
+
+Spaces are numbered clockwise from the top. Everything is placed by ring space, so an
+animation can place a module, the arm or an astronaut at a fractional space.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from ...controller.events import ResetInfo
+from ...engine import State
+from ...engine.state import BOARD, HANGARS, RING
+from .. import theme, tile_art
+from ..anim import arc_point, ease, ease_out, lerp, segment
+from ..fonts import draw_text
+from ..targets import ARM, EXPERIMENT, HANGAR, HUB, RING_ASTRO, Target
+
+R_HANGAR, R_EXPERIMENT, R_ASTRO, R_HUB = 0.715, 0.37, 0.925, 0.17
+TILE, EXP, ASTRO = 0.22, 0.19, 0.125  # sizes as fractions of the radius
+
+
+@dataclass
+class BoardFrame:
+    """What to show this frame: a position, and what is moving or hidden in it."""
+
+    state: State
+    chars: tuple  # seat -> character (colour)
+    t: float = 1.0
+    reset: ResetInfo | None = None
+    moves: tuple = ()  # (seat, astronaut, space_from, space_to): time units along the ring
+    hidden_slots: frozenset = frozenset()
+    hidden_exps: frozenset = frozenset()
+    hidden_ring: frozenset = frozenset()  # (seat, astronaut)
+    playable_slots: frozenset | None = None  # None: no dimming (not a human's choice now)
+    playable_exps: frozenset | None = None
+    hover: Target | None = None
+    home_of: Callable[[int], tuple] | None = None  # seat -> where its returning astronauts fly
+
+
+class BoardView:
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+
+    def layout(self, rect: pygame.Rect, scale: float) -> None:
+        self.rect = rect.copy()
+        self.scale = scale
+        self.r = rect.w / 2
+        self.c = rect.center
+        self.tile = int(self.r * TILE)
+        self.exp = int(self.r * EXP)
+        self.astro = int(self.r * ASTRO)
+
+    # ------------------------------------------------------------ geometry
+
+    @staticmethod
+    def angle(space: float) -> float:
+        return -math.pi / 2 + space * 2 * math.pi / RING
+
+    def point(self, space: float, radius: float) -> tuple[float, float]:
+        a = self.angle(space)
+        return (self.c[0] + radius * self.r * math.cos(a), self.c[1] + radius * self.r * math.sin(a))
+
+    def tile_rect(self, space: float) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, self.tile, self.tile)
+        rect.center = self.point(space, R_HANGAR)
+        return rect
+
+    def exp_rect(self, space: float) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, self.exp, self.exp)
+        rect.center = self.point(space, R_EXPERIMENT)
+        return rect
+
+    @staticmethod
+    def exp_space(state: State, index: int) -> int:
+        return (state.wheel_arm + 1 + 2 * index) % RING
+
+    def ring_astronauts(self, state: State) -> list[tuple[int, int, int]]:
+        return [(p, i, pos) for p, player in enumerate(state.players)
+                for i, (_, where, pos) in enumerate(player.astros) if where == BOARD]
+
+    def astro_point(self, space: float, k: int = 0, of: int = 1) -> tuple[float, float]:
+        """Where the k-th of `of` astronauts sharing a space stands (side by side along the rim)."""
+        spread = 0.34 * (k - (of - 1) / 2)
+        return self.point(space + spread, R_ASTRO)
+
+    # ------------------------------------------------------------ drawing
+
+    def paint_background(self, surface: pygame.Surface) -> None:
+        """The board's fixed parts; the game screen keeps them in its static layer."""
+        c, r = self.c, self.r
+        for frac, col in ((0.995, (52, 48, 60)), (0.985, (31, 30, 40)), (0.84, (27, 26, 35)),
+                          (0.52, (38, 35, 48)), (0.5, (30, 29, 39))):
+            pygame.draw.circle(surface, col, c, r * frac)
+            pygame.draw.aacircle(surface, col, c, r * frac)
+        pygame.draw.aacircle(surface, (80, 74, 92), c, r * 0.52)
+        for space in range(RING):
+            x, y = self.point(space, R_ASTRO)
+            pygame.draw.circle(surface, (48, 46, 58), (x, y), self.astro * 0.42)
+            pygame.draw.circle(surface, (66, 62, 78), (x, y), self.astro * 0.42, max(1, int(self.scale)))
+
+    def draw(self, surface: pygame.Surface, f: BoardFrame) -> None:
+        s = f.state
+        reset = f.reset
+        arm = self._arm_space(f)
+        self._draw_hangar_pads(surface, arm)
+        self._draw_arm(surface, arm)  # under the tiles, so it never hides what they say
+        self._draw_experiments(surface, f)
+        if reset is None:
+            self._draw_modules(surface, f)
+        else:
+            self._draw_reset_modules(surface, reset, f.t)
+        self._draw_ring_astronauts(surface, f)
+        self._draw_hub(surface, s)
+
+    def _arm_space(self, f: BoardFrame) -> float:
+        if f.reset is None:
+            return f.state.arm
+        r = f.reset
+        delta = (r.arm_to - r.arm_from) % RING
+        return r.arm_from + delta * ease(segment(f.t, 0.22, 0.62))
+
+    def _draw_hangar_pads(self, surface: pygame.Surface, arm: float) -> None:
+        pad_w = int(self.tile * 1.12)
+        radius = max(3, int(8 * self.scale))
+        for k in range(1, HANGARS + 1):
+            rect = pygame.Rect(0, 0, pad_w, pad_w)
+            rect.center = self.point(arm + k, R_HANGAR)
+            pygame.draw.rect(surface, (22, 22, 29), rect, border_radius=radius)
+            edge = (210, 210, 220) if k <= 2 else (70, 66, 82)
+            pygame.draw.rect(surface, edge, rect, max(1, int(self.scale)), border_radius=radius)
+            if k <= 2:
+                # The white cross: modules still here at the reset leave the game.
+                cx, cy = self.point(arm + k, R_HANGAR + TILE * 0.78)
+                h = self.tile * 0.09
+                w = max(2, int(3 * self.scale))
+                pygame.draw.line(surface, (235, 235, 240), (cx - h, cy - h), (cx + h, cy + h), w)
+                pygame.draw.line(surface, (235, 235, 240), (cx - h, cy + h), (cx + h, cy - h), w)
+
+    def _draw_modules(self, surface: pygame.Surface, f: BoardFrame) -> None:
+        s = f.state
+        for k, tile in enumerate(s.hangars, start=1):
+            if tile is None or k in f.hidden_slots:
+                continue
+            rect = self.tile_rect(s.arm + k)
+            surface.blit(tile_art.module_tile(tile, self.tile), rect)
+            self._mark(surface, rect, f.playable_slots, k, f.hover == Target(HANGAR, None, k))
+            if s.target == ("module", k):
+                self._chosen(surface, rect)
+
+    def _mark(self, surface, rect: pygame.Rect, playable, key, hovered: bool) -> None:
+        """Dim what the player cannot choose now; outline what they can, brighter under the pointer."""
+        if playable is None:
+            if hovered:
+                pygame.draw.rect(surface, theme.TEXT, rect.inflate(4, 4), max(1, int(2 * self.scale)), border_radius=6)
+            return
+        if key in playable:
+            col = theme.HIGHLIGHT if hovered else theme.ACCENT
+            pygame.draw.rect(surface, col, rect.inflate(6, 6), max(2, int(3 * self.scale)), border_radius=8)
+        else:
+            surface.blit(_shade(rect.size), rect)
+
+    def _chosen(self, surface, rect: pygame.Rect) -> None:
+        """The tile being paid for: a bright double outline."""
+        w = max(2, int(3 * self.scale))
+        pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(8, 8), w, border_radius=8)
+        pygame.draw.rect(surface, theme.ACCENT_DARK, rect.inflate(8 + 2 * w, 8 + 2 * w), w, border_radius=10)
+
+    def _draw_reset_modules(self, surface: pygame.Surface, r: ResetInfo, t: float) -> None:
+        out = segment(t, 0.0, 0.3)
+        for tile, space in r.leaving:
+            if out < 1:
+                radius = R_HANGAR + 0.5 * ease(out)
+                img = tile_art.module_tile(tile, self.tile).copy()
+                img.set_alpha(int(255 * (1 - out)))
+                surface.blit(img, img.get_rect(center=self.point(space, radius)))
+        slide = ease(segment(t, 0.12, 0.5))
+        for tile, a, b in r.sliding:
+            space = a + ((b - a) % RING) * slide
+            surface.blit(tile_art.module_tile(tile, self.tile), self.tile_rect(space))
+        for i, (tile, space) in enumerate(r.arriving):
+            p = ease_out(segment(t, 0.62 + 0.05 * i, 0.8 + 0.05 * i))
+            if p <= 0:
+                continue
+            size = max(4, int(self.tile * lerp(1.5, 1.0, p)))
+            img = pygame.transform.smoothscale(tile_art.module_tile(tile, self.tile), (size, size))
+            img.set_alpha(int(255 * p))
+            surface.blit(img, img.get_rect(center=self.point(space, R_HANGAR)))
+
+    def _draw_experiments(self, surface: pygame.Surface, f: BoardFrame) -> None:
+        s, r = f.state, f.reset
+        if r is not None and r.experiments_from:
+            self._swap_experiments(surface, r, f.t)
+            return
+        for i, eid in enumerate(s.wheel):
+            if eid is None or i in f.hidden_exps:
+                continue
+            rect = self.exp_rect(self.exp_space(s, i))
+            surface.blit(tile_art.experiment_tile(eid, self.exp), rect)
+            self._mark(surface, rect, f.playable_exps, i, f.hover == Target(EXPERIMENT, None, i))
+            if s.target == ("experiment", i):
+                self._chosen(surface, rect)
+
+    def _swap_experiments(self, surface: pygame.Surface, r: ResetInfo, t: float) -> None:
+        """The year changes: last year's experiments shrink away, the new ones grow in."""
+        gone, come = segment(t, 0.5, 0.72), ease_out(segment(t, 0.72, 1.0))
+        for items, p in ((r.experiments_from, 1 - gone), (r.experiments_to, come)):
+            size = int(self.exp * p)
+            if size < 4:
+                continue
+            for eid, space in items:
+                img = pygame.transform.smoothscale(tile_art.experiment_tile(eid, self.exp), (size, size))
+                surface.blit(img, img.get_rect(center=self.point(space, R_EXPERIMENT)))
+
+    def _draw_arm(self, surface: pygame.Surface, arm: float) -> None:
+        w = max(3, int(self.r * 0.045))
+        pivot = self.c
+        elbow = self.point(arm - 0.45, 0.36)
+        tip = self.point(arm, 0.86)
+        for a, b in ((pivot, elbow), (elbow, tip)):
+            pygame.draw.line(surface, (14, 14, 18), a, b, w + 4)
+            pygame.draw.line(surface, (164, 166, 182), a, b, w)
+        pygame.draw.circle(surface, (14, 14, 18), elbow, w * 0.75 + 2)
+        pygame.draw.circle(surface, theme.ACCENT, elbow, w * 0.75)
+        ang = self.angle(arm)
+        for side in (-0.5, 0.5):
+            end = (tip[0] + w * 1.6 * math.cos(ang + side), tip[1] + w * 1.6 * math.sin(ang + side))
+            pygame.draw.line(surface, (164, 166, 182), tip, end, max(2, w // 2))
+
+    def _draw_ring_astronauts(self, surface: pygame.Surface, f: BoardFrame) -> None:
+        s = f.state
+        moving = {(p, i): (a, b) for p, i, a, b in f.moves}
+        step = ease(f.t)
+        groups: dict[int, list] = {}
+        for p, i, pos in self.ring_astronauts(s):
+            if (p, i) not in f.hidden_ring:
+                groups.setdefault(pos, []).append((p, i))
+        for pos, members in groups.items():
+            for k, (p, i) in enumerate(members):
+                space: float = pos
+                if (p, i) in moving:
+                    a, b = moving[(p, i)]
+                    space = a - ((a - b) % RING) * step
+                img = tile_art.astronaut(f.chars[p], self.astro, s.players[p].astros[i][0], True)
+                surface.blit(img, img.get_rect(center=self.astro_point(space, k, len(members))))
+        if f.reset is not None and f.home_of is not None:
+            self._draw_homecoming(surface, f)
+
+    def _draw_homecoming(self, surface: pygame.Surface, f: BoardFrame) -> None:
+        """Astronauts overtaken by the arm fly back to their players."""
+        p_t = ease(segment(f.t, 0.45, 0.85))
+        if p_t >= 1:
+            return
+        for seat, i, space in f.reset.returned:
+            start = self.astro_point(space)
+            pos = arc_point(start, f.home_of(seat), p_t, self.r * 0.25)
+            img = tile_art.astronaut(f.chars[seat], self.astro, f.state.players[seat].astros[i][0], True)
+            surface.blit(img, img.get_rect(center=pos))
+
+    def _draw_hub(self, surface: pygame.Surface, s: State) -> None:
+        """The hub covers the arm's root, so the arm seems to come out from under it."""
+        pygame.draw.circle(surface, (46, 42, 54), self.c, self.r * R_HUB)
+        pygame.draw.circle(surface, (92, 84, 100), self.c, self.r * R_HUB, max(1, int(2 * self.scale)))
+        size = max(9, int(self.r * 0.065))
+        cx, cy = self.c
+        draw_text(surface, f"YEAR {s.year}", size, theme.ACCENT, (cx, cy - size * 0.9), "center", bold=True)
+        draw_text(surface, f"Round {s.round}", int(size * 0.85), theme.TEXT_DIM, (cx, cy + size * 0.35), "center")
+
+    # ------------------------------------------------------------ hit test
+
+    def hit(self, pos, state: State) -> Target | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        for k, tile in enumerate(state.hangars, start=1):
+            if tile and self.tile_rect(state.arm + k).collidepoint(pos):
+                return Target(HANGAR, None, k)
+        for i, eid in enumerate(state.wheel):
+            if eid and self.exp_rect(self.exp_space(state, i)).collidepoint(pos):
+                return Target(EXPERIMENT, None, i)
+        groups: dict[int, list] = {}
+        for p, i, space in self.ring_astronauts(state):
+            groups.setdefault(space, []).append((p, i))
+        for space, members in groups.items():
+            for k, (p, i) in enumerate(members):
+                x, y = self.astro_point(space, k, len(members))
+                if math.hypot(pos[0] - x, pos[1] - y) <= self.astro * 0.55:
+                    return Target(RING_ASTRO, p, i)
+        dx, dy = pos[0] - self.c[0], pos[1] - self.c[1]
+        if math.hypot(dx, dy) <= self.r * R_HUB:
+            return Target(HUB)
+        tip = self.point(state.arm, 0.8)
+        if math.hypot(pos[0] - tip[0], pos[1] - tip[1]) <= self.r * 0.09:
+            return Target(ARM)
+        return None
+
+    def hangar_center(self, state: State, slot: int) -> tuple[float, float]:
+        return self.point(state.arm + slot, R_HANGAR)
+
+    def experiment_center(self, state: State, index: int) -> tuple[float, float]:
+        return self.point(self.exp_space(state, index), R_EXPERIMENT)
+
+
+_shades: dict = {}
+
+
+def _shade(size: tuple[int, int]) -> pygame.Surface:
+    """A translucent dark veil over something that cannot be chosen now."""
+    veil = _shades.get(size)
+    if veil is None:
+        veil = _shades[size] = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill((10, 10, 14, 115))
+    return veil

@@ -1,0 +1,139 @@
+"""The players around the table: one card each with score, research, science tokens (for
+their owner's eyes only), astronauts with their work values, experiments by side, and a
+miniature of the base that enlarges under the pointer."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ...engine import State
+from ...engine.catalogue import SIDES, load
+from ...engine.state import ACTIVE, BOARD, EXHAUSTED, RETURNING
+from .. import icons, theme, tile_art
+from ..fonts import draw_text
+from ..layout import seat_card_rects
+from ..targets import ASTRO, MINI_BASE, RING_ASTRO, SCIENCE, SEAT, Target
+from ..targets import RETURNING as RETURNING_T
+from .base_view import draw_mini_base
+
+
+@dataclass
+class SeatsFrame:
+    state: State
+    chars: tuple
+    names: tuple
+    labels: tuple  # "human" or "bot · hard"
+    science_visible: tuple  # per seat: may the person at the screen see these tokens?
+    thinking: int | None = None  # the bot seat thinking now
+    clock: float = 0.0  # seconds, for the thinking dots
+
+
+class SeatsView:
+    def __init__(self) -> None:
+        self.cards: list[pygame.Rect] = []
+        self.scale = 1.0
+
+    def layout(self, rect: pygame.Rect, scale: float, players: int) -> None:
+        self.scale = scale
+        self.cards = seat_card_rects(rect, players, scale)
+
+    def mini_rect(self, seat: int) -> pygame.Rect:
+        card = self.cards[seat]
+        side = card.h - int(16 * self.scale)
+        return pygame.Rect(card.right - side - int(8 * self.scale), card.y + int(8 * self.scale), side, side)
+
+    def _astro_rects(self, seat: int, count: int) -> list[pygame.Rect]:
+        sc = self.scale
+        size = int(30 * sc)
+        card = self.cards[seat]
+        y = card.bottom - size - int(8 * sc)
+        return [pygame.Rect(card.x + int(12 * sc) + i * (size + int(34 * sc)), y, size, size) for i in range(count)]
+
+    def home_point(self, seat: int) -> tuple[int, int]:
+        return self._astro_rects(seat, 1)[0].center
+
+    def draw(self, surface: pygame.Surface, f: SeatsFrame) -> None:
+        s = f.state
+        for seat, card in enumerate(self.cards):
+            self._draw_card(surface, f, seat, card, s.current_player == seat)
+
+    def _draw_card(self, surface: pygame.Surface, f: SeatsFrame, seat: int, card: pygame.Rect, current: bool) -> None:
+        sc = self.scale
+        s = f.state
+        player = s.players[seat]
+        radius = max(4, int(10 * sc))
+        pygame.draw.rect(surface, theme.PANEL_HI if current else theme.PANEL, card, border_radius=radius)
+        edge = theme.ACCENT if current else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, card, max(1, int((3 if current else 1) * sc)), border_radius=radius)
+        char = f.chars[seat]
+        x, y = card.x + int(12 * sc), card.y + int(10 * sc)
+        marker = icons.player_marker(char, int(22 * sc))
+        surface.blit(marker, (x, y))
+        name = draw_text(surface, f.names[seat], int(17 * sc), theme.TEXT, (x + int(30 * sc), y - int(1 * sc)), bold=True)
+        label = f.labels[seat]
+        if f.thinking == seat:
+            label += " · thinking" + "." * (1 + int(f.clock * 3) % 3)
+        draw_text(surface, label, int(12 * sc), theme.TEXT_DIM, (name.right + int(8 * sc), name.centery), "midleft")
+        if s.patch == seat:
+            draw_text(surface, "FIRST PLAYER", int(10 * sc), theme.ACCENT, (x + int(30 * sc), name.bottom + int(2 * sc)), bold=True)
+        mini = self.mini_rect(seat)
+        pygame.draw.rect(surface, theme.INSET, mini, border_radius=max(3, int(6 * sc)))
+        draw_mini_base(surface, mini.inflate(-int(6 * sc), -int(6 * sc)), s, seat, char)
+        right = mini.x - int(12 * sc)
+        vp = draw_text(surface, str(player.score), int(28 * sc), theme.TEXT, (right, card.y + int(4 * sc)), "topright", bold=True)
+        draw_text(surface, "VP", int(11 * sc), theme.TEXT_DIM, (vp.x - int(4 * sc), vp.bottom - int(6 * sc)), "bottomright", bold=True)
+        stats_y = vp.bottom + int(8 * sc)
+        self._stat(surface, icons.research_badge(int(18 * sc)), str(player.research), (right, stats_y), sc)
+        science = str(player.science) if f.science_visible[seat] else "?"
+        self._stat(surface, icons.science_token(int(18 * sc)), science, (right - int(52 * sc), stats_y), sc)
+        self._draw_astronauts(surface, f, seat)
+        self._draw_experiment_counts(surface, player, (right, card.bottom - int(23 * sc)))
+
+    @staticmethod
+    def _stat(surface, icon: pygame.Surface, text: str, topright: tuple, sc: float) -> None:
+        label = draw_text(surface, text, int(15 * sc), theme.TEXT, topright, "topright", bold=True)
+        surface.blit(icon, icon.get_rect(midright=(label.x - int(4 * sc), label.centery)))
+
+    def _draw_astronauts(self, surface: pygame.Surface, f: SeatsFrame, seat: int) -> None:
+        sc = self.scale
+        s = f.state
+        astros = s.players[seat].astros
+        for (work, where, pos), rect in zip(astros, self._astro_rects(seat, len(astros))):
+            surface.blit(tile_art.astronaut(f.chars[seat], rect.w, work, where != EXHAUSTED), rect)
+            note = {ACTIVE: "", EXHAUSTED: "rest", RETURNING: "home"}.get(where)
+            if where == BOARD:
+                note = f"+{s.distance(pos)}"
+            if note:
+                draw_text(surface, note, int(11 * sc), theme.TEXT_DIM, (rect.right + int(1 * sc), rect.bottom), "bottomleft")
+
+    def _draw_experiment_counts(self, surface: pygame.Surface, player, midright: tuple) -> None:
+        sc = self.scale
+        cat = load()
+        x = midright[0]
+        for side in reversed(SIDES):
+            count = sum(1 for e in player.experiments if cat.experiments[e].side == side)
+            label = draw_text(surface, str(count), int(14 * sc), theme.TEXT, (x, midright[1]), "midright", bold=True)
+            mark = icons.side_mark(side, int(14 * sc))
+            surface.blit(mark, mark.get_rect(midright=(label.x - int(3 * sc), midright[1])))
+            x = label.x - mark.get_width() - int(12 * sc)
+
+    def hit(self, pos, state: State) -> Target | None:
+        for seat, card in enumerate(self.cards):
+            if not card.collidepoint(pos):
+                continue
+            if self.mini_rect(seat).collidepoint(pos):
+                return Target(MINI_BASE, seat)
+            astros = state.players[seat].astros
+            for i, rect in enumerate(self._astro_rects(seat, len(astros))):
+                if rect.collidepoint(pos):
+                    where = astros[i][1]
+                    kind = RING_ASTRO if where == BOARD else RETURNING_T if where == RETURNING else ASTRO
+                    return Target(kind, seat, i)
+            sc = self.scale
+            science = pygame.Rect(0, 0, int(60 * sc), int(24 * sc))
+            science.topright = (self.mini_rect(seat).x - int(60 * sc), card.y + int(36 * sc))
+            if science.collidepoint(pos):
+                return Target(SCIENCE, seat)
+            return Target(SEAT, seat)
+        return None

@@ -1,0 +1,100 @@
+"""The secondary board: the score track, the research track with its marks, and the
+three missions with their holders and science tokens."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ...engine import State
+from ...engine.catalogue import load
+from .. import icons, theme, tile_art
+from ..fonts import draw_text
+from ..targets import MISSION, RESEARCH_TRACK, SCORE_TRACK, Target
+
+SCORE_STEP = 10
+
+
+@dataclass
+class TracksFrame:
+    state: State
+    chars: tuple
+
+
+class TracksView:
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+
+    def layout(self, inner: pygame.Rect, scale: float) -> None:
+        """`inner` is the panel's area below its title."""
+        self.rect = inner.copy()
+        self.scale = scale
+        sc = scale
+        self.score = pygame.Rect(inner.x, inner.y, inner.w, int(50 * sc))
+        self.research = pygame.Rect(inner.x, self.score.bottom + int(4 * sc), inner.w, int(68 * sc))
+        top = self.research.bottom + int(8 * sc)
+        gap = int(6 * sc)
+        h = min(int(64 * sc), (inner.bottom - top - 2 * gap) // 3)
+        self.missions = [pygame.Rect(inner.x, top + i * (h + gap), inner.w, h) for i in range(3)]
+
+    def draw(self, surface: pygame.Surface, f: TracksFrame) -> None:
+        s = f.state
+        top = max(s.scores)
+        length = max(40, (top // SCORE_STEP + 1) * SCORE_STEP)
+        self._track(surface, self.score, "SCORE", s.scores, length, f.chars,
+                    [(v, str(v)) for v in range(0, length + 1, SCORE_STEP)])
+        cat = load()
+        marks = [(pos, str(tokens)) for pos, tokens in cat.research_marks]
+        self._track(surface, self.research, "RESEARCH", [p.research for p in s.players], cat.research_length,
+                    f.chars, marks, tokens=True)
+        for i, rect in enumerate(self.missions):
+            if rect.h < 20:
+                continue
+            surface.blit(tile_art.mission_card(s.missions[i], rect.w, rect.h), rect)
+            holder = s.holders[i]
+            corner = (rect.right - int(10 * self.scale), rect.centery)
+            if holder is None:
+                token = icons.science_token(int(24 * self.scale))
+                surface.blit(token, token.get_rect(midright=corner))
+            else:
+                marker = icons.player_marker(f.chars[holder], int(26 * self.scale))
+                surface.blit(marker, marker.get_rect(midright=corner))
+
+    def _track(self, surface, rect: pygame.Rect, title: str, values: list[int], length: int, chars: tuple,
+               labels: list, tokens: bool = False) -> None:
+        sc = self.scale
+        draw_text(surface, title, int(12 * sc), theme.TEXT_FAINT, rect.topleft, bold=True)
+        bar = pygame.Rect(rect.x + int(8 * sc), rect.y + int(32 * sc), rect.w - int(16 * sc), max(4, int(8 * sc)))
+        pygame.draw.rect(surface, theme.INSET, bar.inflate(0, int(6 * sc)), border_radius=int(6 * sc))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, bar.inflate(0, int(6 * sc)), 1, border_radius=int(6 * sc))
+
+        def x_of(v: int) -> int:
+            return bar.x + int(bar.w * min(v, length) / length)
+
+        for v, text in labels:
+            x = x_of(v)
+            pygame.draw.line(surface, theme.TEXT_FAINT, (x, bar.top), (x, bar.bottom), max(1, int(sc)))
+            if tokens:
+                tok = icons.science_token(int(13 * sc))
+                surface.blit(tok, tok.get_rect(midtop=(x, bar.bottom + int(5 * sc))))
+                draw_text(surface, text, int(10 * sc), theme.TEXT_DIM, (x, bar.bottom + int(18 * sc)), "midtop", bold=True)
+            else:
+                draw_text(surface, text, int(10 * sc), theme.TEXT_FAINT, (x, bar.bottom + int(5 * sc)), "midtop")
+        seen: dict[int, int] = {}
+        size = int(16 * sc)
+        for seat, v in enumerate(values):
+            k = seen.get(v, 0)
+            seen[v] = k + 1
+            marker = icons.player_marker(chars[seat], size)
+            surface.blit(marker, marker.get_rect(midbottom=(x_of(v) + k * size * 3 // 4, bar.top - int(3 * sc))))
+
+    def hit(self, pos) -> Target | None:
+        for i, rect in enumerate(self.missions):
+            if rect.collidepoint(pos):
+                return Target(MISSION, None, i)
+        if self.score.collidepoint(pos):
+            return Target(SCORE_TRACK)
+        if self.research.collidepoint(pos):
+            return Target(RESEARCH_TRACK)
+        return None

@@ -1,0 +1,161 @@
+"""Buttons, panels, tooltips and toasts: the few widgets every screen shares."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from . import theme
+from .fonts import fonts
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, scale: float, title: str | None = None,
+               fill=theme.PANEL, edge=theme.PANEL_EDGE) -> pygame.Rect:
+    """A rounded panel, with an optional title; returns the area below the title."""
+    radius = max(4, int(10 * scale))
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, max(1, int(scale)), border_radius=radius)
+    if not title:
+        return rect.inflate(-int(16 * scale), -int(16 * scale))
+    size = int(15 * scale)
+    pad = int(10 * scale)
+    label = fonts().render(title.upper(), size, theme.ACCENT, bold=True)
+    surface.blit(label, (rect.x + pad, rect.y + pad))
+    top = rect.y + pad + label.get_height() + int(6 * scale)
+    return pygame.Rect(rect.x + pad, top, rect.w - 2 * pad, rect.bottom - top - pad)
+
+
+@dataclass
+class Button:
+    label: str
+    on_click: Callable[[], None]
+    style: str = "normal"  # "normal", "primary" or "quiet"
+    tooltip: str | None = None
+    enabled: bool = True
+    selected: bool = False
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+    def hit(self, pos) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def click(self, pos) -> bool:
+        """Run the action if `pos` is on an enabled button; True if the click landed on it."""
+        if not self.hit(pos):
+            return False
+        if self.enabled:
+            self.on_click()
+        return True
+
+    def draw(self, surface: pygame.Surface, scale: float, hover: bool = False) -> None:
+        radius = max(3, int(8 * scale))
+        if not self.enabled:
+            fill, edge, ink = theme.INSET, theme.PANEL_EDGE, theme.TEXT_FAINT
+        elif self.style == "primary" or self.selected:
+            fill = theme.mix(theme.ACCENT, (255, 255, 255), 0.18 if hover else 0.0)
+            edge, ink = theme.ACCENT_DARK, (28, 20, 12)
+        elif self.style == "quiet":
+            fill = theme.PANEL_HI if hover else theme.PANEL
+            edge, ink = theme.PANEL_EDGE, theme.TEXT_DIM if not hover else theme.TEXT
+        else:
+            fill = theme.mix(theme.PANEL_HI, (255, 255, 255), 0.08 if hover else 0.0)
+            edge, ink = theme.mix(theme.PANEL_EDGE, theme.ACCENT, 0.5 if hover else 0.0), theme.TEXT
+        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        pygame.draw.rect(surface, edge, self.rect, max(1, int(scale)), border_radius=radius)
+        size = max(10, min(int(self.rect.h * 0.42), int(17 * scale)))
+        text = fonts().fit(self.label, size, self.rect.w - int(12 * scale), bold=True)
+        label = fonts().render(text, size, ink, bold=True)
+        surface.blit(label, label.get_rect(center=self.rect.center))
+
+
+def layout_row(buttons: list[Button], rect: pygame.Rect, gap: int) -> None:
+    """Spread buttons evenly across a row."""
+    if not buttons:
+        return
+    w = (rect.w - gap * (len(buttons) - 1)) // len(buttons)
+    for i, b in enumerate(buttons):
+        b.rect = pygame.Rect(rect.x + i * (w + gap), rect.y, w, rect.h)
+
+
+def layout_column(buttons: list[Button], rect: pygame.Rect, h: int, gap: int) -> None:
+    for i, b in enumerate(buttons):
+        b.rect = pygame.Rect(rect.x, rect.y + i * (h + gap), rect.w, h)
+
+
+def hovered(buttons: list[Button], pos) -> Button | None:
+    return next((b for b in buttons if b.hit(pos)), None)
+
+
+@lru_cache(maxsize=64)
+def _tooltip_surface(title: str, lines: tuple, scale: float) -> pygame.Surface:
+    f = fonts()
+    width = int(340 * scale)
+    title_size, body_size = int(16 * scale), int(14 * scale)
+    pad = int(10 * scale)
+    rows: list[tuple[str, int, tuple, bool]] = [(title, title_size, theme.ACCENT, True)]
+    for line in lines:
+        for part in f.wrap(line, body_size, width):
+            rows.append((part, body_size, theme.TEXT, False))
+    w = max(f.width(t, s, b) for t, s, _, b in rows) + 2 * pad
+    h = sum(f.height(s, b) for _, s, _, b in rows) + 2 * pad + int(4 * scale)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (22, 21, 29, 245), surf.get_rect(), border_radius=int(8 * scale))
+    pygame.draw.rect(surf, theme.ACCENT_DARK, surf.get_rect(), max(1, int(scale)), border_radius=int(8 * scale))
+    y = pad
+    for i, (text, size, col, bold) in enumerate(rows):
+        surf.blit(f.render(text, size, col, bold), (pad, y))
+        y += f.height(size, bold) + (int(4 * scale) if i == 0 else 0)
+    return surf
+
+
+def draw_tooltip(surface: pygame.Surface, pos, title: str, lines: list[str], scale: float) -> None:
+    """A tooltip near the pointer, kept inside the window."""
+    tip = _tooltip_surface(title, tuple(lines), round(scale, 3))
+    off = int(18 * scale)
+    rect = tip.get_rect(topleft=(pos[0] + off, pos[1] + off))
+    bounds = surface.get_rect()
+    if rect.right > bounds.right:
+        rect.right = pos[0] - off // 2
+    if rect.bottom > bounds.bottom:
+        rect.bottom = pos[1] - off // 2
+    rect.clamp_ip(bounds)
+    surface.blit(tip, rect)
+
+
+@dataclass
+class Toast:
+    text: str
+    colour: tuple
+    left: float
+
+
+class Toasts:
+    """Short messages under the top bar: refused moves, missions taken, saves."""
+
+    DURATION = 3.2
+    MAX = 4
+
+    def __init__(self) -> None:
+        self.items: list[Toast] = []
+
+    def show(self, text: str, colour=theme.TEXT) -> None:
+        self.items = [t for t in self.items if t.text != text][-(self.MAX - 1):]
+        self.items.append(Toast(text, colour, self.DURATION))
+
+    def update(self, dt: float) -> None:
+        for t in self.items:
+            t.left -= dt
+        self.items = [t for t in self.items if t.left > 0]
+
+    def draw(self, surface: pygame.Surface, centre_x: int, top: int, scale: float) -> None:
+        size = int(17 * scale)
+        y = top
+        for t in self.items:
+            label = fonts().render(t.text, size, t.colour, bold=True)
+            box = label.get_rect(midtop=(centre_x, y)).inflate(int(28 * scale), int(14 * scale))
+            box.top = y
+            pygame.draw.rect(surface, (24, 22, 30), box, border_radius=int(10 * scale))
+            pygame.draw.rect(surface, t.colour, box, max(1, int(2 * scale)), border_radius=int(10 * scale))
+            surface.blit(label, label.get_rect(center=box.center))
+            y = box.bottom + int(6 * scale)

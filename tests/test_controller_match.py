@@ -1,0 +1,252 @@
+"""The rules controller: applying and refusing actions, undo within a turn, bots, resets,
+the end of the game, the log and saves."""
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from humanity_desktop.controller import (
+    ActionApplied,
+    ActionRefused,
+    ActionRequested,
+    BotThinking,
+    Bus,
+    GameOver,
+    Match,
+    RoundReset,
+    Seat,
+    TurnStarted,
+    Undone,
+    UndoRequested,
+    parse_seats,
+    default_level,
+)
+from humanity_desktop.controller.saves import (
+    list_saves,
+    new_save_path,
+    read_match,
+    write_save,
+)
+from humanity_desktop.engine import Action, legal_actions
+from humanity_desktop.engine.state import ACTION, BOARD, RETURNING, TURN
+
+
+class Recorder:
+    def __init__(self, bus: Bus) -> None:
+        self.events = []
+        bus.subscribe(object, self.events.append)
+
+    def of(self, kind):
+        return [e for e in self.events if isinstance(e, kind)]
+
+
+@pytest.fixture
+def table():
+    """A human (seat 0) against a random bot, with everything the bus says recorded."""
+    bus = Bus()
+    match = Match(parse_seats("human,bot:random"), bus, seed=7, pace=0.0)
+    yield match, Recorder(bus)
+    match.close()
+
+
+def finish_turn(match: Match, seat: int = 0) -> None:
+    """Play the seat's first legal choices until the turn passes."""
+    while match.state.current == seat and not match.state.game_over:
+        match.bus.publish(ActionRequested(seat, legal_actions(match.state)[0]))
+
+
+def test_an_applied_action_changes_the_state_and_is_reported(table):
+    match, rec = table
+    before = match.state.copy()
+    match.bus.publish(ActionRequested(0, Action("select_astronaut", 0)))
+    assert match.state.phase == ACTION and match.state.sel == 0
+    [applied] = rec.of(ActionApplied)
+    assert applied.action == Action("select_astronaut", 0)
+    assert applied.before == before and applied.after == match.state
+    assert applied.after is not match.state  # a snapshot the screens may keep
+
+
+def test_an_illegal_action_is_refused_with_its_rule_and_changes_nothing(table):
+    match, rec = table
+    before = match.state.copy()
+    match.bus.publish(ActionRequested(0, Action("work")))  # an astronaut must be chosen first
+    assert match.state == before
+    [refused] = rec.of(ActionRefused)
+    assert refused.rule == "Turn order" and "choose an active astronaut" in refused.reason
+    assert not rec.of(ActionApplied)
+
+
+def test_playing_out_of_turn_or_for_a_bot_is_refused(table):
+    match, rec = table
+    before = match.state.copy()
+    match.bus.publish(ActionRequested(1, Action("select_astronaut", 0)))
+    match.bus.publish(ActionRequested(0, Action("select_astronaut", 0), source="bot"))
+    assert match.state == before
+    assert [e.rule for e in rec.of(ActionRefused)] == ["Turn order", "Turn order"]
+
+
+def test_undo_takes_back_choices_within_the_turn_only(table):
+    match, rec = table
+    start = match.state.copy()
+    match.bus.publish(ActionRequested(0, Action("select_astronaut", 0)))
+    match.bus.publish(ActionRequested(0, Action("work")))
+    logged = len(match.log)
+    assert logged and match.can_undo
+    match.bus.publish(UndoRequested(0))
+    match.bus.publish(UndoRequested(0))
+    assert match.state == start and match.log == []
+    assert len(rec.of(Undone)) == 2
+    assert not match.can_undo
+    match.bus.publish(UndoRequested(0))
+    assert rec.of(ActionRefused)[-1].rule == "Undo"
+
+
+def test_undo_is_refused_once_the_turn_has_passed(table):
+    match, rec = table
+    match.bus.publish(ActionRequested(0, Action("select_astronaut", 0)))
+    finish_turn(match)
+    after = match.state.copy()
+    match.bus.publish(UndoRequested(0))
+    assert match.state == after
+    assert rec.of(TurnStarted)[-1].seat == 1
+
+
+def wait_for(match: Match, predicate, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "the bot did not move in time"
+        match.update()
+        time.sleep(0.001)
+
+
+def test_a_bot_thinks_off_the_main_thread_and_its_move_travels_the_bus(table):
+    match, rec = table
+    finish_turn(match)
+    assert match.state.current == 1
+    turn = match.state.turn
+    wait_for(match, lambda: match.state.turn != turn)
+    bot_moves = [e for e in rec.of(ActionApplied) if e.seat == 1]
+    assert bot_moves
+    thinking = rec.of(BotThinking)
+    assert thinking[0].seat == 1 and thinking[0].thinking
+
+
+def test_hold_and_pace_keep_a_bot_decision_back(table):
+    match, rec = table
+    finish_turn(match)
+    match.hold = True
+    end = time.monotonic() + 0.3
+    while time.monotonic() < end:
+        match.update()
+    assert not [e for e in rec.of(ActionApplied) if e.seat == 1]
+    match.hold = False
+    wait_for(match, lambda: any(e.seat == 1 for e in rec.of(ActionApplied)))
+
+
+def play_bots_to_the_end(match: Match) -> None:
+    deadline = time.monotonic() + 60
+    while not match.state.game_over:
+        assert time.monotonic() < deadline
+        match.update()
+
+
+def test_a_bot_game_reports_resets_years_and_the_end():
+    bus = Bus()
+    rec = Recorder(bus)
+    match = Match(parse_seats("bot:random,bot:random,bot:random"), bus, seed=3, pace=0.0)
+    try:
+        play_bots_to_the_end(match)
+    finally:
+        match.close()
+    resets = rec.of(RoundReset)
+    assert resets and all((r.info.arm_to - r.info.arm_from) % 14 >= 2 for r in resets)
+    assert any(r.info.experiments_to for r in resets)  # a year changed
+    [over] = rec.of(GameOver)
+    assert list(over.scores) == match.state.scores
+    assert match.state.scores[over.ranking[0]] == max(match.state.scores)
+    assert match.history[0] == (0, 0, 0) and match.history[-1] == tuple(match.state.scores)
+    assert match.log[-1].startswith("Game over")
+
+
+def test_reset_info_follows_the_modules_the_arm_and_the_astronauts():
+    bus = Bus()
+    rec = Recorder(bus)
+    match = Match(parse_seats("bot:random,bot:random"), bus, seed=5, pace=0.0)
+    try:
+        rng = random.Random(2)
+        while not rec.of(RoundReset):
+            s = match.state
+            bus.publish(ActionRequested(s.current, rng.choice(legal_actions(s)), source="bot"))
+    finally:
+        match.close()
+    applied = rec.of(ActionApplied)[-1]
+    info = rec.of(RoundReset)[0].info
+    before, after = applied.before, applied.after
+    assert info.arm_from == before.arm and info.arm_to == after.arm
+    assert {t for t, _ in info.leaving} <= set(before.hangars[:2])
+    for tile, _, space in info.sliding:
+        assert (after.arm + after.hangars.index(tile) + 1) % 14 == space
+    assert {t for t, _ in info.arriving} == set(after.hangars) - set(before.hangars) - {None}
+    for seat, i, space in info.returned:
+        assert before.players[seat].astros[i][1] == BOARD and before.players[seat].astros[i][2] == space
+        assert after.players[seat].astros[i][1] == RETURNING or after.players[seat].astros[i][1] != BOARD
+
+
+def test_the_log_tells_a_deploy_in_plain_words():
+    bus = Bus()
+    match = Match(parse_seats("human,human"), bus, seed=7)
+    s = match.state
+    bus.publish(ActionRequested(0, Action("select_astronaut", 0)))
+    choice = next(a for a in legal_actions(s) if a.kind == "choose_module")
+    bus.publish(ActionRequested(0, choice))
+    from humanity_desktop.engine import auto_pay
+    for spend in auto_pay(s):
+        bus.publish(ActionRequested(0, spend))
+    while s.phase not in (TURN,) and s.current == 0:
+        bus.publish(ActionRequested(0, legal_actions(s)[0]))
+    deployed = [line for line in match.log if "deployed the" in line]
+    assert deployed and deployed[0].startswith("Kayla deployed the ")
+    match.close()
+
+
+def test_a_faulty_bot_is_reported_and_the_game_goes_on(monkeypatch):
+    bus = Bus()
+    rec = Recorder(bus)
+    match = Match(parse_seats("bot:random,human"), bus, seed=1, pace=0.0)
+    bot = match._thinker._bots[0]
+    monkeypatch.setattr(bot, "decide", lambda view, legal, budget: Action("work"))
+    try:
+        wait_for(match, lambda: bool(rec.of(ActionApplied)))
+    finally:
+        match.close()
+    assert rec.of(ActionRefused)[0].rule == "Bot"
+    assert rec.of(ActionApplied)[0].action == Action("select_astronaut", 0)
+
+
+def test_seats_from_the_command_line():
+    seats = parse_seats("human,bot:random,bot")
+    assert [s.kind for s in seats] == ["human", "bot", "bot"]
+    assert seats[2].level == default_level()
+    assert [s.name for s in seats] == ["Kayla", "Aleksander", "Gabriel"]
+    assert all(s.is_bot for s in parse_seats("human,bot", all_bots=True))
+    for bad in ("human", "human,bot:nobody", "robot,bot", "human,human,human,human,human"):
+        with pytest.raises(ValueError):
+            parse_seats(bad)
+
+
+def test_a_saved_match_comes_back_the_same(tmp_path):
+    bus = Bus()
+    match = Match([Seat("human", 2), Seat("bot", 0, "random")], bus, seed=9)
+    for action in (Action("select_astronaut", 1), Action("work")):
+        bus.publish(ActionRequested(0, action))
+    path = new_save_path(tmp_path)
+    write_save(match, path)
+    match.close()
+    again = read_match(path, Bus())
+    assert again.state == match.state and again.log == match.log and again.seats == match.seats
+    assert [i.path for i in list_saves(tmp_path)] == [path]
+    again.close()
+    path.write_text("{not json")
+    assert list_saves(tmp_path) == []

@@ -1,0 +1,183 @@
+"""Clicks posted as real pygame events reach the controller as the right engine actions,
+and what the controller answers shows on the game screen."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from humanity_desktop.controller import ActionApplied, ActionRefused, parse_seats
+from humanity_desktop.engine import Action, legal_actions
+from humanity_desktop.engine.state import ACTION, PAY, TURN, WORK
+from humanity_desktop.ui.app import App, AppConfig
+from humanity_desktop.ui.scenes.dialog import HandoffScene
+from humanity_desktop.ui.scenes.game import GameScene
+from humanity_desktop.ui.scenes.pause import PauseScene
+from humanity_desktop.ui.scenes.title import TitleScene
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(AppConfig(data_dir=tmp_path, size=(1600, 900), max_fps=0, pace="instant", anim_speed=50.0))
+    yield app
+    while len(app.stack):
+        app.stack.pop()
+    app.close_match()
+
+
+def start(app: App, seats: str, seed: int = 7) -> GameScene:
+    match = app.new_match(parse_seats(seats), seed)
+    game = GameScene(app, match)
+    app.stack.push(TitleScene(app))
+    app.stack.push(game)
+    app.step()
+    return game
+
+
+def click(app: App, pos, button: int = 1) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.step()
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.step()
+
+
+def settle(app: App, game: GameScene) -> None:
+    """Let the animations finish."""
+    for _ in range(200):
+        if not game.director.busy:
+            return
+        app.step()
+
+
+def applied(game: GameScene) -> list:
+    seen: list = []
+    game.match.bus.subscribe(ActionApplied, lambda e: seen.append(e.action))
+    return seen
+
+
+def button(game: GameScene, label: str):
+    return next(b for b in game.action_buttons if b.label.startswith(label))
+
+
+def astronaut_pos(game: GameScene, i: int):
+    s = game.match.state
+    return game.base.cell_center(s, s.current, s.players[s.current].astros[i][2])
+
+
+def test_a_turn_of_work_played_with_the_mouse(app):
+    game = start(app, "human,bot:random")
+    actions = applied(game)
+    click(app, astronaut_pos(game, 0))
+    assert actions == [Action("select_astronaut", 0)]
+    assert game.match.state.phase == ACTION
+    click(app, button(game, "Work").rect.center)
+    assert actions[-1] == Action("work") and game.match.state.phase == WORK
+    settle(app, game)
+    s = game.match.state
+    cell = next(a.a for a in legal_actions(s) if a.kind == "activate")
+    click(app, game.base.cell_center(s, 0, cell))
+    assert actions[-1] == Action("activate", cell)
+
+
+def test_an_illegal_click_shows_the_rule_and_changes_nothing(app):
+    game = start(app, "human,bot:random")
+    refused: list = []
+    game.match.bus.subscribe(ActionRefused, refused.append)
+    before = game.match.state.copy()
+    s = game.match.state
+    click(app, game.board.hangar_center(s, 3))  # no astronaut chosen yet
+    assert game.match.state == before
+    assert refused and refused[0].action == Action("choose_module", 3) and refused[0].rule == "Turn order"
+    assert any(refused[0].rule in t.text for t in game.toasts.items)
+
+
+def test_deploying_with_auto_pay(app):
+    game = start(app, "human,bot:random", seed=11)
+    actions = applied(game)
+    click(app, astronaut_pos(game, 0))
+    s = game.match.state
+    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    click(app, game.board.hangar_center(s, slot))
+    assert actions[-1] == Action("choose_module", slot) and s.phase == PAY
+    click(app, button(game, "Auto-pay").rect.center)
+    assert all(a.kind == "spend" for a in actions[2:])
+    assert s.phase != PAY and any("deployed the" in line for line in game.match.log)
+
+
+def test_spending_a_unit_by_clicking_its_module(app):
+    game = start(app, "human,bot:random", seed=11)
+    actions = applied(game)
+    click(app, astronaut_pos(game, 0))
+    s = game.match.state
+    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    click(app, game.board.hangar_center(s, slot))
+    spend = next(a for a in legal_actions(s) if a.kind == "spend")
+    click(app, game.base.cell_center(s, 0, spend.a))
+    if isinstance(app.stack.top, GameScene):
+        assert actions[-1].kind == "spend" and actions[-1].a == spend.a
+    else:  # the unit could go more than one way: the player picks it in a dialog
+        click(app, app.stack.top.buttons[0].rect.center)
+        assert actions[-1].kind == "spend" and actions[-1].a == spend.a
+
+
+def test_undo_button_and_ctrl_z_take_back_the_turn(app):
+    game = start(app, "human,bot:random")
+    start_state = game.match.state.copy()
+    click(app, astronaut_pos(game, 0))
+    click(app, button(game, "Work").rect.center)
+    click(app, button(game, "Undo").rect.center)
+    assert game.match.state.phase == ACTION
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert game.match.state == start_state and game.match.state.phase == TURN
+
+
+def test_escape_pauses_the_game_and_holds_the_bots(app):
+    game = start(app, "bot:random,bot:random")
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    assert game.match.hold
+    turn = game.match.state.turn
+    for _ in range(20):
+        app.step()
+    assert game.match.state.turn == turn
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is game
+
+
+def test_hot_seat_hands_off_between_humans_and_hides_science(app):
+    game = start(app, "human,human")
+    assert game._science_visible() == (True, False)
+    click(app, astronaut_pos(game, 0))
+    while game.match.state.current == 0:
+        game._request(legal_actions(game.match.state)[0])
+    settle(app, game)
+    app.step()
+    assert isinstance(app.stack.top, HandoffScene)
+    click(app, app.stack.top.button.rect.center)
+    assert app.stack.top is game and game.viewer == 1
+    assert game._science_visible() == (False, True)
+
+
+def test_choosing_the_other_astronaut_takes_back_the_first(app):
+    game = start(app, "human,bot:random")
+    actions = applied(game)
+    click(app, astronaut_pos(game, 0))
+    click(app, astronaut_pos(game, 1))
+    assert game.match.state.sel == 1
+    assert actions == [Action("select_astronaut", 0), Action("select_astronaut", 1)]
+
+
+def test_the_game_screen_draws_at_small_and_large_sizes(tmp_path):
+    for size in ((1280, 720), (3840, 2160)):
+        app = App(AppConfig(data_dir=tmp_path, size=size, max_fps=0, pace="instant"))
+        game = start(app, "human,bot:random,bot:random,bot:random")
+        game.on_resize(size)
+        app.step()
+        assert app.screen.get_size() == size
+        while len(app.stack):
+            app.stack.pop()
+        app.close_match()

@@ -1,0 +1,178 @@
+"""Take a screenshot of every screen of the game, headless, into docs/screenshots/.
+
+    python tools/screenshots.py [--size 1600x900] [--out docs/screenshots] [--suffix ""]
+
+Game positions come from seeded random play, so the pictures are the same every run.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from humanity_desktop.controller import ActionRequested, parse_seats
+from humanity_desktop.controller.saves import new_save_path, write_save
+from humanity_desktop.engine import apply_action, legal_actions
+from humanity_desktop.ui.app import App, AppConfig
+from humanity_desktop.ui.input import Point
+from humanity_desktop.ui.scenes.dialog import HandoffScene
+from humanity_desktop.ui.scenes.game import GameScene
+from humanity_desktop.ui.scenes.load import LoadScene
+from humanity_desktop.ui.scenes.menu import StubScene
+from humanity_desktop.ui.scenes.new_game import NewGameScene
+from humanity_desktop.ui.scenes.options import OptionsScene
+from humanity_desktop.ui.scenes.pause import PauseScene
+from humanity_desktop.ui.scenes.results import ResultsScene
+from humanity_desktop.ui.scenes.rules import RulesScene
+from humanity_desktop.ui.scenes.title import TitleScene
+
+SEATS = "human,bot:random,bot:random,bot:random"
+
+
+def advance(match, rng: random.Random, until) -> bool:
+    """Play random legal moves on the match's state until `until(state)` holds (False if the
+    game ends first)."""
+    while not until(match.state):
+        if match.state.game_over:
+            return False
+        apply_action(match.state, rng.choice(legal_actions(match.state)))
+    return True
+
+
+def human_in(phase: str, turn_min: int = 0):
+    return lambda s: s.current == 0 and s.phase == phase and s.turn >= turn_min and not s.game_over
+
+
+def frame(app: App, path: Path, settle: float = 0.0) -> None:
+    for _ in range(3):
+        app.stack.update(settle / 3)
+    app.stack.draw(app.screen)
+    pygame.image.save(app.screen, str(path))
+    print(path)
+
+
+def game_scene(app: App, phase: str, seed: int = 4, turn_min: int = 40) -> GameScene:
+    """A game where the human seat is in `phase`, from the first seed from `seed` on that has one."""
+    while True:
+        match = app.new_match(parse_seats(SEATS), seed)
+        if advance(match, random.Random(seed), human_in(phase, turn_min)):
+            break
+        seed += 1
+    game = GameScene(app, match)
+    app.stack.reset(TitleScene(app))
+    app.stack.push(game)
+    return game
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--size", default="1600x900")
+    ap.add_argument("--out", type=Path, default=Path("docs/screenshots"))
+    ap.add_argument("--suffix", default="", help="added to every file name, e.g. _1280x720")
+    args = ap.parse_args()
+    w, _, h = args.size.partition("x")
+    out = args.out
+    out.mkdir(parents=True, exist_ok=True)
+
+    def shot(name: str) -> Path:
+        return out / f"{name}{args.suffix}.png"
+
+    data = Path(tempfile.mkdtemp())
+    app = App(AppConfig(data_dir=data, size=(int(w), int(h)), max_fps=0, pace="instant"))
+    title = TitleScene(app)
+
+    app.stack.reset(title)
+    frame(app, shot("title"))
+    app.stack.push(NewGameScene(app))
+    frame(app, shot("new_game"))
+    app.stack.reset(title)
+    app.stack.push(OptionsScene(app))
+    frame(app, shot("options"))
+    app.stack.reset(title)
+    app.stack.push(RulesScene(app))
+    frame(app, shot("rules"))
+    app.stack.reset(title)
+    app.stack.push(StubScene(app, "Sandbox", "Not available yet: the sandbox arrives with the base grid editor "
+                                            "in a later update."))
+    frame(app, shot("stub_sandbox"))
+
+    game = game_scene(app, "action")
+    board = game.board
+    legal = [a.a for a in legal_actions(game.match.state) if a.kind == "choose_module"]
+    slot = legal[0] if legal else next(k for k, t in enumerate(game.match.state.hangars, 1) if t)
+    app.stack.handle(Point(tuple(int(v) for v in board.hangar_center(game.match.state, slot))))
+    frame(app, shot("game"), settle=1.2)
+
+    game = game_scene(app, "pay", seed=6)
+    frame(app, shot("game_paying"))
+    write_save(game.match, new_save_path(data))
+
+    game = game_scene(app, "work", seed=8)
+    frame(app, shot("game_working"))
+
+    game = game_scene(app, "turn", seed=5, turn_min=60)
+    app.stack.push(PauseScene(app, game))
+    frame(app, shot("pause"))
+
+    game = game_scene(app, "place", seed=9)
+    frame(app, shot("game_placing"))
+
+    game = game_scene(app, "upgrade", seed=3, turn_min=0)
+    frame(app, shot("dialog_upgrade"), settle=0.1)
+
+    game = game_scene(app, "turn", seed=12, turn_min=30)
+    app.stack.push(HandoffScene(app, "Gabriel", 2, lambda: None))
+    frame(app, shot("handoff"))
+
+    # A reset, caught mid-animation.
+    game = game_scene(app, "turn", seed=7, turn_min=30)
+    m = game.match
+    rng = random.Random(1)
+    while not game.director.resetting:
+        seat = m.state.current
+        source = "bot" if m.seats[seat].is_bot else "human"
+        m.bus.publish(ActionRequested(seat, rng.choice(legal_actions(m.state)), source))
+    while game.director.beat is not None and game.director.beat.reset is None:
+        game.director.queue.popleft()
+    game.director.beat.t = 0.42
+    frame(app, shot("game_reset"))
+
+    app.stack.reset(title)
+    app.stack.push(LoadScene(app))
+    frame(app, shot("load"))
+
+    match = app.new_match(parse_seats(SEATS), 21)
+    advance(match, random.Random(21), lambda s: s.game_over)
+    from humanity_desktop.controller import GameOver
+    from humanity_desktop.engine import places, ranking
+    match.history = _history(21)
+    over = GameOver(tuple(match.state.scores), tuple(ranking(match.state)), tuple(places(match.state)))
+    app.stack.reset(title)
+    app.stack.push(ResultsScene(app, match, over))
+    frame(app, shot("results"))
+    app.close_match()
+
+
+def _history(seed: int) -> list[tuple]:
+    """The score after every turn of the seeded random game used for the results screen."""
+    from humanity_desktop.engine import new_game
+    s = new_game(4, seed)
+    rng = random.Random(seed)
+    history = [tuple(s.scores)]
+    while not s.game_over:
+        turn = s.turn
+        apply_action(s, rng.choice(legal_actions(s)))
+        if s.turn != turn or s.game_over:
+            history.append(tuple(s.scores))
+    return history
+
+
+if __name__ == "__main__":
+    main()
