@@ -71,12 +71,13 @@ class SeatsView:
         marker = icons.player_marker(char, int(22 * sc))
         surface.blit(marker, (x, y))
         name = draw_text(surface, f.names[seat], int(17 * sc), theme.TEXT, (x + int(30 * sc), y - int(1 * sc)), bold=True)
-        label = f.labels[seat]
+        draw_text(surface, f.labels[seat], int(12 * sc), theme.TEXT_DIM, (name.right + int(8 * sc), name.centery), "midleft")
+        # The second line has room to spare; the label line does not once the VP figure grows.
+        status = ["FIRST PLAYER"] if s.patch == seat else []
         if f.thinking == seat:
-            label += " · thinking" + "." * (1 + int(f.clock * 3) % 3)
-        draw_text(surface, label, int(12 * sc), theme.TEXT_DIM, (name.right + int(8 * sc), name.centery), "midleft")
-        if s.patch == seat:
-            draw_text(surface, "FIRST PLAYER", int(10 * sc), theme.ACCENT, (x + int(30 * sc), name.bottom + int(2 * sc)), bold=True)
+            status.append("THINKING" + "." * (1 + int(f.clock * 3) % 3))
+        if status:
+            draw_text(surface, " · ".join(status), int(10 * sc), theme.ACCENT, (x + int(30 * sc), name.bottom + int(2 * sc)), bold=True)
         mini = self.mini_rect(seat)
         pygame.draw.rect(surface, theme.INSET, mini, border_radius=max(3, int(6 * sc)))
         draw_mini_base(surface, mini.inflate(-int(6 * sc), -int(6 * sc)), s, seat, char)
