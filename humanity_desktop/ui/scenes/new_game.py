@@ -6,7 +6,7 @@ import random
 
 import pygame
 
-from ...controller import BOT, CHARACTERS, HUMAN, Seat, ranked_levels, default_level
+from ...controller import BOT, CHARACTERS, HUMAN, Seat, default_level, ranked_levels
 from .. import icons, theme
 from ..backdrop import backdrop
 from ..fonts import draw_text

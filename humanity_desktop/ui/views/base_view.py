@@ -19,6 +19,7 @@ from ..fonts import draw_text
 from ..targets import ASTRO, CELL, DONE_EXPERIMENT, Target
 from ..targets import RETURNING as RETURNING_T
 from .board_view import _shade
+from .view import View
 
 MAX_CELL = 132  # design pixels
 
@@ -80,14 +81,9 @@ def fit_grid(area: pygame.Rect, cells: set, margin: int, max_cell: int) -> Grid:
     return Grid(origin, lo, cols, rows, cell)
 
 
-class BaseView:
-    def __init__(self) -> None:
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.scale = 1.0
-
+class BaseView(View):
     def layout(self, rect: pygame.Rect, scale: float) -> None:
-        self.rect = rect.copy()
-        self.scale = scale
+        self.place(rect, scale)
         s = scale
         self.header = pygame.Rect(rect.x, rect.y, rect.w, int(40 * s))
         self.footer = pygame.Rect(rect.x, rect.bottom - int(78 * s), rect.w, int(78 * s))

@@ -19,6 +19,7 @@ from .. import theme, tile_art
 from ..anim import arc_point, ease, ease_out, lerp, segment
 from ..fonts import draw_text
 from ..targets import ARM, EXPERIMENT, HANGAR, HUB, RING_ASTRO, Target
+from .view import View
 
 R_HANGAR, R_EXPERIMENT, R_ASTRO, R_HUB = 0.715, 0.37, 0.925, 0.17
 TILE, EXP, ASTRO = 0.22, 0.19, 0.125  # sizes as fractions of the radius
@@ -42,14 +43,9 @@ class BoardFrame:
     home_of: Callable[[int], tuple] | None = None  # seat -> where its returning astronauts fly
 
 
-class BoardView:
-    def __init__(self) -> None:
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.scale = 1.0
-
+class BoardView(View):
     def layout(self, rect: pygame.Rect, scale: float) -> None:
-        self.rect = rect.copy()
-        self.scale = scale
+        self.place(rect, scale)
         self.r = rect.w / 2
         self.c = rect.center
         self.tile = int(self.r * TILE)

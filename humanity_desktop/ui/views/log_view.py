@@ -5,17 +5,16 @@ import pygame
 
 from .. import icons, theme
 from ..fonts import fonts
+from .view import View
 
 
-class LogView:
+class LogView(View):
     def __init__(self) -> None:
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.scale = 1.0
+        super().__init__()
         self.scroll = 0  # lines hidden below the bottom
 
     def layout(self, inner: pygame.Rect, scale: float) -> None:
-        self.rect = inner.copy()
-        self.scale = scale
+        self.place(inner, scale)
 
     def scroll_by(self, lines: int, total: int) -> None:
         self.scroll = max(0, min(total - 1, self.scroll + lines))

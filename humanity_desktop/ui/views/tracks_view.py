@@ -11,6 +11,7 @@ from ...engine.catalogue import load
 from .. import icons, theme, tile_art
 from ..fonts import draw_text
 from ..targets import MISSION, RESEARCH_TRACK, SCORE_TRACK, Target
+from .view import View
 
 SCORE_STEP = 10
 
@@ -21,15 +22,10 @@ class TracksFrame:
     chars: tuple
 
 
-class TracksView:
-    def __init__(self) -> None:
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.scale = 1.0
-
+class TracksView(View):
     def layout(self, inner: pygame.Rect, scale: float) -> None:
         """`inner` is the panel's area below its title."""
-        self.rect = inner.copy()
-        self.scale = scale
+        self.place(inner, scale)
         sc = scale
         self.score = pygame.Rect(inner.x, inner.y, inner.w, int(50 * sc))
         self.research = pygame.Rect(inner.x, self.score.bottom + int(4 * sc), inner.w, int(68 * sc))
