@@ -44,14 +44,6 @@ class Node:
         return self.mean(seat) - weight * max(others)
 
 
-class SearchStats:
-    """What the last search saw, for hints and the "why did the bot do that?" panel."""
-
-    def __init__(self) -> None:
-        self.iterations = 0
-        self.root: Node | None = None
-
-
 class MctsBot(PlanBot):
     def __init__(self, name: str, seed: int, seconds: float, depth: int, rollout: int,
                  weights: Weights = DEFAULT, iterations: int | None = None) -> None:
@@ -63,7 +55,6 @@ class MctsBot(PlanBot):
         self.weights = weights
         self.iterations = iterations
         self.follower = PlanFollower()
-        self.last = SearchStats()
 
     def default_budget(self) -> Budget:
         return Budget(seconds=self.seconds, iterations=self.iterations)
@@ -82,8 +73,6 @@ class MctsBot(PlanBot):
                 state = first if done == 0 else sample_state(view, self.rng)
                 self._iterate(root, state, depth=0)
                 done += 1
-        self.last.iterations = done
-        self.last.root = root
         ranked = []
         for plan in root.plans:
             child = root.children.get(plan)
