@@ -21,15 +21,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--screenshot", type=Path, metavar="PATH", help="save the last frame as an image")
     ap.add_argument("--frame-stats", type=Path, metavar="PATH",
                     help="write frame timings as JSON (frames, median_ms, p99_ms)")
-    ap.add_argument("--data-dir", type=Path, metavar="DIR", help="where saves and options are kept")
+    ap.add_argument("--continue", dest="resume", action="store_true",
+                    help="resume the last unfinished game; without one, --seats or --demo start a new game")
+    ap.add_argument("--data-dir", type=Path, metavar="DIR",
+                    help="keep settings, saves and logs in DIR instead of the user's folders")
     ap.add_argument("--size", default="1600x900", help="window size, WIDTHxHEIGHT")
     ap.add_argument("--pace", choices=("slow", "normal", "fast", "instant"), help="bot pace for this run")
+    ap.add_argument("--anim-speed", type=float, default=1.0, metavar="X",
+                    help="play animations X times faster (demos, tests)")
     return ap.parse_args(argv)
-
-
-def default_data_dir() -> Path:
-    from platformdirs import user_data_dir
-    return Path(user_data_dir("humanity-desktop", appauthor=False))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -44,18 +44,26 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"humanity-desktop: {exc}", file=sys.stderr)
         return 2
+    from .controller.saves import SaveError
     from .ui.app import App, AppConfig
     from .ui.scenes.game import GameScene
     from .ui.scenes.title import TitleScene
     app = App(AppConfig(
-        data_dir=args.data_dir or default_data_dir(), size=size, quit_after=args.quit_after_seconds,
-        screenshot=args.screenshot, frame_stats=args.frame_stats, pace=args.pace,
+        data_dir=args.data_dir, size=size, quit_after=args.quit_after_seconds,
+        screenshot=args.screenshot, frame_stats=args.frame_stats, pace=args.pace, anim_speed=args.anim_speed,
     ))
-    scenes = [TitleScene(app)]
-    if seats is not None:
+    title = TitleScene(app)
+    match = None
+    if args.resume:
+        try:
+            match = app.resume()
+        except SaveError as exc:
+            print(f"humanity-desktop: {exc}", file=sys.stderr)
+            title.text = f"The game cannot be resumed. {exc}"
+    if match is None and seats is not None:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-        scenes.append(GameScene(app, app.new_match(seats, seed)))
-    app.run(scenes)
+        match = app.new_match(seats, seed)
+    app.run([title] + ([GameScene(app, match)] if match else []))
     return 0
 
 

@@ -36,7 +36,7 @@ def test_a_four_bot_game_runs_through_the_app_loop_to_the_results(tmp_path):
     assert sorted(results.ranking) == [0, 1, 2, 3]
     assert sum(results.ledgers[results.ranking[0]].values()) == max(results.scores)
     assert len(results.history) > 20
-    assert not (tmp_path / "autosave.json").exists()  # a finished game leaves nothing to continue
+    assert not app.can_continue()  # a finished game leaves nothing to continue
 
 
 def test_command_line_runs_headless_and_reports(tmp_path):

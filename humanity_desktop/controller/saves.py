@@ -1,28 +1,38 @@
 """Saved games on disk: the autosave behind Continue, and named saves for Load.
 
-A save holds the seats, the full state, the log and the score history, as JSON. The
-state is checked by the engine's validation before a match is built from it.
+A save is versioned JSON: the seats, the seed and every action since the deal, and a
+snapshot of the position (state, log, score history) to check the replay against. A match
+whose actions were not recorded (a plain Match) is saved with `actions: null` and its
+snapshot alone; saves of version 1 are read the same way. A file that cannot be played is
+set aside under a new name, and the message says so.
 """
 from __future__ import annotations
 
 import json
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..engine import Action, ActionError, RulesError, replay
 from ..engine.validation import StateError, load_state
 from .bus import Bus
+from .files import is_set_aside, set_aside, write_atomic
+from .logs import log
 from .match import Match
+from .record import RecordedMatch
 from .seats import Seat
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 AUTOSAVE = "autosave.json"
 SAVES_DIR = "saves"
 
 
 class SaveError(ValueError):
-    """A save file that cannot be read back; the message says why."""
+    """A save file that cannot be played; the message says why, for people."""
+
+    def __init__(self, message: str, newer: bool = False) -> None:
+        super().__init__(message)
+        self.newer = newer  # made by a newer version of the game: kept, not damaged
 
 
 @dataclass(frozen=True)
@@ -30,46 +40,91 @@ class SaveInfo:
     path: Path
     title: str  # "Kayla, Yuko (bot) - year 2, round 5"
     saved_at: float
+    finished: bool
+
+
+class SaveListing(list):
+    """The readable saves, newest first, and what was wrong with the files set aside."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.problems: list[str] = []  # one message per file set aside
 
 
 def match_to_json(match: Match) -> dict:
+    actions = match.actions if isinstance(match, RecordedMatch) else None
     return {
         "version": SAVE_VERSION,
         "saved_at": time.time(),
         "seats": [seat.to_json() for seat in match.seats],
+        "seed": match.state.seed,
+        "actions": None if actions is None else [a.to_json() for a in actions],
         "state": match.state.to_json(),
         "log": list(match.log),
         "history": [list(h) for h in match.history],
     }
 
 
+def save_text(match: Match) -> str:
+    return json.dumps(match_to_json(match), separators=(",", ":"))
+
+
 def write_save(match: Match, path: Path) -> None:
-    """Write atomically, so a crash mid-write never leaves a broken save."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(match_to_json(match)), encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, save_text(match))
 
 
 def _read(path: Path) -> dict:
+    """The file's JSON if it is a save this version can read; SaveError otherwise."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise SaveError(f"{path.name} cannot be read: {exc}") from exc
-    if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
-        raise SaveError(f"{path.name} is not a save of this version")
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError(f"{path.name} does not exist.") from None
+    except UnicodeDecodeError:
+        raise SaveError(f"{path.name} is damaged: it is not text.") from None
+    except OSError as exc:
+        raise SaveError(f"{path.name} cannot be read ({exc.strerror}).") from exc
+    if not text.strip():
+        raise SaveError(f"{path.name} is empty.")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise SaveError(f"{path.name} is damaged or cut short: it is not complete JSON.") from None
+    if not isinstance(data, dict) or "version" not in data or "state" not in data:
+        raise SaveError(f"{path.name} is not a Humanity save.")
+    version = data["version"]
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError(f"{path.name} is damaged: its version is {version!r}.")
+    if version > SAVE_VERSION:
+        raise SaveError(f"{path.name} was made by a newer version of the game, so this one cannot open it. "
+                        "Update the game to play it.", newer=True)
     return data
 
 
-def read_match(path: Path, bus: Bus, **options) -> Match:
+def read_match(path: Path, bus: Bus, **options) -> RecordedMatch:
+    """The match in a save, after its actions were replayed and found to lead to its position."""
     data = _read(path)
     try:
         seats = [Seat.from_json(s) for s in data["seats"]]
         state = load_state(data["state"])
+        raw_actions = data.get("actions")  # absent in version 1
+        actions = None if raw_actions is None else [Action.from_json(a) for a in raw_actions]
+        if actions is not None and replay(len(seats), data["seed"], actions) != state:
+            raise SaveError(f"{path.name} is damaged: its actions do not lead to its position.")
         history = [tuple(h) for h in data["history"]]
-        return Match(seats, bus, state=state, log=list(data["log"]), history=history, **options)
-    except (KeyError, TypeError, ValueError, StateError) as exc:
-        raise SaveError(f"{path.name} is damaged: {exc}") from exc
+        return RecordedMatch(seats, bus, state=state, log=list(data["log"]), history=history,
+                             actions=actions, **options)
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError, StateError, ActionError, RulesError) as exc:
+        raise SaveError(f"{path.name} is damaged ({exc}).") from exc
+
+
+def open_match(path: Path, bus: Bus, **options) -> RecordedMatch:
+    """read_match, but a file that cannot be played is set aside first and the message says where."""
+    try:
+        return read_match(path, bus, **options)
+    except SaveError as exc:
+        raise _set_aside(path, exc) from exc
 
 
 def describe_save(path: Path) -> SaveInfo:
@@ -79,22 +134,46 @@ def describe_save(path: Path) -> SaveInfo:
         st = data["state"]
         who = ", ".join(s.name + (" (bot)" if s.is_bot else "") for s in seats)
         when = "finished" if st["game_over"] else f"year {st['year']}, round {st['round']}"
-        return SaveInfo(path, f"{who} - {when}", float(data["saved_at"]))
+        return SaveInfo(path, f"{who} - {when}", float(data["saved_at"]), bool(st["game_over"]))
     except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{path.name} is damaged: {exc}") from exc
+        raise SaveError(f"{path.name} is damaged ({exc}).") from exc
 
 
-def list_saves(data_dir: Path) -> list[SaveInfo]:
-    """Readable saves, newest first (the autosave included); unreadable ones are skipped."""
+def list_saves(data_dir: Path) -> SaveListing:
+    """The saves (the autosave included), newest first; files that cannot be read are set aside."""
     paths = [data_dir / AUTOSAVE] + sorted((data_dir / SAVES_DIR).glob("*.json"))
-    infos = []
+    listing = SaveListing()
     for path in paths:
-        if path.exists():
-            try:
-                infos.append(describe_save(path))
-            except SaveError:
-                continue
-    return sorted(infos, key=lambda i: -i.saved_at)
+        if not path.exists() or is_set_aside(path):
+            continue
+        try:
+            listing.append(describe_save(path))
+        except SaveError as exc:
+            listing.problems.append(str(_set_aside(path, exc)))
+    listing.sort(key=lambda i: -i.saved_at)
+    return listing
+
+
+def unfinished_autosave(data_dir: Path) -> bool:
+    """Whether Continue has something to offer: an autosave that is not a finished game.
+    A file that cannot be read counts, so that Continue can say what is wrong with it."""
+    path = data_dir / AUTOSAVE
+    try:
+        return path.exists() and not describe_save(path).finished
+    except SaveError:
+        return True
+
+
+def _set_aside(path: Path, exc: SaveError) -> SaveError:
+    if not path.exists():
+        return exc
+    try:
+        kept = set_aside(path, "newer" if exc.newer else "damaged")
+    except OSError as err:
+        log.warning("%s could not be set aside: %s", path, err)
+        return exc
+    log.warning("%s Set aside as %s.", exc, kept)
+    return SaveError(f"{exc} It is kept as {kept.name}.", newer=exc.newer)
 
 
 def new_save_path(data_dir: Path) -> Path:

@@ -15,10 +15,22 @@ from pathlib import Path
 
 import pygame
 
-from ..controller import Bus, Match, Seat
-from ..controller.saves import AUTOSAVE, read_match, write_save
+from ..controller import ActionApplied, Bus, Match, Seat, Undone
+from ..controller.autosave import Autosaver
+from ..controller.files import remove_stale_temps
+from ..controller.logs import log, start_log, write_crash_report
+from ..controller.places import Places
+from ..controller.record import RecordedMatch
+from ..controller.saves import (
+    AUTOSAVE,
+    SaveError,
+    open_match,
+    save_text,
+    unfinished_autosave,
+)
 from . import input as ui_input
 from .scene import Scene, SceneStack
+from .settings import FILE as SETTINGS_FILE
 from .settings import Settings
 from .theme import ui_scale
 
@@ -32,7 +44,7 @@ SWITCH_INTERVAL = 0.001
 
 @dataclass
 class AppConfig:
-    data_dir: Path
+    data_dir: Path | None = None  # holds settings, saves and logs; None: the user's own folders
     size: tuple[int, int] = DEFAULT_SIZE
     max_fps: int = 60  # 0: as fast as possible (tests, benchmarks)
     quit_after: float | None = None
@@ -45,8 +57,13 @@ class AppConfig:
 class App:
     def __init__(self, config: AppConfig) -> None:
         self.config = config
-        self.data_dir = Path(config.data_dir)
-        self.settings = Settings.load(self.data_dir)
+        self.places = Places.under(config.data_dir) if config.data_dir else Places.for_user()
+        self.data_dir = self.places.data
+        start_log(self.places.logs)
+        for folder in {self.places.data, self.places.config}:
+            if folder.is_dir():
+                remove_stale_temps(folder)
+        self.settings = Settings.load(self.places.config / SETTINGS_FILE)
         if config.pace:
             self.settings.pace = config.pace
         if sys.platform == "win32":
@@ -63,6 +80,7 @@ class App:
         self.first_frame_at: float | None = None
         self._last_step = 0.0
         self.match: Match | None = None
+        self._autosaver: Autosaver | None = None
         sys.setswitchinterval(SWITCH_INTERVAL)
 
     # ------------------------------------------------------------ window
@@ -82,7 +100,7 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
-        self.settings.save(self.data_dir)
+        self.settings.save()
         self.screen = self._open_window(self.settings.fullscreen)
         self.stack.resize(self.size)
 
@@ -97,38 +115,54 @@ class App:
 
     # ------------------------------------------------------------ matches
 
-    def new_match(self, seats: list[Seat], seed: int) -> Match:
+    def new_match(self, seats: list[Seat], seed: int) -> RecordedMatch:
         self.close_match()
-        self.match = Match(seats, Bus(), seed=seed, **self._match_options())
-        return self.match
+        return self._start(RecordedMatch(seats, Bus(), seed=seed, **self._match_options()))
 
-    def load_match(self, path: Path) -> Match:
-        """Raises SaveError if the file cannot be played."""
-        match = read_match(path, Bus(), **self._match_options())
+    def load_match(self, path: Path) -> RecordedMatch:
+        """Raises SaveError if the file cannot be played (and sets such a file aside)."""
+        match = open_match(path, Bus(), **self._match_options())
         self.close_match()
-        self.match = match
-        return match
+        log.info("loaded %s", path)
+        return self._start(match)
+
+    def resume(self) -> RecordedMatch:
+        """The unfinished game in the autosave; SaveError says why there is none."""
+        if not unfinished_autosave(self.data_dir):
+            raise SaveError("There is no unfinished game to continue.")
+        return self.load_match(self.data_dir / AUTOSAVE)
+
+    def can_continue(self) -> bool:
+        return unfinished_autosave(self.data_dir)
 
     def _match_options(self) -> dict:
-        return {"pace": self.settings.pace_seconds, "bot_seconds": self.settings.bot_seconds,
-                "on_turn_end": self.autosave}
+        return {"pace": self.settings.pace_seconds, "bot_seconds": self.settings.bot_seconds}
+
+    def _start(self, match: RecordedMatch) -> RecordedMatch:
+        """Make `match` the current one, autosaved after every applied or undone action."""
+        self.match = match
+        self._autosaver = Autosaver(self.data_dir / AUTOSAVE)
+        match.bus.subscribe(ActionApplied, lambda ev: self.autosave(match))
+        match.bus.subscribe(Undone, lambda ev: self.autosave(match))
+        self.autosave(match)
+        return match
 
     def autosave(self, match: Match) -> None:
-        if match.state.game_over:
-            (self.data_dir / AUTOSAVE).unlink(missing_ok=True)
-        else:
-            write_save(match, self.data_dir / AUTOSAVE)
-
-    def has_autosave(self) -> bool:
-        return (self.data_dir / AUTOSAVE).exists()
+        """Queue a snapshot of the current match (a finished one too: it stays for the record,
+        and Continue passes it by)."""
+        if match is self.match and self._autosaver is not None:
+            self._autosaver.submit(save_text(match))
 
     def close_match(self, match: Match | None = None) -> None:
-        """Close `match` (by default the current one)."""
+        """Close `match` (by default the current one); its last autosave is on disk afterwards."""
         match = match or self.match
         if match is not None:
             match.close()
         if match is self.match:
             self.match = None
+            if self._autosaver is not None:
+                self._autosaver.close()
+                self._autosaver = None
 
     # ------------------------------------------------------------ loop
 
@@ -141,7 +175,10 @@ class App:
         started = time.perf_counter()
         self.running = True
         while self.running and len(self.stack):
-            self.step()
+            try:
+                self.step()
+            except Exception as exc:  # noqa: BLE001 - shown on the crash screen, never lost
+                self._crashed(exc)
             if stop_when is not None and stop_when():
                 break
             if self.config.quit_after is not None and time.perf_counter() - started >= self.config.quit_after:
@@ -163,6 +200,19 @@ class App:
         self.frame_ms.append((time.perf_counter() - t0) * 1000)
         if self.first_frame_at is None:
             self.first_frame_at = time.time()
+
+    def _crashed(self, exc: Exception) -> None:
+        """Write a report and show the crash screen. The scenes are dropped without closing
+        them, so nothing from the failed moment reaches the autosave: it holds the position
+        after the last whole action, ready for Continue."""
+        from .scenes.crash import CrashScene
+        if isinstance(self.stack.top, CrashScene):
+            raise exc  # the crash screen itself failed: nothing friendlier is left to show
+        report = write_crash_report(self.places.logs, exc)
+        log.error("unexpected error, report in %s", report, exc_info=exc)
+        self.close_match()
+        self.stack = SceneStack()
+        self.stack.push(CrashScene(self, report))
 
     def _dispatch(self, intent) -> None:
         if intent is None:

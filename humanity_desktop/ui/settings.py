@@ -1,14 +1,32 @@
-"""The player's options, kept as JSON in the data folder."""
+"""The player's options, kept as versioned JSON in the user's config folder.
+
+A settings file that cannot be used (damaged, cut short, empty, of another shape, or from a
+newer version) never stops the game: it is reported on stderr and in the log, set aside
+under a new name, and the defaults are used.
+"""
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+import sys
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from ..controller.files import set_aside, write_atomic
+from ..controller.logs import log
 
 # Seconds between two bot moves at each pace.
 PACES = {"slow": 0.9, "normal": 0.45, "fast": 0.18, "instant": 0.0}
 THINKING = (0.5, 1.0, 2.0, 4.0)  # seconds a bot may think per decision
 FILE = "options.json"
+SETTINGS_VERSION = 1
+# Each option and the values it may take.
+CHOICES = {"pace": tuple(PACES), "bot_seconds": THINKING, "fullscreen": (False, True)}
+
+
+class SettingsError(ValueError):
+    def __init__(self, message: str, newer: bool = False) -> None:
+        super().__init__(message)
+        self.newer = newer
 
 
 @dataclass
@@ -16,22 +34,61 @@ class Settings:
     pace: str = "normal"
     bot_seconds: float = 1.0
     fullscreen: bool = False
+    path: Path | None = field(default=None, compare=False, repr=False)  # where save() writes
 
     @property
     def pace_seconds(self) -> float:
         return PACES[self.pace]
 
     @classmethod
-    def load(cls, data_dir: Path) -> Settings:
+    def load(cls, path: Path) -> Settings:
+        """The settings in `path`: the defaults when there is no file or it cannot be used."""
         try:
-            raw = json.loads((data_dir / FILE).read_text(encoding="utf-8"))
-            s = cls(**{k: raw[k] for k in asdict(cls()) if k in raw})
-        except (OSError, ValueError, TypeError):
-            return cls()
-        if s.pace not in PACES or s.bot_seconds not in THINKING:
-            return cls()
-        return s
+            return cls(**parse(path.read_text(encoding="utf-8")), path=path)
+        except FileNotFoundError:
+            return cls(path=path)
+        except (OSError, UnicodeDecodeError, SettingsError) as exc:
+            report_unusable(path, exc)
+            return cls(path=path)
 
-    def save(self, data_dir: Path) -> None:
-        data_dir.mkdir(parents=True, exist_ok=True)
-        (data_dir / FILE).write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
+    def to_json(self) -> dict:
+        return {"version": SETTINGS_VERSION, **{key: getattr(self, key) for key in CHOICES}}
+
+    def save(self) -> None:
+        """Write to the file the settings came from."""
+        if self.path is not None:
+            write_atomic(self.path, json.dumps(self.to_json(), indent=2))
+
+
+def parse(text: str) -> dict:
+    """The options in a settings file's text; SettingsError says what is wrong with it."""
+    if not text.strip():
+        raise SettingsError("it is empty")
+    try:
+        raw = json.loads(text)
+    except ValueError:
+        raise SettingsError("it is damaged or cut short: not complete JSON") from None
+    # Files written before settings were versioned hold the options alone.
+    if not isinstance(raw, dict) or not set(raw) <= {"version", *CHOICES}:
+        raise SettingsError("it is not a Humanity settings file")
+    version = raw.pop("version", SETTINGS_VERSION)
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SettingsError(f"it is damaged: its version is {version!r}")
+    if version > SETTINGS_VERSION:
+        raise SettingsError("it was made by a newer version of the game", newer=True)
+    for key, value in raw.items():
+        if value not in CHOICES[key] or type(value) is not type(CHOICES[key][0]):
+            raise SettingsError(f"it is damaged: {key} cannot be {value!r}")
+    return raw
+
+
+def report_unusable(path: Path, exc: Exception) -> None:
+    """Say so on stderr and in the log, and set the file aside so the next save does not erase it."""
+    message = f"The settings file {path} cannot be used: {exc}."
+    try:
+        kept = set_aside(path, "newer" if getattr(exc, "newer", False) else "damaged")
+        message += f" It is kept as {kept.name}; the default settings are used."
+    except OSError as err:
+        message += f" It could not be set aside ({err}); the default settings are used."
+    print(f"humanity-desktop: {message}", file=sys.stderr)
+    log.warning(message)

@@ -281,7 +281,7 @@ class GameScene(Scene):
 
         def next_pace() -> None:
             self.app.settings.pace = pace_names[(pace_names.index(pace) + 1) % len(pace_names)]
-            self.app.settings.save(self.app.data_dir)
+            self.app.settings.save()
 
         buttons = [
             Button(f"Bots: {pace}", next_pace, style="quiet", tooltip="How fast bot moves are shown"),

@@ -16,7 +16,9 @@ class LoadScene(MenuScene):
 
     def make_buttons(self) -> list[Button]:
         saves = list_saves(self.app.data_dir)
-        if not saves and not self.text:
+        if saves.problems:
+            self.text = " ".join(saves.problems)
+        elif not saves and not self.text:
             self.text = "No saved games yet. Save from the pause menu (Esc) during a game."
         buttons = [
             Button(f"{time.strftime('%d %b %H:%M', time.localtime(info.saved_at))}   {info.title}",

@@ -37,5 +37,5 @@ class OptionsScene(MenuScene):
         self.refresh()
 
     def _saved(self) -> None:
-        self.app.settings.save(self.app.data_dir)
+        self.app.settings.save()
         self.refresh()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...controller.saves import AUTOSAVE, SaveError
+from ...controller.saves import SaveError
 from .. import theme
 from ..fonts import draw_text
 from ..widgets import Button
@@ -22,7 +22,7 @@ class TitleScene(MenuScene):
         push = self.app.stack.push
         return [
             Button("New game", lambda: push(NewGameScene(self.app)), style="primary"),
-            Button("Continue", self._continue, enabled=self.app.has_autosave(),
+            Button("Continue", self._continue, enabled=self.app.can_continue(),
                    tooltip="Resume the game you left"),
             Button("Load", lambda: push(LoadScene(self.app))),
             Button("Sandbox", lambda: push(StubScene(
@@ -40,9 +40,9 @@ class TitleScene(MenuScene):
     def _continue(self) -> None:
         from .game import GameScene
         try:
-            match = self.app.load_match(self.app.data_dir / AUTOSAVE)
+            match = self.app.resume()
         except SaveError as exc:
-            self.text = f"The saved game cannot be resumed: {exc}"
+            self.text = f"The game cannot be resumed. {exc}"
             self.refresh()
             return
         self.app.stack.push(GameScene(self.app, match))

@@ -1,0 +1,61 @@
+"""Files written so that a crash or power cut never leaves half of one, and files that
+cannot be read set aside so they are neither overwritten nor read again."""
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import time
+from pathlib import Path
+
+_SET_ASIDE = re.compile(r"\.(damaged|newer)-\d{8}-\d{6}(-\d+)?$")
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace `path` with `text` all at once: readers see the old file or the new one, whole."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; a save is an ordinary file
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+STALE_AFTER_S = 60  # younger temporaries may belong to a write still under way
+
+
+def remove_stale_temps(folder: Path) -> int:
+    """Delete temporary files a killed write left behind (only whole files are ever renamed in,
+    so a leftover temporary is never the newest data). Returns how many went."""
+    gone = 0
+    cutoff = time.time() - STALE_AFTER_S
+    for tmp in Path(folder).glob(".*.tmp"):
+        if tmp.stat().st_mtime < cutoff:
+            tmp.unlink(missing_ok=True)
+            gone += 1
+    return gone
+
+
+def set_aside(path: Path, reason: str) -> Path:
+    """Rename `path` to `name.REASON-YYYYmmdd-HHMMSS.ext` (never over an existing file); returns the new path."""
+    kept = unused_path(path.parent, f"{path.stem}.{reason}-{time.strftime('%Y%m%d-%H%M%S')}", path.suffix)
+    os.replace(path, kept)
+    return kept
+
+
+def unused_path(folder: Path, base: str, suffix: str) -> Path:
+    """`folder/base+suffix`, or `base-1`, `base-2`... if taken: kept files are never overwritten."""
+    path, n = folder / f"{base}{suffix}", 1
+    while path.exists():
+        path, n = folder / f"{base}-{n}{suffix}", n + 1
+    return path
+
+
+def is_set_aside(path: Path) -> bool:
+    return bool(_SET_ASIDE.search(path.stem))

@@ -1,0 +1,184 @@
+"""Never lose a game: the autosave follows every applied action, --continue resumes it
+exactly, a crash leaves it intact behind a friendly screen, and a game killed outright
+(SIGKILL) resumes with every action it had saved and plays on to the end."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from humanity_desktop.__main__ import main
+from humanity_desktop.controller import ActionRequested, UndoRequested, parse_seats
+from humanity_desktop.controller.autosave import Autosaver
+from humanity_desktop.controller.saves import AUTOSAVE
+from humanity_desktop.engine import Action, replay
+from humanity_desktop.engine.validation import load_state
+from humanity_desktop.ui.app import App, AppConfig
+from humanity_desktop.ui.scene import Scene
+from humanity_desktop.ui.scenes.crash import CrashScene
+from humanity_desktop.ui.scenes.game import GameScene
+from humanity_desktop.ui.scenes.title import TitleScene
+
+
+def read_autosave(folder: Path) -> dict:
+    return json.loads((folder / AUTOSAVE).read_text())
+
+
+def wait_for(condition, seconds: float, what: str):
+    """Poll `condition` until it returns something true; fail after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            value = condition()
+        except (OSError, ValueError, KeyError):
+            value = None
+        if value:
+            return value
+        time.sleep(0.05)
+    pytest.fail(f"timed out waiting for {what}")
+
+
+def saved_with(folder: Path, count: int) -> dict | None:
+    """The autosave once it holds `count` actions."""
+    save = read_autosave(folder)
+    return save if len(save["actions"]) == count else None
+
+
+def replayed(save: dict):
+    return replay(len(save["seats"]), save["seed"], [Action.from_json(a) for a in save["actions"]])
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=0, pace="instant", anim_speed=60.0))
+    yield app
+    while len(app.stack):
+        app.stack.pop()
+    app.close_match()
+
+
+def test_the_newest_snapshot_wins_and_flush_waits_for_it(tmp_path):
+    saver = Autosaver(tmp_path / "a.json")
+    for i in range(200):
+        saver.submit(str(i))
+    saver.flush()
+    assert (tmp_path / "a.json").read_text() == "199"
+    saver.close()
+    assert [p.name for p in tmp_path.iterdir()] == ["a.json"]
+
+
+def test_the_autosave_follows_every_applied_and_undone_action(app, tmp_path):
+    match = app.new_match(parse_seats("human,human"), 4)
+    undone = False
+    for n in range(1, 25):
+        match.bus.publish(ActionRequested(match.current, match.legal()[0]))
+        if not undone and match.can_undo:
+            match.bus.publish(UndoRequested(match.current))
+            undone = True
+        save = wait_for(lambda: saved_with(tmp_path, len(match.actions)), 3.0, f"the autosave after action {n}")
+        assert load_state(save["state"]) == match.state == replayed(save)
+    assert undone and len(match.actions) == 23
+
+
+def test_continue_resumes_the_same_position_seats_and_log(tmp_path):
+    main(["--seats", "human,bot:random", "--seed", "9", "--quit-after-seconds", "0.5", "--pace", "instant",
+          "--data-dir", str(tmp_path), "--size", "1280x720"])
+    saved = read_autosave(tmp_path)
+    app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=0))
+    try:
+        match = app.resume()
+        assert match.state == load_state(saved["state"]) == replayed(saved)
+        assert [s.to_json() for s in match.seats] == saved["seats"]
+        assert match.log == saved["log"] and [a.to_json() for a in match.actions] == saved["actions"]
+    finally:
+        app.close_match()
+
+
+def test_continue_on_the_command_line_opens_the_saved_game(tmp_path, monkeypatch):
+    main(["--demo", "--seats", "bot:random,bot:random", "--seed", "2", "--quit-after-seconds", "0.5",
+          "--data-dir", str(tmp_path), "--size", "1280x720"])
+    opened = []
+    monkeypatch.setattr(GameScene, "on_enter", lambda self: opened.append(self.match.state.seed))
+    shot = tmp_path / "shot.png"
+    assert main(["--continue", "--quit-after-seconds", "0.3", "--data-dir", str(tmp_path), "--size", "1280x720",
+                 "--screenshot", str(shot)]) == 0
+    assert opened == [2] and shot.exists()
+
+
+def test_continue_without_a_saved_game_says_so_or_starts_the_demo(tmp_path, capsys, monkeypatch):
+    assert main(["--continue", "--quit-after-seconds", "0.2", "--data-dir", str(tmp_path), "--size", "1280x720"]) == 0
+    assert "no unfinished game" in capsys.readouterr().err
+    opened = []
+    monkeypatch.setattr(GameScene, "on_enter", lambda self: opened.append(self.match.state.seed))
+    main(["--continue", "--demo", "--seed", "6", "--quit-after-seconds", "0.2", "--data-dir", str(tmp_path),
+          "--size", "1280x720"])
+    assert opened == [6]
+
+
+class Exploding(Scene):
+    def update(self, dt: float) -> None:
+        raise RuntimeError("boom")
+
+
+def test_a_crash_shows_the_report_and_the_autosave_stays_intact(app, tmp_path):
+    match = app.new_match(parse_seats("human,human"), 8)
+    for _ in range(5):
+        match.bus.publish(ActionRequested(match.current, match.legal()[0]))
+    state = match.state.copy()
+    app.stack.push(TitleScene(app))
+    app.stack.push(GameScene(app, match))
+    shown = []
+    app.run([Exploding(app)], stop_when=lambda: shown.append(app.stack.top) or isinstance(shown[-1], CrashScene))
+    crash = shown[-1]
+    assert isinstance(crash, CrashScene) and str(crash.report) in crash.text
+    report = crash.report.read_text()
+    assert crash.report.parent == tmp_path / "logs"
+    assert "RuntimeError: boom" in report and "Humanity Desktop 0.1." in report and "Python 3" in report
+    resumed = app.resume()
+    assert resumed.state == state and len(resumed.actions) == 5
+
+
+# ------------------------------------------------------------ killed outright
+
+GAME = [sys.executable, "-m", "humanity_desktop", "--demo", "--seats", "bot:easy,bot:easy", "--pace", "instant",
+        "--anim-speed", "100", "--size", "960x540"]
+
+
+def start_game(folder: Path, *flags: str) -> subprocess.Popen:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.Popen([*GAME, "--data-dir", str(folder), *flags], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+
+def test_a_game_killed_at_a_random_moment_resumes_with_every_action_and_plays_to_the_end(tmp_path):
+    rng = random.Random(7)
+    first = start_game(tmp_path, "--seed", "11", "--quit-after-seconds", "60")
+    try:
+        wait_for(lambda: len(read_autosave(tmp_path)["actions"]) >= 10, 30, "the first autosaves")
+        time.sleep(rng.uniform(0.1, 2.0))
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.wait()
+    killed = read_autosave(tmp_path)  # whole: every write was atomic
+    assert not killed["state"]["game_over"] and replayed(killed) == load_state(killed["state"])
+
+    second = start_game(tmp_path, "--continue", "--quit-after-seconds", "60")
+    try:
+        wait_for(lambda: read_autosave(tmp_path)["state"]["game_over"], 50, "the resumed game to end")
+    finally:
+        second.terminate()
+        _, err = second.communicate()
+    assert "Traceback" not in err
+    final = read_autosave(tmp_path)
+    n = len(killed["actions"])
+    assert final["actions"][:n] == killed["actions"] and len(final["actions"]) > n
+    assert final["log"][: len(killed["log"])] == killed["log"]
+    assert final["seats"] == killed["seats"] and final["seed"] == killed["seed"] == 11
+    assert replayed(final) == load_state(final["state"])
