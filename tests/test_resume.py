@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from humanity_desktop.__main__ import main
-from humanity_desktop.controller import ActionRequested, UndoRequested, parse_seats
+from humanity_desktop.controller import ActionRequested, Bus, UndoRequested, parse_seats
 from humanity_desktop.controller.autosave import Autosaver
-from humanity_desktop.controller.saves import AUTOSAVE
+from humanity_desktop.controller.record import RecordedMatch
+from humanity_desktop.controller.saves import AUTOSAVE, SaveSnapshot
 from humanity_desktop.engine import Action, replay
 from humanity_desktop.engine.validation import load_state
 from humanity_desktop.ui.app import App, AppConfig
@@ -64,14 +65,38 @@ def app(tmp_path):
     app.close_match()
 
 
+class Text:
+    """A snapshot that counts how often it is encoded."""
+
+    def __init__(self, value: str) -> None:
+        self.value, self.encoded = value, 0
+
+    def text(self) -> str:
+        self.encoded += 1
+        return self.value
+
+
 def test_the_newest_snapshot_wins_and_flush_waits_for_it(tmp_path):
     saver = Autosaver(tmp_path / "a.json")
-    for i in range(200):
-        saver.submit(str(i))
+    snapshots = [Text(str(i)) for i in range(200)]
+    for snapshot in snapshots:
+        saver.submit(snapshot)
     saver.flush()
     assert (tmp_path / "a.json").read_text() == "199"
+    assert snapshots[-1].encoded == 1
+    assert sum(s.encoded for s in snapshots) < 200  # the ones overtaken while waiting are never encoded
     saver.close()
     assert [p.name for p in tmp_path.iterdir()] == ["a.json"]
+
+
+def test_a_snapshot_keeps_the_position_it_was_taken_at():
+    match = RecordedMatch(parse_seats("human,human"), Bus(), seed=4)
+    snapshot = SaveSnapshot(match)
+    before = snapshot.text()
+    for _ in range(5):
+        match.bus.publish(ActionRequested(match.current, match.legal()[0]))
+    assert len(match.actions) == 5
+    assert snapshot.text() == before and json.loads(before)["actions"] == []
 
 
 def test_the_autosave_follows_every_applied_and_undone_action(app, tmp_path):

@@ -1,27 +1,33 @@
-"""The autosave writer: snapshots go to disk from a background thread, so a slow disk
-never costs a frame. Only the newest waiting snapshot is written; older ones are dropped."""
+"""The autosave writer: snapshots are encoded and go to disk on a background thread, so
+neither the JSON encoding nor a slow disk costs a frame. Only the newest waiting snapshot is
+written; older ones are dropped unencoded."""
 from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import Protocol
 
 from .files import write_atomic
 from .logs import log
+
+
+class Snapshot(Protocol):
+    def text(self) -> str: ...
 
 
 class Autosaver:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._cv = threading.Condition()
-        self._pending: str | None = None
+        self._pending: Snapshot | None = None
         self._writing = False
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
         self._thread.start()
 
-    def submit(self, text: str) -> None:
+    def submit(self, snapshot: Snapshot) -> None:
         with self._cv:
-            self._pending = text
+            self._pending = snapshot
             self._cv.notify_all()
 
     def flush(self) -> None:
@@ -42,9 +48,9 @@ class Autosaver:
                 self._cv.wait_for(lambda: self._pending is not None or self._closed)
                 if self._pending is None:
                     return
-                text, self._pending, self._writing = self._pending, None, True
+                snapshot, self._pending, self._writing = self._pending, None, True
             try:
-                write_atomic(self.path, text)
+                write_atomic(self.path, snapshot.text())
             except Exception:  # noqa: BLE001 - the writer must live on, or flush() would wait forever
                 log.exception("the autosave could not be written to %s", self.path)
             finally:

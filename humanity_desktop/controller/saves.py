@@ -51,22 +51,39 @@ class SaveListing(list):
         self.problems: list[str] = []  # one message per file set aside
 
 
-def match_to_json(match: Match) -> dict:
-    actions = match.actions if isinstance(match, RecordedMatch) else None
-    return {
-        "version": SAVE_VERSION,
-        "saved_at": time.time(),
-        "seats": [seat.to_json() for seat in match.seats],
-        "seed": match.state.seed,
-        "actions": None if actions is None else [a.to_json() for a in actions],
-        "state": match.state.to_json(),
-        "log": list(match.log),
-        "history": [list(h) for h in match.history],
-    }
+class SaveSnapshot:
+    """What a save holds, captured cheaply (the state copied, the lists shallow-copied), so
+    the JSON encoding can happen later on another thread while the match plays on."""
+
+    __slots__ = ("saved_at", "seats", "state", "actions", "log", "history")
+
+    def __init__(self, match: Match) -> None:
+        actions = match.actions if isinstance(match, RecordedMatch) else None
+        self.saved_at = time.time()
+        self.seats = [seat.to_json() for seat in match.seats]
+        self.state = match.state.copy()
+        self.actions = None if actions is None else list(actions)
+        self.log = list(match.log)
+        self.history = list(match.history)
+
+    def to_json(self) -> dict:
+        return {
+            "version": SAVE_VERSION,
+            "saved_at": self.saved_at,
+            "seats": self.seats,
+            "seed": self.state.seed,
+            "actions": None if self.actions is None else [a.to_json() for a in self.actions],
+            "state": self.state.to_json(),
+            "log": self.log,
+            "history": [list(h) for h in self.history],
+        }
+
+    def text(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
 
 
 def save_text(match: Match) -> str:
-    return json.dumps(match_to_json(match), separators=(",", ":"))
+    return SaveSnapshot(match).text()
 
 
 def write_save(match: Match, path: Path) -> None:

@@ -24,8 +24,8 @@ from ..controller.record import RecordedMatch
 from ..controller.saves import (
     AUTOSAVE,
     SaveError,
+    SaveSnapshot,
     open_match,
-    save_text,
     unfinished_autosave,
 )
 from . import input as ui_input
@@ -151,7 +151,7 @@ class App:
         """Queue a snapshot of the current match (a finished one too: it stays for the record,
         and Continue passes it by)."""
         if match is self.match and self._autosaver is not None:
-            self._autosaver.submit(save_text(match))
+            self._autosaver.submit(SaveSnapshot(match))
 
     def close_match(self, match: Match | None = None) -> None:
         """Close `match` (by default the current one); its last autosave is on disk afterwards."""
