@@ -33,9 +33,12 @@ def test_settings_are_kept_between_runs_as_versioned_json(tmp_path):
     path = tmp_path / "config" / FILE
     s = Settings.load(path)
     assert s == Settings()
-    s.pace, s.bot_seconds, s.fullscreen = "fast", 2.0, True
+    s.pace, s.bot_seconds, s.fullscreen, s.effects_volume, s.muted = "fast", 2.0, True, 0.25, True
     s.save()
-    assert json.loads(path.read_text()) == {"version": 1, "pace": "fast", "bot_seconds": 2.0, "fullscreen": True}
+    saved = json.loads(path.read_text())
+    assert saved["version"] == 1
+    assert (saved["pace"], saved["bot_seconds"], saved["fullscreen"], saved["effects_volume"], saved["muted"]) \
+        == ("fast", 2.0, True, 0.25, True)
     assert Settings.load(path) == s
     assert [p.name for p in path.parent.iterdir()] == [FILE]  # written atomically: no temporary file left
 

@@ -17,10 +17,16 @@ from ..controller.logs import log
 # Seconds between two bot moves at each pace.
 PACES = {"slow": 0.9, "normal": 0.45, "fast": 0.18, "instant": 0.0}
 THINKING = (0.5, 1.0, 2.0, 4.0)  # seconds a bot may think per decision
+VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
+ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0)  # > 1 plays animations faster
 FILE = "options.json"
 SETTINGS_VERSION = 1
-# Each option and the values it may take.
-CHOICES = {"pace": tuple(PACES), "bot_seconds": THINKING, "fullscreen": (False, True)}
+# Each option and the values it may take; the first value is the type every value must have.
+CHOICES = {
+    "pace": tuple(PACES), "bot_seconds": THINKING, "fullscreen": (False, True),
+    "effects_volume": VOLUMES, "music_volume": VOLUMES, "muted": (False, True),
+    "anim_speed": ANIM_SPEEDS, "colour_symbols": (True, False), "hints": (True, False),
+}
 
 
 class SettingsError(ValueError):
@@ -34,6 +40,12 @@ class Settings:
     pace: str = "normal"
     bot_seconds: float = 1.0
     fullscreen: bool = False
+    effects_volume: float = 0.75
+    music_volume: float = 0.5
+    muted: bool = False
+    anim_speed: float = 1.0
+    colour_symbols: bool = True  # a symbol beside every colour, for colour-blind players
+    hints: bool = True  # the game screen's hint button
     path: Path | None = field(default=None, compare=False, repr=False)  # where save() writes
 
     @property
