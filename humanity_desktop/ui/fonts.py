@@ -1,8 +1,9 @@
 """Fonts and rendered text, cached: no font is loaded and no string rendered twice per frame.
 
-The game looks for a common sans-serif on the system (DejaVu, Noto, Liberation, Segoe,
-Arial, Helvetica) by path, which is much faster than a system font query at start-up,
-and falls back to the font that ships with pygame.
+The game uses the font it ships in art/fonts (DejaVu Sans), so it looks the same on every
+machine. Should that be missing, it looks for a common sans-serif on the system (DejaVu,
+Noto, Liberation, Segoe, Arial, Helvetica) by path, which is much faster than a system
+font query at start-up, and last falls back to the font that ships with pygame.
 """
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from functools import lru_cache
 
 import pygame
 
+from .. import assets
+
+_BUNDLED = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}  # in art/fonts
 _REGULAR = ("DejaVuSans.ttf", "NotoSans-Regular.ttf", "LiberationSans-Regular.ttf", "segoeui.ttf",
             "arial.ttf", "Arial.ttf", "Helvetica.ttc")
 _BOLD = ("DejaVuSans-Bold.ttf", "NotoSans-Bold.ttf", "LiberationSans-Bold.ttf", "segoeuib.ttf",
@@ -27,6 +31,9 @@ _TEXT_CACHE_SIZE = 4000
 
 @lru_cache(maxsize=2)
 def font_path(bold: bool) -> str | None:
+    bundled = assets.art("fonts", _BUNDLED[bold])
+    if bundled.is_file():
+        return str(bundled)
     for name in _BOLD if bold else _REGULAR:
         for folder in _DIRS:
             path = os.path.join(folder, name)
