@@ -27,8 +27,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                     help="keep settings, saves and logs in DIR instead of the user's folders")
     ap.add_argument("--size", default="1600x900", help="window size, WIDTHxHEIGHT")
     ap.add_argument("--pace", choices=("slow", "normal", "fast", "instant"), help="bot pace for this run")
-    ap.add_argument("--anim-speed", type=float, default=1.0, metavar="X",
-                    help="play animations X times faster (demos, tests)")
+    ap.add_argument("--anim-speed", type=float, metavar="X",
+                    help="play animations X times faster (demos, tests); overrides the option")
     return ap.parse_args(argv)
 
 

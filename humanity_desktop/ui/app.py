@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from ..controller import ActionApplied, Bus, Match, Seat, Undone
+from ..controller import ActionApplied, Bus, GameOver, Match, Seat, Undone
 from ..controller.autosave import Autosaver
 from ..controller.files import remove_stale_temps
 from ..controller.logs import log, start_log, write_crash_report
@@ -28,6 +28,7 @@ from ..controller.saves import (
     open_match,
     unfinished_autosave,
 )
+from ..controller.stats import STATS_FILE, Stats
 from . import input as ui_input
 from .scene import Scene, SceneStack
 from .settings import FILE as SETTINGS_FILE
@@ -51,7 +52,9 @@ class AppConfig:
     screenshot: Path | None = None
     frame_stats: Path | None = None
     pace: str | None = None  # overrides the saved option (tests, demos)
-    anim_speed: float = 1.0  # > 1 plays animations faster
+    # > 1 plays animations faster. None: the saved option. App sets it to the speed in force,
+    # which is what the scenes read; a value given here (--anim-speed) overrides the option.
+    anim_speed: float | None = None
 
 
 class App:
@@ -66,6 +69,10 @@ class App:
         self.settings = Settings.load(self.places.config / SETTINGS_FILE)
         if config.pace:
             self.settings.pace = config.pace
+        self._anim_override = config.anim_speed is not None
+        if not self._anim_override:
+            config.anim_speed = self.settings.anim_speed
+        self.stats = Stats.load(self.places.data / STATS_FILE)
         if sys.platform == "win32":
             os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
         pygame.display.init()
@@ -103,6 +110,13 @@ class App:
         self.settings.save()
         self.screen = self._open_window(self.settings.fullscreen)
         self.stack.resize(self.size)
+
+    def set_anim_speed(self, speed: float) -> None:
+        """Keep `speed` as the option; it applies at once unless the command line set one."""
+        self.settings.anim_speed = speed
+        self.settings.save()
+        if not self._anim_override:
+            self.config.anim_speed = speed
 
     def _resized(self, size: tuple[int, int]) -> None:
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
@@ -144,8 +158,17 @@ class App:
         self._autosaver = Autosaver(self.data_dir / AUTOSAVE)
         match.bus.subscribe(ActionApplied, lambda ev: self.autosave(match))
         match.bus.subscribe(Undone, lambda ev: self.autosave(match))
+        match.bus.subscribe(GameOver, lambda ev: self._record(match, ev))
         self.autosave(match)
         return match
+
+    def _record(self, match: Match, over: GameOver) -> None:
+        """Count a finished game in the stats; a failed write is logged, never fatal."""
+        self.stats.record(match.seats, list(over.scores), list(over.places))
+        try:
+            self.stats.save()
+        except OSError as exc:
+            log.warning("the stats could not be saved: %s", exc)
 
     def autosave(self, match: Match) -> None:
         """Queue a snapshot of the current match (a finished one too: it stays for the record,

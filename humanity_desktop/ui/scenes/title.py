@@ -19,6 +19,7 @@ class TitleScene(MenuScene):
         from .new_game import NewGameScene
         from .options import OptionsScene
         from .rules import RulesScene
+        from .stats import StatsScene
         push = self.app.stack.push
         return [
             Button("New game", lambda: push(NewGameScene(self.app)), style="primary"),
@@ -29,9 +30,8 @@ class TitleScene(MenuScene):
                 self.app, "Sandbox",
                 "Not available yet: the sandbox, where you try base layouts freely, arrives with the "
                 "base grid editor in a later update."))),
-            Button("Stats", lambda: push(StubScene(
-                self.app, "Stats",
-                "Not available yet: statistics of your finished games arrive in a later update."))),
+            Button("Stats", lambda: push(StatsScene(self.app)),
+                   tooltip="Your games against the bots, ratings and medals"),
             Button("Options", lambda: push(OptionsScene(self.app))),
             Button("Rules", lambda: push(RulesScene(self.app))),
             Button("Quit", self.app.quit, style="quiet"),

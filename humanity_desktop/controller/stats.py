@@ -1,0 +1,237 @@
+"""The player's record: finished games against the bots, a rating against each bot level,
+and medals, kept as versioned JSON in the user's data folder.
+
+A game counts for the table of its difficulty (the strongest bot level at the table) and
+seat count. With several humans at the table, the best placed human's result fills the
+table ("you" are the local players together), while every human-bot pair counts for the
+rating. Games without a bot (hot-seat) or without a human (bots only) are counted, but
+fill no table and move no rating.
+
+Rating: Elo-style, one per bot level, starting at `start`; each human-bot pair is a game
+won, drawn (same place) or lost against that bot's fixed rating (data/ratings.json).
+Medals: the human's score against the thresholds of data/medals.json (calibrated from the
+Hard bots' own scores); each difficulty keeps the best medal earned against it.
+
+A stats file that cannot be used is set aside and fresh stats are kept; `problem` says why.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from .files import set_aside, write_atomic
+from .logs import log
+from .seats import LEVEL_ORDER, Seat
+
+STATS_FILE = "stats.json"
+STATS_VERSION = 1
+DATA = Path(__file__).resolve().with_name("data")
+MEDALS_FILE = DATA / "medals.json"
+RATINGS_FILE = DATA / "ratings.json"
+MEDALS = ("bronze", "silver", "gold")  # weakest first
+
+
+class StatsError(ValueError):
+    def __init__(self, message: str, newer: bool = False) -> None:
+        super().__init__(message)
+        self.newer = newer
+
+
+@lru_cache(maxsize=1)
+def rating_table() -> dict:
+    return json.loads(RATINGS_FILE.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def medal_thresholds() -> dict[int, dict[str, int]]:
+    """Seat count -> medal -> the score that earns it."""
+    raw = json.loads(MEDALS_FILE.read_text(encoding="utf-8"))["thresholds"]
+    return {int(n): dict(t) for n, t in raw.items()}
+
+
+def level_rank(level: str) -> int:
+    return LEVEL_ORDER.index(level) if level in LEVEL_ORDER else len(LEVEL_ORDER)
+
+
+def expected(rating: float, opponent: float) -> float:
+    """The share of points Elo expects `rating` to take from `opponent`."""
+    return 1 / (1 + 10 ** ((opponent - rating) / 400))
+
+
+def medal_for(score: int, seats: int) -> str | None:
+    earned = [m for m in MEDALS if score >= medal_thresholds().get(seats, {}).get(m, float("inf"))]
+    return earned[-1] if earned else None
+
+
+@dataclass
+class Line:
+    """One difficulty at one seat count."""
+
+    played: int = 0
+    won: int = 0
+    best: int = 0
+    total: int = 0  # of the scores, for the average
+
+    @property
+    def average(self) -> float:
+        return self.total / self.played if self.played else 0.0
+
+    def add(self, score: int, won: bool) -> None:
+        self.best = max(self.best, score) if self.played else score
+        self.played += 1
+        self.won += won
+        self.total += score
+
+
+@dataclass
+class Rating:
+    value: float = 0.0
+    games: int = 0  # human-bot pairs counted
+
+
+@dataclass
+class Stats:
+    lines: dict[tuple[str, int], Line] = field(default_factory=dict)  # (level, seats) -> Line
+    ratings: dict[str, Rating] = field(default_factory=dict)
+    medals: dict[str, str] = field(default_factory=dict)  # level -> best medal earned
+    hotseat_games: int = 0
+    bot_games: int = 0
+    path: Path | None = field(default=None, compare=False, repr=False)
+    problem: str | None = field(default=None, compare=False, repr=False)  # why the file was set aside
+
+    @property
+    def rated_games(self) -> int:
+        return sum(line.played for line in self.lines.values())
+
+    @property
+    def empty(self) -> bool:
+        return not (self.rated_games or self.hotseat_games or self.bot_games)
+
+    def levels(self) -> list[str]:
+        """The difficulties played, weakest first."""
+        return sorted({level for level, _ in self.lines}, key=level_rank)
+
+    # ------------------------------------------------------------ recording
+
+    def record(self, seats: list[Seat], scores: list[int], places: list[int]) -> None:
+        humans = [i for i, s in enumerate(seats) if not s.is_bot]
+        bots = [i for i, s in enumerate(seats) if s.is_bot]
+        if not bots:
+            self.hotseat_games += 1
+            return
+        if not humans:
+            self.bot_games += 1
+            return
+        level = max((seats[b].level for b in bots), key=level_rank)
+        you = min(humans, key=lambda h: (places[h], -scores[h]))
+        self.lines.setdefault((level, len(seats)), Line()).add(scores[you], places[you] == 1)
+        for h in humans:
+            for b in bots:
+                self._rate(seats[b].level, 1.0 if places[h] < places[b] else 0.5 if places[h] == places[b] else 0.0)
+        self._award(level, medal_for(scores[you], len(seats)))
+
+    def _rate(self, level: str, result: float) -> None:
+        table = rating_table()
+        rating = self.ratings.setdefault(level, Rating(float(table["start"])))
+        bot = table["levels"].get(level, table["start"])
+        rating.value += table["k"] * (result - expected(rating.value, bot))
+        rating.games += 1
+
+    def _award(self, level: str, medal: str | None) -> None:
+        held = self.medals.get(level)
+        if medal is not None and (held is None or MEDALS.index(medal) > MEDALS.index(held)):
+            self.medals[level] = medal
+
+    # ------------------------------------------------------------ files
+
+    def to_json(self) -> dict:
+        return {
+            "version": STATS_VERSION,
+            "lines": [{"level": level, "seats": seats, **vars(line)} for (level, seats), line in sorted(self.lines.items())],
+            "ratings": {level: vars(r) for level, r in self.ratings.items()},
+            "medals": dict(self.medals),
+            "hotseat_games": self.hotseat_games,
+            "bot_games": self.bot_games,
+        }
+
+    def save(self) -> None:
+        if self.path is not None:
+            write_atomic(self.path, json.dumps(self.to_json(), indent=2))
+
+    @classmethod
+    def load(cls, path: Path) -> Stats:
+        """The stats in `path`; fresh ones when there is none or it cannot be used (then set aside)."""
+        try:
+            stats = parse(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return cls(path=path)
+        except (OSError, UnicodeDecodeError, StatsError) as exc:
+            stats = cls(problem=set_aside_message(path, exc))
+        stats.path = path
+        return stats
+
+
+def parse(text: str) -> Stats:
+    """The stats in a stats file's text; StatsError says what is wrong with it."""
+    if not text.strip():
+        raise StatsError("it is empty")
+    try:
+        raw = json.loads(text)
+    except ValueError:
+        raise StatsError("it is damaged or cut short: not complete JSON") from None
+    if not isinstance(raw, dict) or "version" not in raw or "lines" not in raw:
+        raise StatsError("it is not a Humanity stats file")
+    version = raw["version"]
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise StatsError(f"it is damaged: its version is {version!r}")
+    if version > STATS_VERSION:
+        raise StatsError("it was made by a newer version of the game", newer=True)
+    try:
+        return Stats(
+            lines={(_text(d["level"]), _count(d["seats"])): Line(*(_count(d[k]) for k in ("played", "won", "best", "total")))
+                   for d in raw["lines"]},
+            ratings={_text(level): Rating(_number(r["value"]), _count(r["games"])) for level, r in raw["ratings"].items()},
+            medals={_text(level): _medal(m) for level, m in raw["medals"].items()},
+            hotseat_games=_count(raw["hotseat_games"]),
+            bot_games=_count(raw["bot_games"]),
+        )
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+        raise StatsError(f"it is damaged ({exc!r})") from None
+
+
+def _count(x) -> int:
+    if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+        raise ValueError(f"{x!r} is not a count")
+    return x
+
+
+def _number(x) -> float:
+    if not isinstance(x, (int, float)) or isinstance(x, bool) or not -1e6 < x < 1e6:
+        raise ValueError(f"{x!r} is not a rating")
+    return float(x)
+
+
+def _text(x) -> str:
+    if not isinstance(x, str):
+        raise ValueError(f"{x!r} is not a name")
+    return x
+
+
+def _medal(x) -> str:
+    if x not in MEDALS:
+        raise ValueError(f"{x!r} is not a medal")
+    return x
+
+
+def set_aside_message(path: Path, exc: Exception) -> str:
+    """Set the unusable file aside (so saving fresh stats does not erase it) and say so."""
+    message = f"The stats file {path.name} cannot be used: {exc}."
+    try:
+        kept = set_aside(path, "newer" if getattr(exc, "newer", False) else "damaged")
+        message += f" It is kept as {kept.name}; these stats start afresh."
+    except OSError as err:
+        message += f" It could not be set aside ({err}); these stats start afresh."
+    log.warning(message)
+    return message

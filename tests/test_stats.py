@@ -1,0 +1,183 @@
+"""Stats: finished games fill the table of their difficulty and seat count, move the rating
+against each bot level the Elo way, earn medals; the file survives between runs, and one
+that cannot be used is reported, kept aside, and replaced by fresh stats."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from humanity_desktop.controller import ActionRequested, Bus, parse_seats
+from humanity_desktop.controller.files import is_set_aside
+from humanity_desktop.controller.record import RecordedMatch
+from humanity_desktop.controller.stats import (
+    STATS_FILE,
+    Stats,
+    medal_for,
+    medal_thresholds,
+    rating_table,
+)
+from humanity_desktop.ui.app import App, AppConfig
+from humanity_desktop.ui.scenes.stats import StatsScene
+from humanity_desktop.ui.scenes.title import TitleScene
+
+HUMAN_VS = parse_seats("human,bot:hard,bot:easy")
+
+
+def test_a_game_against_bots_fills_the_table_of_its_strongest_level():
+    stats = Stats()
+    stats.record(HUMAN_VS, [40, 35, 20], [1, 2, 3])
+    stats.record(HUMAN_VS, [30, 45, 20], [2, 1, 3])
+    line = stats.lines[("hard", 3)]
+    assert (line.played, line.won, line.best, line.average) == (2, 1, 40, 35.0)
+    assert list(stats.lines) == [("hard", 3)] and stats.rated_games == 2
+
+
+def test_the_rating_moves_by_elo_against_each_bot_of_the_table():
+    table = rating_table()
+    start, k = table["start"], table["k"]
+    stats = Stats()
+    stats.record(parse_seats("human,bot:hard"), [50, 40], [1, 2])
+    hard = table["levels"]["hard"]
+    expected_win = 1 / (1 + 10 ** ((hard - start) / 400))
+    assert stats.ratings["hard"].value == pytest.approx(start + k * (1 - expected_win))
+    assert 1200 + 32 * 0.75 < stats.ratings["hard"].value  # beating a stronger level gains more than 24
+    stats.record(HUMAN_VS, [30, 45, 20], [2, 1, 3])  # lost to Hard, beat Easy: one result each
+    assert stats.ratings["hard"].games == 2 and stats.ratings["easy"].games == 1
+    assert stats.ratings["easy"].value > start
+    assert stats.ratings["hard"].value < start + k * (1 - expected_win)
+
+
+def test_a_draw_on_places_counts_half():
+    stats = Stats()
+    stats.record(parse_seats("human,bot:normal"), [30, 30], [1, 1])
+    assert stats.ratings["normal"].value == pytest.approx(rating_table()["start"])  # equal ratings, a draw
+    assert stats.lines[("normal", 2)].won == 1
+
+
+def test_hotseat_and_bots_only_games_are_counted_without_a_rating():
+    stats = Stats()
+    stats.record(parse_seats("human,human"), [30, 20], [1, 2])
+    stats.record(parse_seats("bot:easy,bot:hard"), [30, 20], [1, 2])
+    assert (stats.hotseat_games, stats.bot_games) == (1, 1)
+    assert not stats.lines and not stats.ratings and not stats.medals and not stats.empty
+
+
+def test_several_humans_fill_the_table_with_the_best_placed_and_all_rate():
+    stats = Stats()
+    stats.record(parse_seats("human,human,bot:normal"), [20, 44, 30], [3, 1, 2])
+    line = stats.lines[("normal", 3)]
+    assert (line.won, line.best) == (1, 44)
+    assert stats.ratings["normal"].games == 2
+
+
+def test_medals_follow_the_thresholds_and_keep_the_best():
+    thresholds = medal_thresholds()
+    assert set(thresholds) == {2, 3, 4}
+    for n, t in thresholds.items():
+        assert t["bronze"] <= t["silver"] <= t["gold"], n
+    gold, silver = thresholds[2]["gold"], thresholds[2]["silver"]
+    assert medal_for(gold, 2) == "gold" and medal_for(thresholds[2]["bronze"] - 1, 2) is None
+    stats = Stats()
+    stats.record(parse_seats("human,bot:hard"), [gold, 0], [1, 2])
+    stats.record(parse_seats("human,bot:hard"), [silver, 0], [1, 2])
+    assert stats.medals == {"hard": "gold"}
+
+
+def test_stats_are_kept_between_runs(tmp_path):
+    path = tmp_path / STATS_FILE
+    stats = Stats.load(path)
+    assert stats.empty and stats.problem is None
+    stats.record(HUMAN_VS, [40, 35, 20], [1, 2, 3])
+    stats.save()
+    back = Stats.load(path)
+    assert back == stats and json.loads(path.read_text())["version"] == 1
+    assert [p.name for p in tmp_path.iterdir()] == [STATS_FILE]
+
+
+GOOD = json.dumps(Stats(hotseat_games=2).to_json())
+BAD = {
+    "damaged": (b"\xff\xfe\x00garbage", "damaged"),
+    "truncated": (GOOD[: len(GOOD) // 2].encode(), "cut short"),
+    "empty": (b"  ", "empty"),
+    "foreign": (b'{"colour": "blue"}', "not a Humanity stats file"),
+    "foreign_list": (b"[1, 2]", "not a Humanity stats file"),
+    "bad_value": (GOOD.replace('"hotseat_games": 2', '"hotseat_games": -4').encode(), "not a count"),
+    "newer": (GOOD.replace('"version": 1', '"version": 9').encode(), "made by a newer version of the game"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_a_bad_stats_file_is_reported_kept_aside_and_replaced_by_fresh_stats(tmp_path, case):
+    content, words = BAD[case]
+    path = tmp_path / STATS_FILE
+    path.write_bytes(content)
+    stats = Stats.load(path)
+    assert stats.empty and stats.path == path
+    assert words in stats.problem and "kept as stats." in stats.problem
+    [kept] = [p for p in tmp_path.iterdir() if is_set_aside(p)]
+    assert kept.read_bytes() == content
+    assert kept.name.startswith("stats.newer-" if case == "newer" else "stats.damaged-")
+    stats.save()  # the fresh stats never overwrite the kept file
+    assert kept.read_bytes() == content
+
+
+# ------------------------------------------------------------ the app and the screen
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=0, pace="instant", anim_speed=60.0))
+    yield app
+    while len(app.stack):
+        app.stack.pop()
+    app.close_match()
+
+
+def test_a_game_finished_in_the_app_is_recorded_once(app, tmp_path):
+    match = app.new_match(parse_seats("human,bot:random"), seed=4)
+    while not match.state.game_over:
+        if match.human_turn:
+            match.bus.publish(ActionRequested(match.current, match.legal()[0]))
+        else:
+            match.bus.publish(ActionRequested(match.current, match.legal()[0], source="bot"))
+    saved = Stats.load(tmp_path / STATS_FILE)
+    assert saved.rated_games == 1 and saved.ratings["random"].games == 1
+    assert app.stats == saved
+    app.close_match()
+    assert Stats.load(tmp_path / STATS_FILE).rated_games == 1
+
+
+def test_the_stats_screen_says_plainly_when_there_are_no_games(app):
+    app.stack.push(TitleScene(app))
+    stats = next(b for b in app.stack.top.buttons if b.label == "Stats")
+    stats.on_click()
+    scene = app.stack.top
+    assert isinstance(scene, StatsScene)
+    app.step()
+    assert "No finished games yet" in " ".join(scene.lines())
+
+
+def test_the_stats_screen_shows_tables_ratings_and_medals(app):
+    app.stats.record(parse_seats("human,bot:hard"), [medal_thresholds()[2]["gold"], 10], [1, 2])
+    app.stats.record(parse_seats("human,human"), [10, 12], [2, 1])
+    app.stack.push(TitleScene(app))
+    scene = StatsScene(app)
+    app.stack.push(scene)
+    app.step()
+    text = " ".join(scene.lines())
+    assert "Hard" in text and "gold" in text.lower() and "1 hot-seat" in text
+    assert f"{app.stats.ratings['hard'].value:.0f}" in text
+
+
+def test_a_bad_stats_file_is_reported_on_the_stats_screen(tmp_path):
+    (tmp_path / STATS_FILE).write_bytes(BAD["truncated"][0])
+    app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=0))
+    try:
+        scene = StatsScene(app)
+        app.stack.push(scene)
+        app.step()
+        assert "cut short" in " ".join(scene.lines())
+    finally:
+        app.stack.pop()
+        app.close_match()
