@@ -1,41 +1,61 @@
-"""Options: how fast bots play and how long they think, and the window mode."""
+"""Options: one button per setting; each click moves it to its next value, which is saved
+and applies at once (bot thinking time from the next game)."""
 from __future__ import annotations
 
-from ..settings import PACES, THINKING
+from ..settings import CHOICES
 from ..widgets import Button
 from .menu import MenuScene
 
 
+def _on_off(on: str, off: str):
+    return lambda v: on if v else off
+
+
+def _percent(v: float) -> str:
+    return f"{v:.0%}"
+
+
+# setting -> (label, how its value reads, tooltip); in the order shown
+ROWS = {
+    "fullscreen": ("Window", _on_off("fullscreen", "windowed"), "Full screen or a window (F11 switches too)"),
+    "effects_volume": ("Effects volume", _percent, "Loudness of the game's sounds"),
+    "music_volume": ("Music volume", _percent, "Loudness of the music"),
+    "muted": ("Sound", _on_off("muted", "on"), "Silence everything at once"),
+    "anim_speed": ("Animation speed", lambda v: f"{v:g}×", "How fast pieces move on the table"),
+    "pace": ("Bot pace", str, "The pause between two bot moves: slow, normal, fast or instant"),
+    "bot_seconds": ("Bot thinking time", lambda v: f"{v:g} s",
+                    "How long a bot may think about one choice; stronger bots play better with more. "
+                    "Applies to new games"),
+    "colour_symbols": ("Colour symbols", _on_off("shown", "hidden"),
+                       "A symbol beside every module colour, for colour-blind players"),
+    "hints": ("Hint button", _on_off("shown", "hidden"), "The game screen's button that suggests a move"),
+}
+
+
 class OptionsScene(MenuScene):
     title = "Options"
-    text = "Bot pace: the pause between two bot moves. Thinking time: how long a bot may think about one choice."
-    panel_width = 460
+    text = "Click an option to change it. Every change is kept for the next time you play."
+    panel_width = 480
 
     def make_buttons(self) -> list[Button]:
         s = self.app.settings
-        return [
-            Button(f"Bot pace: {s.pace}", self._next_pace, tooltip="Slow, normal, fast or instant"),
-            Button(f"Bot thinking time: {s.bot_seconds:g} s", self._next_thinking,
-                   tooltip="Stronger bots play better with more time; applies to new games"),
-            Button(f"Window: {'fullscreen' if s.fullscreen else 'windowed'} (F11)", self._fullscreen),
-            Button("Back", self.back, style="primary"),
-        ]
+        buttons = [Button(f"{label}: {reads(getattr(s, key))}", self._changer(key), tooltip=tip)
+                   for key, (label, reads, tip) in ROWS.items()]
+        return buttons + [Button("Back", self.back, style="primary")]
 
-    def _next_pace(self) -> None:
-        names = list(PACES)
+    def _changer(self, key: str):
+        return lambda: self.change(key)
+
+    def change(self, key: str) -> None:
+        """Move setting `key` to its next value, apply it and save it."""
         s = self.app.settings
-        s.pace = names[(names.index(s.pace) + 1) % len(names)]
-        self._saved()
-
-    def _next_thinking(self) -> None:
-        s = self.app.settings
-        s.bot_seconds = THINKING[(THINKING.index(s.bot_seconds) + 1) % len(THINKING)]
-        self._saved()
-
-    def _fullscreen(self) -> None:
-        self.app.toggle_fullscreen()
-        self.refresh()
-
-    def _saved(self) -> None:
-        self.app.settings.save()
+        values = CHOICES[key]
+        value = values[(values.index(getattr(s, key)) + 1) % len(values)]
+        if key == "fullscreen":
+            self.app.toggle_fullscreen()
+        elif key == "anim_speed":
+            self.app.set_anim_speed(value)
+        else:
+            setattr(s, key, value)
+            s.save()
         self.refresh()

@@ -1,0 +1,95 @@
+"""Options: a control for every setting; a click changes it, applies it and keeps it for the
+next run."""
+from __future__ import annotations
+
+import pytest
+
+from humanity_desktop.ui.app import App, AppConfig
+from humanity_desktop.ui.input import Click
+from humanity_desktop.ui.scenes.options import ROWS, OptionsScene
+from humanity_desktop.ui.settings import CHOICES, FILE, Settings
+
+
+def open_options(tmp_path, **config) -> tuple[App, OptionsScene]:
+    app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=0, **config))
+    scene = OptionsScene(app)
+    app.stack.push(scene)
+    app.step()
+    return app, scene
+
+
+def button_for(scene: OptionsScene, key: str):
+    label = ROWS[key][0]
+    return next(b for b in scene.buttons if b.label.startswith(label + ":"))
+
+
+def test_every_setting_has_a_control():
+    assert set(ROWS) == set(CHOICES)
+
+
+@pytest.mark.parametrize("key", sorted(CHOICES))
+def test_each_control_changes_its_setting_and_keeps_it(tmp_path, key):
+    app, scene = open_options(tmp_path)
+    try:
+        before = getattr(app.settings, key)
+        label = button_for(scene, key).label
+        click = button_for(scene, key).rect.center
+        app.stack.handle(Click(click))
+        after = getattr(app.settings, key)
+        assert after != before and after in CHOICES[key]
+        assert button_for(scene, key).label != label  # the button shows the new value
+        assert getattr(Settings.load(tmp_path / FILE), key) == after  # kept for the next run
+        others = {k: getattr(Settings(), k) for k in CHOICES if k != key}
+        assert {k: getattr(app.settings, k) for k in others} == others  # nothing else moved
+        app.step()
+    finally:
+        app.stack.pop()
+        app.close_match()
+
+
+def test_each_control_goes_round_all_its_values(tmp_path):
+    app, scene = open_options(tmp_path)
+    try:
+        for key in ("pace", "anim_speed", "effects_volume"):
+            seen = []
+            for _ in CHOICES[key]:
+                scene.change(key)
+                seen.append(getattr(app.settings, key))
+            assert sorted(seen, key=str) == sorted(CHOICES[key], key=str)
+    finally:
+        app.stack.pop()
+
+
+def test_the_animation_speed_applies_to_the_running_app_at_once(tmp_path):
+    app, scene = open_options(tmp_path)
+    try:
+        assert app.config.anim_speed == 1.0
+        scene.change("anim_speed")
+        assert app.config.anim_speed == app.settings.anim_speed == 1.5
+    finally:
+        app.stack.pop()
+    again, _ = open_options(tmp_path)  # the next run starts at the kept speed
+    assert again.config.anim_speed == 1.5
+    again.stack.pop()
+
+
+def test_the_command_line_animation_speed_overrides_the_option(tmp_path):
+    app, scene = open_options(tmp_path, anim_speed=60.0)
+    try:
+        scene.change("anim_speed")
+        assert app.settings.anim_speed == 1.5 and app.config.anim_speed == 60.0
+    finally:
+        app.stack.pop()
+
+
+def test_fullscreen_toggles_the_window_and_back(tmp_path):
+    app, scene = open_options(tmp_path)
+    try:
+        scene.change("fullscreen")
+        app.step()
+        assert app.settings.fullscreen
+        scene.change("fullscreen")
+        app.step()
+        assert not app.settings.fullscreen and app.size == (1280, 720)
+    finally:
+        app.stack.pop()
