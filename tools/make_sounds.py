@@ -190,14 +190,16 @@ def mission_lost(rng: random.Random) -> Signal:
     return arpeggio((392.0, 311.1, 261.6), 0.16, 1.1, MELLOW, decay=0.35, attack=0.02)
 
 
+def hump(t: float) -> float:
+    """The arm's one-second motion: from rest up to full speed and back to rest."""
+    return math.sin(math.pi * min(1.0, t))
+
+
 def arm_sweep(rng: random.Random) -> Signal:
-    seconds = 1.15
-    hump = lambda t: math.sin(math.pi * min(1.0, t / 1.0))  # noqa: E731 - the motion's shape
     whoosh = lowpass(noise(1.0, rng), lambda t: 200 + 1600 * hump(t))
-    whoosh = [x * hump(i / RATE) for i, x in enumerate(whoosh)]
     servo = note(70, 1.0, REED, attack=0.15, decay=10.0, glide=1.5)
-    servo = [x * hump(i / RATE) for i, x in enumerate(servo)]
-    return mix(seconds, (0, whoosh, 1.6), (0, servo, 0.35), (0.95, tick(500, rng, decay=0.03), 0.8))
+    moving = [(w * 1.6 + s * 0.35) * hump(i / RATE) for i, (w, s) in enumerate(zip(whoosh, servo))]
+    return mix(1.15, (0, moving, 1.0), (0.95, tick(500, rng, decay=0.03), 0.8))
 
 
 def year_end(rng: random.Random) -> Signal:
@@ -211,8 +213,12 @@ def game_over(rng: random.Random) -> Signal:
     return mix(3.0, (0, first, 1.0), (1.0, home, 1.0), (0.05, tune, 0.9))
 
 
+def buzz(freq: float) -> Signal:
+    """A soft, dull buzz: a reedy note with its brightness filtered away."""
+    return lowpass(note(freq, 0.13, REED, attack=0.012, decay=0.07), 1200)
+
+
 def illegal(rng: random.Random) -> Signal:
-    buzz = lambda f: lowpass(note(f, 0.13, REED, attack=0.012, decay=0.07), 1200)  # noqa: E731
     return mix(0.34, (0, buzz(155), 1.0), (0.16, buzz(140), 1.0))
 
 

@@ -30,6 +30,7 @@ from ..controller.saves import (
 )
 from ..controller.stats import STATS_FILE, Stats
 from . import input as ui_input
+from .audio import player as audio_player
 from .scene import Scene, SceneStack
 from .settings import FILE as SETTINGS_FILE
 from .settings import Settings
@@ -81,6 +82,7 @@ class App:
         self._windowed_size = config.size
         self.screen = self._open_window(self.settings.fullscreen)
         pygame.key.set_repeat(350, 40)
+        self.audio = audio_player()
         self.stack = SceneStack()
         self.running = False
         self.frame_ms: list[float] = []
@@ -158,6 +160,7 @@ class App:
         self._autosaver = Autosaver(self.data_dir / AUTOSAVE)
         match.bus.subscribe(ActionApplied, lambda ev: self.autosave(match))
         match.bus.subscribe(Undone, lambda ev: self.autosave(match))
+        self.audio.listen(match)
         match.bus.subscribe(GameOver, lambda ev: self._record(match, ev))
         self.autosave(match)
         return match
@@ -217,6 +220,7 @@ class App:
         self._last_step = t0
         for event in pygame.event.get():
             self._dispatch(ui_input.translate(event))
+        self.audio.sync(self.settings)  # the options screen may have changed the volumes
         self.stack.update(dt)
         self.stack.draw(self.screen)
         pygame.display.flip()
@@ -261,6 +265,7 @@ class App:
         while len(self.stack):
             self.stack.pop()  # the game scene saves its match as it closes
         self.close_match()
+        self.audio.stop()
 
     def frame_report(self) -> dict:
         times = sorted(self.frame_ms)

@@ -8,6 +8,7 @@ from functools import lru_cache
 import pygame
 
 from . import theme
+from .audio import player as audio_player
 from .fonts import fonts
 
 
@@ -45,6 +46,7 @@ class Button:
         if not self.hit(pos):
             return False
         if self.enabled:
+            audio_player().play("click")
             self.on_click()
         return True
 
