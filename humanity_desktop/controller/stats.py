@@ -110,8 +110,8 @@ class Stats:
         return not (self.rated_games or self.hotseat_games or self.bot_games)
 
     def levels(self) -> list[str]:
-        """The difficulties played, weakest first."""
-        return sorted({level for level, _ in self.lines}, key=level_rank)
+        """The levels played against (as the table's difficulty or beside a stronger bot), weakest first."""
+        return sorted({level for level, _ in self.lines} | set(self.ratings), key=level_rank)
 
     # ------------------------------------------------------------ recording
 

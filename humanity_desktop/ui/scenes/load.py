@@ -1,9 +1,11 @@
-"""Load: the saved games, newest first."""
+"""Load: the saved games, newest first. An unfinished game is played on; a finished one
+is watched again as a replay."""
 from __future__ import annotations
 
 import time
 
-from ...controller.saves import SaveError, list_saves
+from ...controller.replays import open_replay
+from ...controller.saves import SaveError, SaveInfo, list_saves
 from ..widgets import Button
 from .menu import MenuScene
 
@@ -12,7 +14,7 @@ SHOWN = 8
 
 class LoadScene(MenuScene):
     title = "Load a game"
-    panel_width = 620
+    panel_width = 760
 
     def make_buttons(self) -> list[Button]:
         saves = list_saves(self.app.data_dir)
@@ -20,21 +22,29 @@ class LoadScene(MenuScene):
             self.text = " ".join(saves.problems)
         elif not saves and not self.text:
             self.text = "No saved games yet. Save from the pause menu (Esc) during a game."
-        buttons = [
-            Button(f"{time.strftime('%d %b %H:%M', time.localtime(info.saved_at))}   {info.title}",
-                   self._loader(info.path), tooltip=info.path.name)
-            for info in saves[:SHOWN]
-        ]
+        buttons = [self._button(info) for info in saves[:SHOWN]]
         return buttons + [Button("Back", self.back, style="quiet")]
 
-    def _loader(self, path):
-        def load() -> None:
-            from .game import GameScene
+    def _button(self, info: SaveInfo) -> Button:
+        stamp = time.strftime('%d %b %H:%M', time.localtime(info.saved_at))
+        if info.finished:
+            return Button(f"Watch replay ▶   {stamp}   {info.title}", self._opener(info.path, self._replay),
+                          tooltip=f"{info.path.name}: a finished game, to watch again move by move")
+        return Button(f"{stamp}   {info.title}", self._opener(info.path, self._play), tooltip=info.path.name)
+
+    def _opener(self, path, open_it):
+        def opener() -> None:
             try:
-                match = self.app.load_match(path)
+                open_it(path)
             except SaveError as exc:
                 self.text = str(exc)
                 self.refresh()
-                return
-            self.app.stack.replace(GameScene(self.app, match))
-        return load
+        return opener
+
+    def _play(self, path) -> None:
+        from .game import GameScene
+        self.app.stack.replace(GameScene(self.app, self.app.load_match(path)))
+
+    def _replay(self, path) -> None:
+        from .replay import ReplayScene
+        self.app.stack.push(ReplayScene(self.app, open_replay(path)))

@@ -43,6 +43,8 @@ def level_blocks(stats: Stats) -> list[Block]:
             if line is not None:
                 rows.append((f"{seats} players", str(line.played), str(line.won), f"{line.won / line.played:.0%}",
                              str(line.best), f"{line.average:.1f}"))
+        if not rows:
+            rows.append(("Met only beside a stronger bot, so its games count in that bot's table.",))
         blocks.append(Block(level, heading, stats.medals.get(level), rows))
     return blocks
 
@@ -150,11 +152,12 @@ class StatsScene(Scene):
         y = head.bottom + int(6 * sc)
         row_h = int(24 * sc)
         col_w = width // len(COLUMNS)
-        for k, row in enumerate([COLUMNS] + block.rows):
+        header = [COLUMNS] if len(block.rows[0]) == len(COLUMNS) else []
+        for k, row in enumerate(header + block.rows, start=1 - len(header)):
             if k % 2:
                 pygame.draw.rect(surface, (32, 31, 41), (x, y, width, row_h))
             for c, cell in enumerate(row):
-                colour = theme.TEXT_FAINT if k == 0 else theme.TEXT
+                colour = theme.TEXT_FAINT if k == 0 or len(row) == 1 else theme.TEXT
                 draw_text(surface, cell, int(14 * sc), colour, (x + c * col_w + int(6 * sc), y + row_h // 2),
                           "midleft", bold=k == 0)
             y += row_h

@@ -1,0 +1,124 @@
+"""Watch a finished game again: the game screen, read-only, with controls to step back and
+forward, play and pause at a chosen speed, and jump to the start or the end.
+
+Keys: Left and Right step, Space plays or pauses, Home and End jump, Esc closes.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ...controller.replays import ReplayMatch
+from ..input import Back, Click, Key, Point, Wheel
+from ..widgets import Button
+from .game import GameScene
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+STEP_SECONDS = 0.7  # the pause between two moves at 1×, after the move's animation
+
+
+class ReplayScene(GameScene):
+    def __init__(self, app, replay: ReplayMatch) -> None:
+        super().__init__(app, replay)
+        self.viewer = None  # every seat's secrets shown, nobody's turn to click
+        self.playing = False
+        self.speed = 1.0
+        self.wait = 0.0
+
+    # ------------------------------------------------------------ moving through the game
+
+    def step_forward(self) -> None:
+        self.match.forward()
+
+    def step_back(self) -> None:
+        self.jump(self.match.position - 1)
+
+    def jump(self, position: int) -> None:
+        """Show the position after `position` actions at once."""
+        self.match.go_to(position)
+        self.director.clear()
+        self._version += 1
+        self._last_after = self.match.state.copy()
+
+    def toggle_play(self) -> None:
+        if self.match.position >= self.match.length:
+            self.jump(0)  # Play at the end watches the game again
+        self.playing = not self.playing
+        self.wait = 0.0
+
+    def next_speed(self) -> None:
+        self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
+
+    def close(self) -> None:
+        self.app.stack.pop()
+
+    # ------------------------------------------------------------ the game screen, read-only
+
+    def _on_turn(self, ev) -> None:
+        """No hand-offs: nobody plays here."""
+
+    def _on_game_over(self, ev) -> None:
+        """The replay stays on the board at the end; the results are one Esc away in the save."""
+        self.playing = False
+
+    def update(self, dt: float) -> None:
+        super().update(dt * self.speed)
+        if not self.playing or self.director.busy:
+            return
+        self.wait += dt * self.speed
+        if self.wait >= STEP_SECONDS:
+            self.wait = 0.0
+            self.step_forward()
+            self.playing = self.match.position < self.match.length
+
+    def handle(self, intent) -> bool:
+        if isinstance(intent, Click):
+            self.pointer = intent.pos
+            for b in self.top_buttons:
+                if b.click(intent.pos):
+                    break
+        elif isinstance(intent, Key) and intent.key in self._keys():
+            self._keys()[intent.key]()
+        elif isinstance(intent, Back):
+            self.close()
+        elif isinstance(intent, (Point, Wheel, Key)):
+            return super().handle(intent)  # looking around: hover, scroll the log, move the view
+        else:
+            return False
+        return True
+
+    def _keys(self) -> dict:
+        return {pygame.K_LEFT: self.step_back, pygame.K_RIGHT: self.step_forward, pygame.K_SPACE: self.toggle_play,
+                pygame.K_HOME: lambda: self.jump(0), pygame.K_END: lambda: self.jump(self.match.length)}
+
+    def _make_top_buttons(self) -> list[Button]:
+        m = self.match
+        at_start, at_end = m.position == 0, m.position >= m.length
+        # Short labels keep the bar clear of the turn in its middle; the tooltips name them.
+        buttons = [
+            (Button("|◀", lambda: self.jump(0), enabled=not at_start, tooltip="Start: back to the deal (Home)"), 52),
+            (Button("◀", self.step_back, enabled=not at_start, tooltip="Back: one move back (Left)"), 52),
+            (Button("Pause" if self.playing else "Play", self.toggle_play, style="primary",
+                    tooltip="Play: the moves one after another (Space)"), 80),
+            (Button("▶", self.step_forward, enabled=not at_end, tooltip="Step: one move forward (Right)"), 52),
+            (Button("▶|", lambda: self.jump(m.length), enabled=not at_end, tooltip="End: the final position (End)"), 52),
+            (Button(f"{self.speed:g}×", self.next_speed, style="quiet", tooltip="Speed: 0.5×, 1×, 2× or 4×"), 60),
+            (Button("Close", self.close, style="quiet", tooltip="Close: leave the replay (Esc)"), 80),
+        ]
+        sc = self.L.scale
+        x = self.L.top.right - int(8 * sc)
+        h = self.L.top.h - int(14 * sc)
+        for b, w in reversed(buttons):
+            x -= int(w * sc)
+            b.rect = pygame.Rect(x, self.L.top.y + int(7 * sc), int(w * sc), h)
+            x -= int(6 * sc)
+        return [b for b, _ in buttons]
+
+    def _make_action_buttons(self) -> list[Button]:
+        return []
+
+    def _prompt(self) -> tuple[str, str]:
+        m = self.match
+        title = f"Replay  ·  move {m.position} of {m.length}"
+        if m.position == 0:
+            return title, "The deal. Press Play or Step to watch the game."
+        return title, " ".join(m.lines_of(m.position)) or "…"
