@@ -66,15 +66,15 @@ def circle_path(cx, cy, r) -> str:
             f"A{num(r)},{num(r)} 0 1 0 {num(cx - r)},{num(cy)} Z")
 
 
-def linear(gid: str, top, bottom, vertical: bool = True) -> str:
-    x2, y2 = ("0", "1") if vertical else ("1", "0")
-    return (f'<linearGradient id="{gid}" x1="0" y1="0" x2="{x2}" y2="{y2}">'
+def linear(gid: str, top, bottom) -> str:
+    """Top to bottom over the shape (percentages: nanosvg misreads unitless bounding-box units)."""
+    return (f'<linearGradient id="{gid}" x1="0%" y1="0%" x2="0%" y2="100%">'
             f'<stop offset="0" stop-color="{hx(top)}"/><stop offset="1" stop-color="{hx(bottom)}"/></linearGradient>')
 
 
 def glow(gid: str, colour, opacity: float = 0.6) -> str:
     """A soft halo: the colour at the centre fading to nothing (SVG filters do not rasterise)."""
-    return (f'<radialGradient id="{gid}" cx="0.5" cy="0.5" r="0.5">'
+    return (f'<radialGradient id="{gid}" cx="50%" cy="50%" r="50%">'
             f'<stop offset="0" stop-color="{hx(colour)}" stop-opacity="{opacity}"/>'
             f'<stop offset="1" stop-color="{hx(colour)}" stop-opacity="0"/></radialGradient>')
 
@@ -140,7 +140,7 @@ def token_shape(name: str) -> list:
 
 def resource(name: str) -> str:
     col = theme.RESOURCE_COLOURS[name]
-    defs = (f'<radialGradient id="b" cx="0.5" cy="0.35" r="0.7"><stop offset="0" stop-color="{hx(shade(col, 0.55))}"/>'
+    defs = (f'<radialGradient id="b" cx="50%" cy="35%" r="70%"><stop offset="0" stop-color="{hx(shade(col, 0.55))}"/>'
             f'<stop offset="1" stop-color="{hx(shade(col, 0.85))}"/></radialGradient>')
     outline = pts(token_shape(name))
     body = (f'<polygon points="{outline}" fill="url(#b)" stroke="{hx(col)}" stroke-width="7" stroke-linejoin="round"/>'
@@ -304,7 +304,7 @@ def marker(char: int) -> str:
     """A player's marker: their colour in their shape, with a dark rim for any background."""
     col = theme.PLAYER_COLOURS[char]
     shape = theme.PLAYER_SHAPES[char]
-    defs = ('<radialGradient id="m" cx="0.4" cy="0.35" r="0.7">'
+    defs = ('<radialGradient id="m" cx="40%" cy="35%" r="70%">'
             f'<stop offset="0" stop-color="{hx(shade(col, 0.35, WHITE))}"/><stop offset="1" stop-color="{hx(col)}"/>'
             '</radialGradient>')
     return doc("0 0 100 100", shape_outline(shape, 47, hx(EDGE)) + shape_outline(shape, 37, "url(#m)"), defs)
@@ -406,15 +406,15 @@ def experiment_frame(side: str) -> str:
 
 
 def mission_frame(mtype: str) -> str:
-    """A mission tile, 3:1: the type badge on the left; the right end holds a token."""
+    """A mission tile, 3:1: hazard stripes and the type badge on the left, a socket for a
+    token on the right; the game widens the plain middle to fit the text."""
     defs = HULL_DEFS + linear("badge", BRASS_HI, BRASS_LO)
-    # Stripes every 12.5 units, so the middle third repeats seamlessly when a card is widened.
-    hazard = "".join(f'<polygon points="{num(x)},92 {num(x + 7)},92 {num(x + 3)},98 {num(x - 4)},98" '
-                     f'fill="{hx(AMBER)}"/>' for x in (12.5 * k for k in range(2, 23)))
+    hazard = "".join(f'<polygon points="1,{y} 9,{y - 8} 9,{y - 2} 1,{y + 6}" fill="{hx(AMBER)}"/>'
+                     for y in range(14, 96, 12))
     body = (f'<rect x="1" y="1" width="298" height="98" rx="12" fill="url(#hull)" stroke="{hx(SEAM)}" stroke-width="2"/>'
-            f'<g opacity="{0.25 + 0.2 * "ABC".index(mtype)}">{hazard}</g>'
-            f'<circle cx="32" cy="50" r="24" fill="url(#badge)" stroke="{hx(EDGE)}" stroke-width="3"/>'
-            f'<circle cx="32" cy="50" r="18" fill="none" stroke="{hx(BRASS_HI)}" stroke-width="1.5" opacity="0.6"/>'
+            f'<g opacity="{0.45 + 0.2 * "ABC".index(mtype)}">{hazard}</g>'
+            f'<circle cx="36" cy="50" r="23" fill="url(#badge)" stroke="{hx(EDGE)}" stroke-width="3"/>'
+            f'<circle cx="36" cy="50" r="17" fill="none" stroke="{hx(BRASS_HI)}" stroke-width="1.5" opacity="0.6"/>'
             f'<circle cx="272" cy="50" r="19" fill="{hx(HULL_LO)}" stroke="{hx(SEAM)}" stroke-width="2"/>')
     return doc("0 0 300 100", body, defs)
 
@@ -456,7 +456,7 @@ def board_ring() -> str:
 
 def board_disk() -> str:
     """The experiment disk in the middle of the board, with its grooves."""
-    defs = ('<radialGradient id="d" cx="0.5" cy="0.4" r="0.6">'
+    defs = ('<radialGradient id="d" cx="50%" cy="40%" r="60%">'
             f'<stop offset="0" stop-color="{hx((50, 62, 82))}"/><stop offset="1" stop-color="{hx((26, 32, 46))}"/>'
             '</radialGradient>')
     grooves = "".join(f'<circle r="{r}" fill="none" stroke="{hx(SEAM)}" stroke-width="0.8" opacity="0.6"/>'
@@ -467,7 +467,7 @@ def board_disk() -> str:
 
 
 def board_hub() -> str:
-    defs = ('<radialGradient id="h" cx="0.5" cy="0.3" r="0.7">'
+    defs = ('<radialGradient id="h" cx="50%" cy="30%" r="70%">'
             f'<stop offset="0" stop-color="{hx((70, 82, 104))}"/><stop offset="1" stop-color="{hx((26, 32, 46))}"/>'
             '</radialGradient>' + glow("g", AMBER, 0.35))
     bolts = "".join(f'<circle cx="{num(x)}" cy="{num(y)}" r="3" fill="{hx(BRASS)}"/>'

@@ -158,6 +158,21 @@ def main() -> None:
     app.stack.push(ResultsScene(app, match, over))
     frame(app, shot("results"))
     app.close_match()
+    if not args.suffix:
+        table_shots(out)
+
+
+TABLE_SIZES = ((1600, 900), (3840, 2160))
+
+
+def table_shots(out: Path) -> None:
+    """The full table in year 3 at a common and at a 4K window, to check every piece is
+    readable at the one and crisp at the other."""
+    for w, h in TABLE_SIZES:
+        app = App(AppConfig(data_dir=Path(tempfile.mkdtemp()), size=(w, h), max_fps=0, pace="instant"))
+        game_scene(app, "action", seed=11, turn_min=75)
+        frame(app, out / f"table_{w}x{h}.png")
+        app.close_match()
 
 
 def _history(seed: int) -> list[tuple]:

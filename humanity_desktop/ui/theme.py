@@ -1,17 +1,18 @@
-"""The look: a dark research base on Titan, amber haze over deep blue-grey.
+"""The look: a research base on Titan, deep blue-grey hull panels under an amber haze.
 
-Module colours follow the Okabe-Ito palette, which stays distinct under the common kinds
-of colour blindness; every colour also has its symbol (gear, robot, plant, flask), and
-every player a marker shape, so nothing depends on colour alone.
+Module and player colours follow the Okabe-Ito palette, tuned for a dark table, so they stay
+apart under the common kinds of colour blindness (docs/art.md gives the figures); every
+module colour also has its symbol (gear, robot, plant, flask) and every player a marker
+shape, so nothing depends on colour alone. tools/make_art.py reads these values.
 """
 from __future__ import annotations
 
-BG = (14, 14, 20)
+BG = (11, 14, 20)
 BG_GLOW = (46, 30, 22)  # the amber haze near the horizon
-PANEL = (28, 27, 36)
-PANEL_HI = (40, 38, 50)
-PANEL_EDGE = (66, 61, 78)
-INSET = (20, 20, 27)
+PANEL = (24, 30, 41)
+PANEL_HI = (34, 42, 57)
+PANEL_EDGE = (58, 71, 92)
+INSET = (16, 20, 29)
 TEXT = (236, 231, 222)
 TEXT_DIM = (166, 159, 150)
 TEXT_FAINT = (112, 106, 100)
@@ -25,13 +26,13 @@ SHADOW = (0, 0, 0)
 MODULE_COLOURS = {
     "orange": (230, 159, 0),
     "blue": (86, 180, 233),
-    "green": (0, 168, 122),
+    "green": (0, 150, 90),
     "purple": (204, 121, 167),
 }
 COLOUR_SYMBOLS = {"orange": "gear", "blue": "robot", "green": "plant", "purple": "flask"}
 
 # The four astronauts of the box, each with the colour of their components and a marker shape.
-PLAYER_COLOURS = ((79, 155, 255), (240, 222, 70), (96, 206, 126), (255, 124, 172))
+PLAYER_COLOURS = ((86, 150, 255), (240, 228, 66), (226, 96, 40), (224, 140, 200))
 PLAYER_SHAPES = ("circle", "square", "triangle", "diamond")
 
 RESOURCE_COLOURS = {

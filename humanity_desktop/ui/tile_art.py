@@ -88,10 +88,10 @@ def _draw_effect(surf, spec, body: pygame.Rect, size: int, wild_shape: str | Non
             slash = fonts().render("/", text_size, theme.TEXT_DIM, bold=True)
             surf.blit(slash, slash.get_rect(center=(body.centerx, body.centery)))
     elif spec.kind == "greenhouse":
-        shown = icons.greenhouse_shape(wild_shape or spec.shape, big + big // 3)
+        shown = icons.greenhouse_shape(wild_shape or spec.shape, min(big + big // 3, body.h))
         surf.blit(shown, shown.get_rect(center=body.center))
     elif spec.kind == "drone":
-        pad = art.image("marks/drone", big + big // 4)
+        pad = art.image("marks/drone", min(big + big // 4, body.h))
         surf.blit(pad, pad.get_rect(center=body.center))
     elif spec.kind == "communication" and spec.module_id is None and size >= 96:
         dish = fonts().render("blue or orange", max(8, int(size * 0.1)), theme.TEXT_DIM)
@@ -176,10 +176,10 @@ def mission_card(mid: str, w: int, h: int) -> pygame.Surface:
     The right end is kept free for the holder's marker or the science token."""
     spec = load().missions[mid]
     surf = art.stretched(f"cards/mission-{spec.type}", w, h).copy()
-    centre = (int(h * 0.32), h // 2)  # the badge printed in the frame
+    centre = (int(h * 0.36), h // 2)  # the badge printed in the frame
     letter = fonts().render(spec.type, int(h * 0.34), INK, bold=True)
     surf.blit(letter, letter.get_rect(center=centre))
-    x = int(h * 0.64)
+    x = int(h * 0.68)
     text_w = w - x - int(h * 0.62)
     title_size = max(9, int(h * 0.25))
     body_size = max(8, int(h * 0.2))

@@ -9,19 +9,20 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
 from ...controller.events import ResetInfo
 from ...engine import State
 from ...engine.state import BOARD, HANGARS, RING
-from .. import theme, tile_art
+from .. import art, theme, tile_art
 from ..anim import arc_point, ease, ease_out, lerp, segment
 from ..fonts import draw_text
 from ..targets import ARM, EXPERIMENT, HANGAR, HUB, RING_ASTRO, Target
 from .view import View
 
-R_HANGAR, R_EXPERIMENT, R_ASTRO, R_HUB = 0.715, 0.37, 0.925, 0.17
+R_HANGAR, R_EXPERIMENT, R_ASTRO, R_HUB, R_DISK = 0.715, 0.37, 0.925, 0.17, 0.52
 TILE, EXP, ASTRO = 0.22, 0.19, 0.125  # sizes as fractions of the radius
 
 
@@ -88,17 +89,12 @@ class BoardView(View):
     # ------------------------------------------------------------ drawing
 
     def paint_background(self, surface: pygame.Surface) -> None:
-        """The board's fixed parts; the game screen keeps them in its static layer."""
-        c, r = self.c, self.r
-        for frac, col in ((0.995, (52, 48, 60)), (0.985, (31, 30, 40)), (0.84, (27, 26, 35)),
-                          (0.52, (38, 35, 48)), (0.5, (30, 29, 39))):
-            pygame.draw.circle(surface, col, c, r * frac)
-            pygame.draw.aacircle(surface, col, c, r * frac)
-        pygame.draw.aacircle(surface, (80, 74, 92), c, r * 0.52)
-        for space in range(RING):
-            x, y = self.point(space, R_ASTRO)
-            pygame.draw.circle(surface, (48, 46, 58), (x, y), self.astro * 0.42)
-            pygame.draw.circle(surface, (66, 62, 78), (x, y), self.astro * 0.42, max(1, int(self.scale)))
+        """The board's fixed parts (ring with its sockets, experiment disk); the game screen
+        keeps them in its static layer."""
+        ring = art.image("board/ring", int(self.r * 2))
+        surface.blit(ring, ring.get_rect(center=self.c))
+        disk = art.image("board/disk", int(self.r * 2 * R_DISK))
+        surface.blit(disk, disk.get_rect(center=self.c))
 
     def draw(self, surface: pygame.Surface, f: BoardFrame) -> None:
         s = f.state
@@ -123,20 +119,13 @@ class BoardView(View):
 
     def _draw_hangar_pads(self, surface: pygame.Surface, arm: float) -> None:
         pad_w = int(self.tile * 1.12)
-        radius = max(3, int(8 * self.scale))
+        cross = art.image("marks/cross", int(self.tile * 0.2))
         for k in range(1, HANGARS + 1):
-            rect = pygame.Rect(0, 0, pad_w, pad_w)
-            rect.center = self.point(arm + k, R_HANGAR)
-            pygame.draw.rect(surface, (22, 22, 29), rect, border_radius=radius)
-            edge = (210, 210, 220) if k <= 2 else (70, 66, 82)
-            pygame.draw.rect(surface, edge, rect, max(1, int(self.scale)), border_radius=radius)
-            if k <= 2:
-                # The white cross: modules still here at the reset leave the game.
-                cx, cy = self.point(arm + k, R_HANGAR + TILE * 0.78)
-                h = self.tile * 0.09
-                w = max(2, int(3 * self.scale))
-                pygame.draw.line(surface, (235, 235, 240), (cx - h, cy - h), (cx + h, cy + h), w)
-                pygame.draw.line(surface, (235, 235, 240), (cx - h, cy + h), (cx + h, cy - h), w)
+            leaving = k <= 2  # modules still on these two pads at the reset leave the game
+            pad = art.image("board/pad-exit" if leaving else "board/pad", pad_w)
+            surface.blit(pad, pad.get_rect(center=self.point(arm + k, R_HANGAR)))
+            if leaving:
+                surface.blit(cross, cross.get_rect(center=self.point(arm + k, R_HANGAR + TILE * 0.78)))
 
     def _draw_modules(self, surface: pygame.Surface, f: BoardFrame) -> None:
         s = f.state
@@ -214,19 +203,17 @@ class BoardView(View):
                 surface.blit(img, img.get_rect(center=self.point(space, R_EXPERIMENT)))
 
     def _draw_arm(self, surface: pygame.Surface, arm: float) -> None:
-        w = max(3, int(self.r * 0.045))
-        pivot = self.c
+        w = max(4, int(self.r * 0.05))
         elbow = self.point(arm - 0.45, 0.36)
         tip = self.point(arm, 0.86)
-        for a, b in ((pivot, elbow), (elbow, tip)):
-            pygame.draw.line(surface, (14, 14, 18), a, b, w + 4)
-            pygame.draw.line(surface, (164, 166, 182), a, b, w)
-        pygame.draw.circle(surface, (14, 14, 18), elbow, w * 0.75 + 2)
-        pygame.draw.circle(surface, theme.ACCENT, elbow, w * 0.75)
-        ang = self.angle(arm)
-        for side in (-0.5, 0.5):
-            end = (tip[0] + w * 1.6 * math.cos(ang + side), tip[1] + w * 1.6 * math.sin(ang + side))
-            pygame.draw.line(surface, (164, 166, 182), tip, end, max(2, w // 2))
+        for a, b in ((self.c, elbow), (elbow, tip)):
+            length = math.hypot(b[0] - a[0], b[1] - a[1]) + w
+            strut = _rotated("board/arm-strut", int(length), w, _degrees(a, b))
+            surface.blit(strut, strut.get_rect(center=((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)))
+        joint = art.image("board/arm-joint", int(w * 1.9))
+        surface.blit(joint, joint.get_rect(center=elbow))
+        claw = _rotated("board/arm-claw", int(w * 3.2), int(w * 3.2), _degrees(elbow, tip))
+        surface.blit(claw, claw.get_rect(center=tip))
 
     def _draw_ring_astronauts(self, surface: pygame.Surface, f: BoardFrame) -> None:
         s = f.state
@@ -260,12 +247,12 @@ class BoardView(View):
 
     def _draw_hub(self, surface: pygame.Surface, s: State) -> None:
         """The hub covers the arm's root, so the arm seems to come out from under it."""
-        pygame.draw.circle(surface, (46, 42, 54), self.c, self.r * R_HUB)
-        pygame.draw.circle(surface, (92, 84, 100), self.c, self.r * R_HUB, max(1, int(2 * self.scale)))
+        hub = art.image("board/hub", int(self.r * R_HUB * 2))
+        surface.blit(hub, hub.get_rect(center=self.c))
         size = max(9, int(self.r * 0.065))
         cx, cy = self.c
         draw_text(surface, f"YEAR {s.year}", size, theme.ACCENT, (cx, cy - size * 0.9), "center", bold=True)
-        draw_text(surface, f"Round {s.round}", int(size * 0.85), theme.TEXT_DIM, (cx, cy + size * 0.35), "center")
+        draw_text(surface, f"Round {s.round}", int(size * 0.85), theme.TEXT, (cx, cy + size * 0.35), "center")
 
     # ------------------------------------------------------------ hit test
 
@@ -299,6 +286,21 @@ class BoardView(View):
 
     def experiment_center(self, state: State, index: int) -> tuple[float, float]:
         return self.point(self.exp_space(state, index), R_EXPERIMENT)
+
+
+def _degrees(a: tuple, b: tuple) -> float:
+    """The on-screen angle from a to b, as pygame's rotate wants it (counter-clockwise)."""
+    return -math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+
+
+@lru_cache(maxsize=64)
+def _rotated_cached(name: str, w: int, h: int, half_degrees: int) -> pygame.Surface:
+    return pygame.transform.rotate(art.stretched(name, w, h), half_degrees / 2)
+
+
+def _rotated(name: str, w: int, h: int, degrees: float) -> pygame.Surface:
+    """An arm part turned to `degrees`; kept per half degree, so a still arm costs one blit."""
+    return _rotated_cached(name, w, h, round(degrees * 2))
 
 
 _shades: dict = {}

@@ -70,6 +70,9 @@ class SeatsView:
         x, y = card.x + int(12 * sc), card.y + int(10 * sc)
         marker = icons.player_marker(char, int(22 * sc))
         surface.blit(marker, (x, y))
+        if s.patch == seat:  # the first-player patch, pinned to the marker
+            patch = icons.patch_token(int(16 * sc))
+            surface.blit(patch, patch.get_rect(center=(x + int(21 * sc), y + int(20 * sc))))
         name = draw_text(surface, f.names[seat], int(17 * sc), theme.TEXT, (x + int(30 * sc), y - int(1 * sc)), bold=True)
         draw_text(surface, f.labels[seat], int(12 * sc), theme.TEXT_DIM, (name.right + int(8 * sc), name.centery), "midleft")
         # The second line has room to spare; the label line does not once the VP figure grows.

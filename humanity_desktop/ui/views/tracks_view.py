@@ -8,7 +8,7 @@ import pygame
 
 from ...engine import State
 from ...engine.catalogue import load
-from .. import icons, theme, tile_art
+from .. import art, icons, theme, tile_art
 from ..fonts import draw_text
 from ..targets import MISSION, RESEARCH_TRACK, SCORE_TRACK, Target
 from .view import View
@@ -49,21 +49,20 @@ class TracksView(View):
                 continue
             surface.blit(tile_art.mission_card(s.missions[i], rect.w, rect.h), rect)
             holder = s.holders[i]
-            corner = (rect.right - int(10 * self.scale), rect.centery)
+            socket = (rect.right - int(rect.h * 0.28), rect.centery)  # printed at the card's right end
             if holder is None:
-                token = icons.science_token(int(24 * self.scale))
-                surface.blit(token, token.get_rect(midright=corner))
+                token = icons.science_token(int(rect.h * 0.36))
             else:
-                marker = icons.player_marker(f.chars[holder], int(26 * self.scale))
-                surface.blit(marker, marker.get_rect(midright=corner))
+                token = icons.player_marker(f.chars[holder], int(rect.h * 0.42))
+            surface.blit(token, token.get_rect(center=socket))
 
     def _track(self, surface, rect: pygame.Rect, title: str, values: list[int], length: int, chars: tuple,
                labels: list, tokens: bool = False) -> None:
         sc = self.scale
         draw_text(surface, title, int(12 * sc), theme.TEXT_FAINT, rect.topleft, bold=True)
         bar = pygame.Rect(rect.x + int(8 * sc), rect.y + int(32 * sc), rect.w - int(16 * sc), max(4, int(8 * sc)))
-        pygame.draw.rect(surface, theme.INSET, bar.inflate(0, int(6 * sc)), border_radius=int(6 * sc))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, bar.inflate(0, int(6 * sc)), 1, border_radius=int(6 * sc))
+        channel = bar.inflate(int(16 * sc), int(12 * sc))
+        surface.blit(art.stretched(f"board/track-{'research' if tokens else 'score'}", channel.w, channel.h), channel)
 
         def x_of(v: int) -> int:
             return bar.x + int(bar.w * min(v, length) / length)
