@@ -3,69 +3,16 @@ and what the controller answers shows on the game screen."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
-from humanity_desktop.controller import ActionApplied, ActionRefused, parse_seats
+from humanity_desktop.controller import ActionRefused
 from humanity_desktop.engine import Action, legal_actions
 from humanity_desktop.engine.state import ACTION, PAY, TURN, WORK
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.scenes.dialog import HandoffScene
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.pause import PauseScene
-from humanity_desktop.ui.scenes.title import TitleScene
 
-
-@pytest.fixture
-def app(tmp_path):
-    app = App(AppConfig(data_dir=tmp_path, size=(1600, 900), max_fps=0, pace="instant", anim_speed=50.0))
-    yield app
-    while len(app.stack):
-        app.stack.pop()
-    app.close_match()
-
-
-def start(app: App, seats: str, seed: int = 7) -> GameScene:
-    match = app.new_match(parse_seats(seats), seed)
-    game = GameScene(app, match)
-    app.stack.push(TitleScene(app))
-    app.stack.push(game)
-    app.step()
-    return game
-
-
-def click(app: App, pos, button: int = 1) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    app.step()
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    app.step()
-
-
-def settle(app: App, game: GameScene) -> None:
-    """Let the animations finish."""
-    for _ in range(200):
-        if not game.director.busy:
-            return
-        app.step()
-
-
-def applied(game: GameScene) -> list:
-    seen: list = []
-    game.match.bus.subscribe(ActionApplied, lambda e: seen.append(e.action))
-    return seen
-
-
-def button(game: GameScene, label: str):
-    return next(b for b in game.action_buttons if b.label.startswith(label))
-
-
-def astronaut_pos(game: GameScene, i: int):
-    s = game.match.state
-    return game.base.cell_center(s, s.current, s.players[s.current].astros[i][2])
+from ui_driver import app, applied, astronaut_pos, button, click, key, settle, start  # noqa: F401 - app is a fixture
 
 
 def test_a_turn_of_work_played_with_the_mouse(app):
@@ -79,7 +26,8 @@ def test_a_turn_of_work_played_with_the_mouse(app):
     settle(app, game)
     s = game.match.state
     cell = next(a.a for a in legal_actions(s) if a.kind == "activate")
-    click(app, game.base.cell_center(s, 0, cell))
+    click(app, game.base.cell_center(s, 0, cell))  # a click turns the tile a quarter
+    settle(app, game)
     assert actions[-1] == Action("activate", cell)
 
 
@@ -117,6 +65,7 @@ def test_spending_a_unit_by_clicking_its_module(app):
     click(app, game.board.hangar_center(s, slot))
     spend = next(a for a in legal_actions(s) if a.kind == "spend")
     click(app, game.base.cell_center(s, 0, spend.a))
+    settle(app, game)
     if isinstance(app.stack.top, GameScene):
         assert actions[-1].kind == "spend" and actions[-1].a == spend.a
     else:  # the unit could go more than one way: the player picks it in a dialog

@@ -18,7 +18,7 @@ def spend_options(state: State, cell) -> list[Action]:
     return [a for a in legal_actions(state) if a.kind == "spend" and a.a == cell]
 
 
-def _spend_at(state: State, cell) -> list[Action]:
+def spend_at(state: State, cell) -> list[Action]:
     options = spend_options(state, cell)
     if options:
         return options
@@ -62,7 +62,7 @@ def _cell_actions(state: State, phase: str, cell, returning: int | None) -> list
     if phase == WORK:
         return [Action("activate", cell)]
     if phase == PAY:
-        return _spend_at(state, cell)
+        return spend_at(state, cell)
     if phase == PLACE:
         if returning is None:
             returning = next((i for i, (_, w, _) in enumerate(player.astros) if w == RETURNING), None)

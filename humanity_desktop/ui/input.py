@@ -24,6 +24,14 @@ class Click:
 
 
 @dataclass(frozen=True)
+class Release:
+    """A mouse button came up: the end of a drag (or of a click)."""
+
+    pos: tuple[int, int]
+    button: int = 1
+
+
+@dataclass(frozen=True)
 class Wheel:
     pos: tuple[int, int]
     dy: int  # positive: away from the user (scroll up)
@@ -73,6 +81,8 @@ def translate(event: pygame.event.Event) -> object | None:
         return Point(event.pos)
     if kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
         return Click(event.pos, event.button)
+    if kind == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+        return Release(event.pos, event.button)
     if kind == pygame.MOUSEWHEEL:
         return Wheel(pygame.mouse.get_pos(), int(event.y))
     if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):

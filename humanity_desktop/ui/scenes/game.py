@@ -35,10 +35,11 @@ from ...engine.state import (
     WORK,
 )
 from .. import icons, theme
+from ..base_editor import BaseEditor, Outcome
 from ..beats import Director
 from ..fonts import draw_text, fonts
 from ..gestures import actions_for
-from ..input import Back, Click, FastForward, Point, Undo, Wheel
+from ..input import Back, Click, FastForward, Key, Point, Release, Undo, Wheel
 from ..layer import Layer
 from ..layout import game_layout
 from ..scene import Scene
@@ -67,6 +68,8 @@ class GameScene(Scene):
         self.board, self.base, self.popup = BoardView(), BaseView(), BaseView()
         self.seats_view, self.tracks, self.log = SeatsView(), TracksView(), LogView()
         self.director = Director(self.board, self.base, self.chars)
+        self.editor = BaseEditor(self.board, self.base, self.chars)
+        self._view_seat: int | None = None  # whose base the pan and zoom belong to
         self.toasts = Toasts()
         humans = match.humans
         self.viewer = (match.current if match.human_turn else humans[0]) if humans else None
@@ -212,6 +215,9 @@ class GameScene(Scene):
         """What the player may click now, for the views to light up."""
         if not self._can_act() or self.director.busy:
             return {}
+        lit = self.editor.lit_cells(self.match.state)
+        if lit is not None:
+            return {"cells": lit}
         legal = self._legal_now()
         phase = self.match.state.phase
         if phase == TURN:
@@ -242,6 +248,10 @@ class GameScene(Scene):
         self.toasts.update(dt)
         self.director.speed = self.app.config.anim_speed * (FAST_SPEED if self.fast else 1.0)
         self.director.update(dt)
+        self._follow_seat()
+        outcome = self.editor.update(dt, self.match.state)
+        if outcome is not None:
+            self._finish(outcome)
         m = self.match
         m.pace = 0.0 if self.fast else self.app.settings.pace_seconds
         m.hold = self.director.busy
@@ -260,6 +270,14 @@ class GameScene(Scene):
             self.app.stack.push(HandoffScene(self.app, self.names[seat], self.chars[seat], lambda: self._handed(seat)))
         elif self._can_act() and m.state.phase in (COLOUR, SHAPE, UPGRADE):
             self._open_choice()
+
+    def _follow_seat(self) -> None:
+        """A new base on show starts fitted to its panel; a gesture from another turn is dropped."""
+        seat = self._shown()[2]
+        if seat != self._view_seat:
+            self._view_seat = seat
+            self.base.reset_view()
+            self.editor.gesture = None
 
     def _handed(self, seat: int) -> None:
         self.viewer = seat
@@ -387,21 +405,96 @@ class GameScene(Scene):
     def handle(self, intent) -> bool:
         if isinstance(intent, Point):
             self.pointer = intent.pos
+            self.editor.move(intent.pos)
         elif isinstance(intent, Click):
             self.pointer = intent.pos
-            self._click(intent.pos)
+            self._press(intent)
+        elif isinstance(intent, Release):
+            self._release(intent.pos)
         elif isinstance(intent, Back):
-            self._pause()
+            if not self.editor.cancel():
+                self._pause()
         elif isinstance(intent, Undo):
-            if self._can_act():
+            if self._can_act() and not self.editor.active:
                 self._undo()
         elif isinstance(intent, FastForward):
             self._toggle_fast()
-        elif isinstance(intent, Wheel) and self.L.log.collidepoint(intent.pos):
-            self.log.scroll_by(intent.dy, len(self.match.log))
+        elif isinstance(intent, Wheel):
+            self._wheel(intent)
+        elif isinstance(intent, Key):
+            return self._key(intent)
         else:
             return False
         return True
+
+    def _press(self, intent: Click) -> None:
+        """A button acts at once; on the table the press may start a gesture instead."""
+        if intent.button == 1 and not self._button_at(intent.pos) and self._may_gesture() \
+                and self.editor.press(intent.pos, self._hit(intent.pos), self.match.state):
+            return
+        self._click(intent.pos)
+
+    def _release(self, pos) -> None:
+        if self.editor.active:
+            outcome = self.editor.release(pos, self._hit(pos), self.match.state)
+            if outcome is not None:
+                self._finish(outcome)
+
+    def _may_gesture(self) -> bool:
+        return self._can_act() and not self.director.busy and not self.editor.active
+
+    def _finish(self, outcome: Outcome) -> None:
+        """What a finished gesture asks for reaches the match, as a click's would."""
+        if outcome.click is not None:
+            self._click(outcome.click)
+        elif outcome.refusal is not None:
+            self.toasts.show(f"{outcome.refusal[0]}: {outcome.refusal[1]}", theme.BAD)
+        elif len(outcome.actions) == 1:
+            self._request(outcome.actions[0])
+        elif outcome.actions:
+            self._choose_spend(outcome.actions)
+
+    def _wheel(self, intent: Wheel) -> None:
+        pos = self.pointer  # where the last motion put it: the wheel's own report may lag behind
+        if self.L.log.collidepoint(pos):
+            self.log.scroll_by(intent.dy, len(self.match.log))
+        elif self.base.area.collidepoint(pos):
+            self.base.zoom_at(pos, 1.15 ** intent.dy)
+
+    def _key(self, intent: Key) -> bool:
+        """Keys for every gesture: arrows pan the base, Home fits it back, R and Shift+R turn
+        the tile under the pointer, Enter presses the main button."""
+        step = self.base.cell_size(*self._shown()[1:]) // 2
+        pans = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step), pygame.K_DOWN: (0, -step)}
+        if intent.key in pans:
+            self.base.pan_by(*pans[intent.key])
+        elif intent.key == pygame.K_HOME:
+            self.base.reset_view()
+        elif intent.key == pygame.K_r:
+            self._turn_hovered(-1 if intent.text == "R" else 1)
+        elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            primary = next((b for b in self.action_buttons if b.style == "primary" and b.enabled), None)
+            if primary is not None:
+                primary.on_click()
+        else:
+            return False
+        return True
+
+    def _turn_hovered(self, direction: int) -> None:
+        """R turns clockwise (to produce while working), Shift+R counterclockwise (to spend)."""
+        s = self.match.state
+        target = self._hit(self.pointer)
+        if target is None or target.kind != CELL or target.seat != s.current or not self._may_gesture():
+            return
+        way = {WORK: 1, PAY: -1}.get(s.phase)
+        if way is not None and way != direction:
+            hint = "R turns it clockwise to produce" if way > 0 else "Shift+R turns it counterclockwise to spend"
+            self.toasts.show(f"Turn: {hint}", theme.TEXT_DIM)
+            return
+        self.editor.turn_now(target.ref, s)
+
+    def _button_at(self, pos) -> bool:
+        return any(b.rect.collidepoint(pos) for b in self.top_buttons + self.action_buttons)
 
     def _click(self, pos) -> None:
         for b in self.top_buttons + self.action_buttons:
@@ -445,13 +538,14 @@ class GameScene(Scene):
         moment = (self._version, id(beat), beat.t if beat else None)
         board_hover = hover if hover is not None and hover.kind in (HANGAR, EXPERIMENT) else None
         base_hover = hover if hover is not None and hover.kind in (CELL, ASTRO) else None
-        self.layers["board"].draw(surface, self.L.board, (moment, board_hover, marks.get("slots"), marks.get("exps")),
+        carried = (self.editor.hidden_slots, self.editor.hidden_exps)
+        self.layers["board"].draw(surface, self.L.board, (moment, board_hover, marks.get("slots"), marks.get("exps"), carried),
                                   lambda: self._draw_board(surface, board_state, beat, marks, board_hover))
         self.layers["log"].draw(surface, self.log.rect, (len(self.match.log), self.log.scroll),
                                 lambda: self.log.draw(surface, self.match.log, self.names, self.chars))
         pulses = {c: round(beat.pulse(), 2) for c in beat.pulses} if beat else {}
         base_key = (self._version, id(beat), seat, tuple(sorted(pulses.items())), base_hover, tuple(sorted(marks.items())),
-                    self._returning_choice() if marks else None)
+                    self._returning_choice() if marks else None, self.editor.key())
         self.layers["base"].draw(surface, self.L.base, base_key,
                                  lambda: self._draw_base(surface, base_state, seat, beat, pulses, marks, base_hover))
         dots = int(self.clock * 3) % 3 if self.thinking is not None else 0
@@ -464,6 +558,7 @@ class GameScene(Scene):
         self._draw_actions(surface, base_state)
         self._draw_top(surface, base_state)
         self.director.draw_flights(surface)
+        self.editor.draw(surface)
         if hover is not None and hover.kind == MINI_BASE:
             self._draw_popup(surface, base_state, hover.seat)
         self.toasts.draw(surface, self.L.base.centerx, self.L.top.bottom + int(10 * self.L.scale), self.L.scale)
@@ -473,21 +568,23 @@ class GameScene(Scene):
         self.board.draw(surface, BoardFrame(
             state, self.chars,
             t=beat.t if beat else 1.0, reset=beat.reset if beat else None, moves=beat.moves if beat else (),
-            hidden_slots=frozenset(beat.hidden_slots) if beat else frozenset(),
-            hidden_exps=frozenset(beat.hidden_exps) if beat else frozenset(),
+            hidden_slots=(frozenset(beat.hidden_slots) if beat else frozenset()) | self.editor.hidden_slots,
+            hidden_exps=(frozenset(beat.hidden_exps) if beat else frozenset()) | self.editor.hidden_exps,
             hidden_ring=frozenset(beat.hidden_ring) if beat else frozenset(),
             playable_slots=marks.get("slots"), playable_exps=marks.get("exps"),
             hover=hover, home_of=self.seats_view.home_point))
 
     def _draw_base(self, surface, state, seat, beat, pulses, marks, hover) -> None:
         own = beat is not None and beat.seat == seat
+        phase = self.match.state.phase
         self.base.draw(surface, BaseFrame(
             state, seat, self.chars, self.names,
-            hidden_cells=frozenset(beat.hidden_cells) if own else frozenset(),
-            hidden_astros=frozenset(beat.hidden_astros) if own else frozenset(),
+            hidden_cells=(frozenset(beat.hidden_cells) if own else frozenset()) | self.editor.hidden_cells,
+            hidden_astros=(frozenset(beat.hidden_astros) if own else frozenset()) | self.editor.hidden_returning,
             pulses=pulses, marked_cells=marks.get("cells", frozenset()),
             marked_astros=marks.get("astros", frozenset()),
-            selected_returning=self._returning_choice() if marks else None, hover=hover))
+            selected_returning=self._returning_choice() if marks else None, hover=hover,
+            turn={WORK: 1, PAY: -1}.get(phase, 0) if marks else 0))
 
     def _draw_top(self, surface: pygame.Surface, s) -> None:
         sc = self.L.scale
@@ -523,15 +620,17 @@ class GameScene(Scene):
             return f"{name}, choose an active astronaut", "Click one of your astronauts outlined in amber."
         if phase == ACTION:
             return "Deploy, experiment or work", \
-                "Click a lit module or experiment on the main board, or Work on your base."
+                "Drag a lit module onto your astronaut, or an experiment onto your base (or click it), or Work."
         if phase == WORK:
-            return f"Working: {s.work_left} work left", "Click a lit tile: modules produce, obstacles lose resistance."
+            return f"Working: {s.work_left} work left", \
+                "Turn a lit tile clockwise (drag its edge, click it, or R): modules produce, obstacles crumble."
         if phase == PAY:
             kind, index = s.target
             title = load().tiles[s.hangars[index - 1]].name if kind == "module" else "the experiment"
-            return f"Paying for {title}", "Click a lit module to spend one unit from it, or use Auto-pay. Still owed:"
+            return f"Paying for {title}", \
+                "Turn a lit module counterclockwise to spend a unit (drag, click or Shift+R), or Auto-pay. Owed:"
         if phase == PLACE:
-            return "Place your returning astronaut", "Click a lit cell next to a module."
+            return "Place your returning astronaut", "Drag it onto a lit cell next to a module, or click the cell."
         return PROMPTS[phase].capitalize(), "Make your choice in the dialog."
 
     def _draw_actions(self, surface: pygame.Surface, s) -> None:

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import math
+from functools import lru_cache
+
 import pygame
 
 from ...engine import State
@@ -22,6 +25,7 @@ from .board_view import _shade
 from .view import View
 
 MAX_CELL = 132  # design pixels
+ZOOM_RANGE = (0.6, 2.5)
 
 
 @dataclass
@@ -37,6 +41,7 @@ class BaseFrame:
     marked_astros: frozenset = frozenset()
     selected_returning: int | None = None
     hover: Target | None = None
+    turn: int = 0  # the way lit tiles turn now: +1 clockwise (work), -1 counterclockwise (pay)
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,9 @@ def fit_grid(area: pygame.Rect, cells: set, margin: int, max_cell: int) -> Grid:
 
 
 class BaseView(View):
+    zoom = 1.0
+    pan = (0, 0)  # screen pixels the grid is moved by, from its fitted place
+
     def layout(self, rect: pygame.Rect, scale: float) -> None:
         self.place(rect, scale)
         s = scale
@@ -91,7 +99,32 @@ class BaseView(View):
                                 rect.w - int(20 * s), self.footer.top - self.header.bottom - int(4 * s))
 
     def grid(self, state: State, seat: int) -> Grid:
-        return fit_grid(self.area, base_cells(state, seat), 1, int(MAX_CELL * self.scale))
+        fitted = fit_grid(self.area, base_cells(state, seat), 1, int(MAX_CELL * self.scale))
+        if self.zoom == 1.0 and self.pan == (0, 0):
+            return fitted
+        cell = max(8, round(fitted.cell * self.zoom))
+        cx, cy = self.area.centerx + self.pan[0], self.area.centery + self.pan[1]
+        return Grid((cx - fitted.cols * cell // 2, cy - fitted.rows * cell // 2), fitted.min_cell,
+                    fitted.cols, fitted.rows, cell)
+
+    # ------------------------------------------------------------ the view: pan and zoom
+
+    def zoom_at(self, pos, factor: float) -> None:
+        """Zoom by `factor`, keeping the point under `pos` where it is."""
+        new = max(ZOOM_RANGE[0], min(ZOOM_RANGE[1], self.zoom * factor))
+        f = new / self.zoom
+        ox, oy = pos[0] - self.area.centerx, pos[1] - self.area.centery
+        self.pan = (round(ox - (ox - self.pan[0]) * f), round(oy - (oy - self.pan[1]) * f))
+        self.zoom = new
+
+    def pan_by(self, dx: float, dy: float) -> None:
+        # The grid may not leave the area entirely: half of it stays in reach.
+        limit_x, limit_y = self.area.w * self.zoom / 2, self.area.h * self.zoom / 2
+        self.pan = (round(max(-limit_x, min(limit_x, self.pan[0] + dx))),
+                    round(max(-limit_y, min(limit_y, self.pan[1] + dy))))
+
+    def reset_view(self) -> None:
+        self.zoom, self.pan = 1.0, (0, 0)
 
     # ------------------------------------------------------------ drawing
 
@@ -103,11 +136,15 @@ class BaseView(View):
         free = set(placement_cells(player, load()))
         gap = max(2, grid.cell // 22)
         radius = max(3, grid.cell // 12)
+        clip = surface.get_clip()
+        surface.set_clip(self.area)  # a zoomed or panned grid stays inside its panel
         for cell in grid.cells():
             rect = grid.rect(cell).inflate(-gap * 2, -gap * 2)
             if cell in player.base and cell not in f.hidden_cells:
                 tid, stock = player.base[cell]
                 surface.blit(tile_art.module_tile(tid, rect.w, stock, player.wild.get(cell)), rect)
+                if f.marked_cells and cell not in f.marked_cells:
+                    surface.blit(_shade(rect.size), rect)  # not something the player may use now
             elif cell in free:
                 pygame.draw.rect(surface, (34, 33, 43), rect, border_radius=radius)
                 pygame.draw.rect(surface, (62, 58, 74), rect, max(1, int(self.scale)), border_radius=radius)
@@ -122,7 +159,11 @@ class BaseView(View):
                 hovered = f.hover == Target(CELL, seat, cell)
                 pygame.draw.rect(surface, theme.HIGHLIGHT if hovered else theme.ACCENT, rect.inflate(4, 4),
                                  max(2, int(3 * self.scale)), border_radius=radius)
+                if f.turn and cell in player.base:
+                    handle = turn_handle(max(12, grid.cell // 4), f.turn)
+                    surface.blit(handle, handle.get_rect(center=self.handle_center(rect)))
         self._draw_astronauts(surface, f, grid)
+        surface.set_clip(clip)
         self._draw_footer(surface, f)
 
     def _draw_header(self, surface: pygame.Surface, f: BaseFrame) -> None:
@@ -187,12 +228,28 @@ class BaseView(View):
             draw_text(surface, "RETURNING", int(12 * sc), theme.TEXT_FAINT,
                       (self.footer.right - int(12 * sc), label_y), "topright", bold=True)
         for i, rect in back:
+            if i in f.hidden_astros:
+                continue  # in the player's hand
             work = s.players[seat].astros[i][0]
             surface.blit(tile_art.astronaut(f.chars[seat], rect.w, work, True), rect)
             if f.selected_returning == i:
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), max(2, int(3 * sc)), border_radius=6)
 
     # ------------------------------------------------------------ geometry for others
+
+    def handle_center(self, tile: pygame.Rect) -> tuple[int, int]:
+        """Where a lit tile's turn handle sits: its top-right corner."""
+        inset = tile.w // 8
+        return tile.right - inset, tile.top + inset
+
+    def cell_rect(self, state: State, seat: int, cell) -> pygame.Rect:
+        grid = self.grid(state, seat)
+        gap = max(2, grid.cell // 22)
+        return grid.rect(cell).inflate(-gap * 2, -gap * 2)
+
+    def returning_rect(self, state: State, seat: int, index: int) -> pygame.Rect | None:
+        _, back = self._footer_items(state, seat)
+        return next((rect for i, rect in back if i == index), None)
 
     def cell_center(self, state: State, seat: int, cell) -> tuple[int, int]:
         return self.grid(state, seat).rect(cell).center
@@ -227,6 +284,28 @@ class BaseView(View):
             if where in (ACTIVE, EXHAUSTED) and at == cell:
                 return Target(ASTRO, seat, i)
         return Target(CELL, seat, cell)
+
+
+@lru_cache(maxsize=16)
+def turn_handle(size: int, direction: int) -> pygame.Surface:
+    """A round badge with a three-quarter arrow: the way a lit tile turns (+1 clockwise)."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    pygame.draw.circle(surf, (*theme.ACCENT_DARK, 235), (c, c), c)
+    r = size * 0.3
+    width = max(2, size // 9)
+    # Screen y points down, so the arc's angles run the other way round from pygame's.
+    start, end = math.radians(-60), math.radians(210)
+    pygame.draw.arc(surf, theme.TEXT, pygame.Rect(c - r, c - r, 2 * r, 2 * r), start, end, width)
+    tip_angle = -start if direction > 0 else -end  # the arrow's head at the end it turns towards
+    tx, ty = c + r * math.cos(tip_angle), c + r * math.sin(tip_angle)
+    along = tip_angle + direction * math.pi / 2  # the tangent in the turning direction
+    head = size * 0.2
+    points = [(tx + head * math.cos(along), ty + head * math.sin(along)),
+              (tx + head * 0.8 * math.cos(along + 2.2), ty + head * 0.8 * math.sin(along + 2.2)),
+              (tx + head * 0.8 * math.cos(along - 2.2), ty + head * 0.8 * math.sin(along - 2.2))]
+    pygame.draw.polygon(surf, theme.TEXT, points)
+    return surf
 
 
 def draw_mini_base(surface: pygame.Surface, rect: pygame.Rect, state: State, seat: int, char: int) -> None:

@@ -1,0 +1,310 @@
+"""Working on the base by hand: turning tiles, carrying pieces, moving the view.
+
+The editor turns pointer presses, motions and releases over the table into gestures.
+A gesture ends in engine actions for the game scene to request, or in nothing: the piece
+springs home. A press that does not move is still a click, so every gesture has its
+click alternative. The rules are never second-guessed: a tile the rules will not let
+turn budges and springs back, and a drop the engine would refuse is sent to it anyway, so
+the player reads which rule forbids it.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from ..engine import Action, State, legal_actions, why_illegal
+from ..engine.state import PAY, PLACE, WORK
+from . import tile_art
+from .gestures import spend_at, spend_options
+from .physics import Carry, Turn
+from .targets import ASTRO, CELL, EXPERIMENT, HANGAR, RETURNING, Target
+from .views.base_view import BaseView
+from .views.board_view import BoardView
+
+CLICK_SLOP = 6  # pixels a press may wander and still count as a click
+GROW = 10.0  # 1/s: how fast a carried piece takes the size of where it is over
+
+
+@dataclass
+class Outcome:
+    """What a finished gesture asks for: actions to request (several: the player picks
+    one), a refusal the screen shows itself, or a plain click to treat as before."""
+
+    actions: list[Action] = field(default_factory=list)
+    refusal: tuple[str, str] | None = None  # (rule, reason)
+    click: tuple[int, int] | None = None
+
+
+class TurnGesture:
+    def __init__(self, cell, rect: pygame.Rect, direction: int, options: list[Action], image: pygame.Surface,
+                 press: tuple[int, int], refused: list[Action]) -> None:
+        self.cell, self.options, self.image = cell, options, image
+        self.refused = refused  # what the tile's turn would ask of the rules, when they forbid it
+        self.press = press
+        self.rect = rect
+        self.physics = Turn(rect.center, rect.w, direction, allowed=bool(options))
+        self.physics.grab(press)
+        self.moved = False
+
+
+class CarryGesture:
+    def __init__(self, kind: str, ref, image: pygame.Surface, home: tuple[float, float], press: tuple[int, int]) -> None:
+        self.kind, self.ref, self.image = kind, ref, image  # kind: HANGAR, EXPERIMENT or RETURNING
+        self.home, self.press = home, press
+        self.size = float(image.get_width())
+        self.goal_size = self.size
+        self.physics = Carry(home, image.get_size(), press)
+        self.moved = False
+        self.landing: list[Action] = []  # requested once the piece has settled
+
+
+class PanGesture:
+    def __init__(self, press: tuple[int, int]) -> None:
+        self.press = self.last = press
+        self.moved = False
+
+
+class BaseEditor:
+    def __init__(self, board: BoardView, base: BaseView, chars: tuple) -> None:
+        self.board, self.base, self.chars = board, base, chars
+        self.gesture: TurnGesture | CarryGesture | PanGesture | None = None
+
+    # ------------------------------------------------------------ what the views hide and light
+
+    @property
+    def active(self) -> bool:
+        return self.gesture is not None
+
+    def key(self) -> tuple:
+        """Changes whenever the cached base drawing must change."""
+        g = self.gesture
+        return (self.base.zoom, self.base.pan, self.hidden_cells, self.hidden_returning,
+                type(g).__name__ if g else None)
+
+    @property
+    def hidden_cells(self) -> frozenset:
+        g = self.gesture
+        return frozenset((g.cell,)) if isinstance(g, TurnGesture) else frozenset()
+
+    @property
+    def hidden_returning(self) -> frozenset:
+        g = self.gesture
+        return frozenset((g.ref,)) if isinstance(g, CarryGesture) and g.kind == RETURNING else frozenset()
+
+    @property
+    def hidden_slots(self) -> frozenset:
+        g = self.gesture
+        return frozenset((g.ref,)) if isinstance(g, CarryGesture) and g.kind == HANGAR else frozenset()
+
+    @property
+    def hidden_exps(self) -> frozenset:
+        g = self.gesture
+        return frozenset((g.ref,)) if isinstance(g, CarryGesture) and g.kind == EXPERIMENT else frozenset()
+
+    def lit_cells(self, state: State) -> frozenset | None:
+        """While a piece is carried, the cells it may land on (None: no piece in hand)."""
+        g = self.gesture
+        if not isinstance(g, CarryGesture) or g.kind == EXPERIMENT:
+            return None
+        if g.kind == HANGAR:
+            return frozenset((deploy_cell(state),))
+        return frozenset(a.b for a in legal_actions(state) if a.kind == "place_astronaut" and a.a == g.ref)
+
+    # ------------------------------------------------------------ pointer
+
+    def press(self, pos, target: Target | None, state: State) -> bool:
+        """Start a gesture if the press is on something that can be turned, carried or
+        panned. False: the press is not the editor's (the scene treats it as a click)."""
+        self.gesture = self._start(pos, target, state)
+        return self.gesture is not None
+
+    def _start(self, pos, target: Target | None, state: State):
+        seat = state.current
+        legal = legal_actions(state)
+        if target is not None and target.kind == CELL and target.seat == seat:
+            player = state.players[seat]
+            if state.phase in (WORK, PAY) and target.ref in player.base:
+                return self._turn(pos, target.ref, state)
+        if target is not None and target.kind == HANGAR and Action("choose_module", target.ref) in legal:
+            tid = state.hangars[target.ref - 1]
+            image = tile_art.module_tile(tid, self.board.tile)
+            return CarryGesture(HANGAR, target.ref, image, self.board.hangar_center(state, target.ref), pos)
+        if target is not None and target.kind == EXPERIMENT and Action("choose_experiment", target.ref) in legal:
+            image = tile_art.experiment_tile(state.wheel[target.ref], self.board.exp)
+            return CarryGesture(EXPERIMENT, target.ref, image, self.board.experiment_center(state, target.ref), pos)
+        if target is not None and target.kind == RETURNING and target.seat == seat and state.phase == PLACE:
+            rect = self.base.returning_rect(state, seat, target.ref)
+            image = tile_art.astronaut(self.chars[seat], rect.w, state.players[seat].astros[target.ref][0], True)
+            return CarryGesture(RETURNING, target.ref, image, rect.center, pos)
+        if self.base.area.collidepoint(pos) and (target is None or target.kind in (CELL, ASTRO)):
+            return PanGesture(pos)
+        return None
+
+    def _turn(self, pos, cell, state: State) -> TurnGesture:
+        player = state.players[state.current]
+        if state.phase == WORK:
+            direction, tried = 1, [Action("activate", cell)]
+            options = [a for a in legal_actions(state) if a in tried]
+        else:
+            direction, options, tried = -1, spend_options(state, cell), spend_at(state, cell)
+        rect = self.base.cell_rect(state, state.current, cell)
+        tid, stock = player.base[cell]
+        image = tile_art.module_tile(tid, rect.w, stock, player.wild.get(cell))
+        return TurnGesture(cell, rect, direction, options, image, pos, [] if options else tried)
+
+    def move(self, pos) -> None:
+        g = self.gesture
+        if g is None:
+            return
+        if math.dist(pos, g.press) > CLICK_SLOP:
+            g.moved = True
+        if isinstance(g, TurnGesture):
+            if g.moved:
+                g.physics.point(pos)
+        elif isinstance(g, CarryGesture):
+            g.physics.point(pos)
+        elif g.moved:
+            self.base.pan_by(pos[0] - g.last[0], pos[1] - g.last[1])
+            g.last = pos
+
+    def release(self, pos, target: Target | None, state: State) -> Outcome | None:
+        """The button came up: finish the gesture, or let its physics finish it (update)."""
+        g = self.gesture
+        if g is None:
+            return None
+        if isinstance(g, PanGesture):
+            self.gesture = None
+            return None if g.moved else Outcome(click=g.press)
+        if isinstance(g, TurnGesture):
+            g.physics.release() if g.moved else g.physics.snap()
+            return None
+        if not g.moved:
+            self.gesture = None
+            return Outcome(click=g.press)
+        return self._drop(g, target, state)
+
+    def _drop(self, g: CarryGesture, target: Target | None, state: State) -> Outcome | None:
+        """Land the carried piece where it may go, or send it home."""
+        seat = state.current
+        if g.kind == HANGAR:
+            cell = deploy_cell(state)
+            if target_cell(target, state) == cell:
+                g.landing = [Action("choose_module", g.ref)]
+                g.physics.land(self.base.cell_center(state, seat, cell))
+                return None
+            g.physics.land(g.home)
+            return Outcome(refusal=("Deploy", "a new module goes on the cell where your chosen astronaut stands"))
+        if g.kind == EXPERIMENT:
+            if self.base.rect.collidepoint(pos_of(g)):
+                g.landing = [Action("choose_experiment", g.ref)]
+                g.physics.land(self.base.footer.center)
+                return None
+            g.physics.land(g.home)
+            return Outcome(refusal=("Experiment", "drop it on your base to carry it out"))
+        cell = target_cell(target, state)
+        if cell is None:
+            g.physics.land(g.home)
+            return None
+        action = Action("place_astronaut", g.ref, cell)
+        if why_illegal(state, action) is None:
+            g.landing = [action]
+            g.physics.land(self.base.cell_center(state, seat, cell))
+            return None
+        g.physics.land(g.home)
+        return Outcome(actions=[action])  # the controller refuses it, naming the rule
+
+    def cancel(self) -> bool:
+        """Esc: put back what is in the hand. False when nothing was."""
+        g = self.gesture
+        if g is None:
+            return False
+        if isinstance(g, CarryGesture) and g.physics.target is None:
+            g.physics.land(g.home)
+            g.landing = []
+        elif isinstance(g, TurnGesture):
+            g.options, g.refused = [], []
+            g.physics.release()
+            g.physics.spring.rest_angle = 0.0
+        else:
+            self.gesture = None
+        return True
+
+    # ------------------------------------------------------------ keys
+
+    def turn_now(self, cell, state: State) -> bool:
+        """R or Shift+R on a tile: the same quarter turn as a click on its handle."""
+        if state.phase not in (WORK, PAY) or cell not in state.players[state.current].base or self.gesture:
+            return False
+        g = self._turn(self.base.cell_center(state, state.current, cell), cell, state)
+        g.physics.snap()
+        self.gesture = g
+        return True
+
+    # ------------------------------------------------------------ time
+
+    def update(self, dt: float, state: State) -> Outcome | None:
+        g = self.gesture
+        if isinstance(g, TurnGesture):
+            g.physics.step(dt)
+            if g.physics.turned:
+                self.gesture = None
+                return Outcome(actions=list(g.options))
+            if g.physics.back:
+                self.gesture = None
+                # The tile would not turn: the rules say why.
+                return Outcome(actions=g.refused) if g.refused else None
+        elif isinstance(g, CarryGesture):
+            g.physics.step(dt)
+            over_base = self.base.area.collidepoint(pos_of(g)) and g.kind != EXPERIMENT
+            g.goal_size = self.base.cell_size(state, state.current) * 0.9 if over_base else g.image.get_width()
+            g.size += (g.goal_size - g.size) * min(1.0, GROW * dt)
+            if g.physics.settled:
+                self.gesture = None
+                return Outcome(actions=g.landing) if g.landing else None
+        return None
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        g = self.gesture
+        if isinstance(g, TurnGesture):
+            _blit_turned(surface, g.image, g.rect.center, g.physics.angle, g.rect.w, lifted=False)
+        elif isinstance(g, CarryGesture):
+            _blit_turned(surface, g.image, pos_of(g), g.physics.angle, g.size, lifted=True)
+
+
+def deploy_cell(state: State):
+    """The cell a new module lands on: where the chosen astronaut stands."""
+    player = state.players[state.current]
+    return player.astros[state.sel][2] if state.sel is not None else None
+
+
+def target_cell(target: Target | None, state: State):
+    """The base cell a pointer target stands for (an astronaut stands on its cell)."""
+    if target is None or target.seat != state.current:
+        return None
+    if target.kind == CELL:
+        return target.ref
+    if target.kind == ASTRO:
+        return state.players[target.seat].astros[target.ref][2]
+    return None
+
+
+def pos_of(g: CarryGesture) -> tuple[float, float]:
+    return g.physics.position
+
+
+def _blit_turned(surface: pygame.Surface, image: pygame.Surface, centre, angle: float, size: float,
+                 lifted: bool) -> None:
+    """A piece at `centre`, turned by `angle` (clockwise, radians), `size` pixels wide; a
+    lifted piece casts a soft shadow below it."""
+    scale = size / image.get_width()
+    turned = pygame.transform.rotozoom(image, -math.degrees(angle), scale)
+    rect = turned.get_rect(center=(round(centre[0]), round(centre[1])))
+    if lifted:
+        shadow = pygame.Surface((int(size), int(size)), pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 90))
+        surface.blit(shadow, shadow.get_rect(center=(rect.centerx + size * 0.08, rect.centery + size * 0.12)))
+    surface.blit(turned, rect)

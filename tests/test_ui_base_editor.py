@@ -1,0 +1,286 @@
+"""The base worked by hand: real pygame button-down, motion and button-up events posted to
+a headless window, and the engine actions they become (or the refusals, with nothing changed)."""
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from humanity_desktop.controller import ActionApplied, ActionRefused, ActionRequested
+from humanity_desktop.engine import Action, legal_actions
+from humanity_desktop.engine.state import ACTION, PAY, PLACE, RETURNING, WORK
+from humanity_desktop.ui.base_editor import deploy_cell
+from humanity_desktop.ui.scenes.game import GameScene
+
+from ui_driver import (  # noqa: F401 - app is a fixture
+    app,
+    applied,
+    arc,
+    astronaut_pos,
+    button,
+    click,
+    drag,
+    key,
+    line,
+    move,
+    settle,
+    start,
+)
+
+
+def played_by(game: GameScene, seat: int) -> list:
+    """The actions the match applies for `seat` from now on (the bots play on meanwhile)."""
+    seen: list = []
+    game.match.bus.subscribe(ActionApplied, lambda e: seen.append(e.action) if e.seat == seat else None)
+    return seen
+
+
+def refusals(game: GameScene) -> list:
+    seen: list = []
+    game.match.bus.subscribe(ActionRefused, seen.append)
+    return seen
+
+
+def working(app, seed: int = 7) -> GameScene:
+    """A human's turn, its first astronaut working on the base."""
+    game = start(app, "human,bot:random", seed)
+    click(app, astronaut_pos(game, 0))
+    click(app, button(game, "Work").rect.center)
+    settle(app, game)
+    assert game.match.state.phase == WORK
+    return game
+
+
+def choosing(app, seed: int = 11) -> GameScene:
+    """A human's turn, an astronaut chosen, a module to deploy."""
+    game = start(app, "human,bot:random", seed)
+    click(app, astronaut_pos(game, 0))
+    settle(app, game)
+    assert game.match.state.phase == ACTION
+    return game
+
+
+def turn_tile(app, game: GameScene, cell, degrees: float) -> None:
+    """Grab the tile near its edge and turn it by `degrees` (positive: clockwise)."""
+    s = game.match.state
+    rect = game.base.cell_rect(s, s.current, cell)
+    drag(app, arc(rect.center, rect.w * 0.4, degrees))
+    settle(app, game)
+
+
+def hangar_to_cell(app, game: GameScene, slot: int, cell) -> None:
+    s = game.match.state
+    drag(app, line(game.board.hangar_center(s, slot), game.base.cell_center(s, s.current, cell), 16))
+    settle(app, game)
+
+
+def pick_first_choice(app) -> None:
+    """A unit that could be spent several ways asks the player; take the first answer."""
+    if not isinstance(app.stack.top, GameScene):
+        click(app, app.stack.top.buttons[0].rect.center)
+
+
+# ---------------------------------------------------------------- work on the base
+
+
+def test_a_whole_work_on_the_base_by_turning_tiles_clockwise(app):
+    game = working(app)
+    actions = played_by(game, 0)
+    s = game.match.state
+    turned = 0
+    while s.phase == WORK and s.current == 0:
+        cell = next(a.a for a in legal_actions(s) if a.kind == "activate")
+        before, seen = s.work_left, len(actions)
+        turn_tile(app, game, cell, 100)
+        assert actions[seen] == Action("activate", cell)
+        assert s.current != 0 or s.phase != WORK or s.work_left < before
+        turned += 1
+        if s.phase == WORK and s.current == 0 and turned == 3:
+            click(app, button(game, "End work").rect.center)
+    assert turned >= 1 and [a.kind for a in actions].count("activate") == turned
+
+
+def test_a_turn_let_go_before_half_a_quarter_springs_back_and_does_nothing(app):
+    game = working(app)
+    before = game.match.state.copy()
+    actions = applied(game)
+    cell = next(a.a for a in legal_actions(game.match.state) if a.kind == "activate")
+    turn_tile(app, game, cell, 30)
+    assert actions == [] and game.match.state == before
+
+
+def test_a_tile_the_rules_will_not_let_turn_budges_springs_back_and_names_the_rule(app):
+    game = choosing(app)
+    s = game.match.state
+    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    click(app, game.board.hangar_center(s, slot))
+    assert s.phase == PAY
+    before = s.copy()
+    refused = refusals(game)
+    obstacle = next(c for c, (tid, _) in s.players[s.current].base.items() if tid.startswith("o-"))
+    turn_tile(app, game, obstacle, -100)  # an obstacle holds nothing to spend
+    assert refused and refused[-1].action.kind == "spend" and refused[-1].action.a == obstacle
+    assert refused[-1].rule and game.match.state == before
+    assert any(refused[-1].rule in t.text for t in game.toasts.items)
+
+
+def test_r_turns_the_hovered_tile_and_enter_ends_the_work(app):
+    game = working(app)
+    actions = applied(game)
+    s = game.match.state
+    cell = next(a.a for a in legal_actions(s) if a.kind == "activate")
+    move(app, game.base.cell_center(s, s.current, cell))
+    key(app, pygame.K_r, text="R")  # Shift+R spends: the wrong way while working
+    settle(app, game)
+    assert actions == [] and any("clockwise" in t.text for t in game.toasts.items)
+    key(app, pygame.K_r, text="r")
+    settle(app, game)
+    assert actions == [Action("activate", cell)]
+    if s.phase == WORK:
+        key(app, pygame.K_RETURN)
+        assert actions[-1] == Action("end_work")
+
+
+def test_undo_takes_the_turns_back_to_exactly_where_the_turn_began(app):
+    game = start(app, "human,bot:random")
+    at_start = game.match.state.copy()
+    click(app, astronaut_pos(game, 0))
+    click(app, button(game, "Work").rect.center)
+    settle(app, game)
+    s = game.match.state
+    assert s.work_left > 1  # one turn of a tile leaves the turn open
+    turn_tile(app, game, next(a.a for a in legal_actions(s) if a.kind == "activate"), 100)
+    assert s.phase == WORK and game.match.can_undo
+    while game.match.can_undo:
+        key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert game.match.state == at_start
+
+
+# ---------------------------------------------------------------- deploying and paying
+
+
+def test_deploy_by_dragging_a_module_onto_the_astronaut_then_pay_by_turning_counterclockwise(app):
+    game = choosing(app)
+    actions = played_by(game, 0)
+    s = game.match.state
+    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    cell = deploy_cell(s)
+    hangar_to_cell(app, game, slot, cell)
+    assert actions == [Action("choose_module", slot)]
+    spent = 0
+    while s.phase == PAY and s.current == 0:
+        spend = next(a for a in legal_actions(s) if a.kind == "spend")
+        seen = len(actions)
+        turn_tile(app, game, spend.a, -100)
+        pick_first_choice(app)
+        settle(app, game)
+        assert actions[seen].kind == "spend" and actions[seen].a == spend.a
+        spent += 1
+    assert spent >= 1 and cell in s.players[0].base  # the new module stands where the astronaut was
+    assert any("deployed the" in line for line in game.match.log)
+
+
+def test_deploy_by_dragging_then_auto_pay(app):
+    game = choosing(app)
+    actions = played_by(game, 0)
+    s = game.match.state
+    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    hangar_to_cell(app, game, slot, deploy_cell(s))
+    assert s.phase == PAY
+    cell = deploy_cell(s)
+    click(app, button(game, "Auto-pay").rect.center)
+    assert len(actions) > 1 and all(a.kind == "spend" for a in actions[1:])
+    assert cell in s.players[0].base and any("deployed the" in line for line in game.match.log)
+
+
+def test_a_module_dropped_anywhere_but_the_astronauts_cell_springs_home_and_nothing_changes(app):
+    game = choosing(app)
+    before = game.match.state.copy()
+    requested: list = []
+    game.match.bus.subscribe(ActionRequested, requested.append)
+    s = game.match.state
+    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    wrong = next(c for c in s.players[s.current].base if c != deploy_cell(s))
+    hangar_to_cell(app, game, slot, wrong)
+    assert requested == [] and game.match.state == before
+    assert any(t.text.startswith("Deploy:") for t in game.toasts.items)
+    assert not game.editor.active  # it came to rest at home
+
+
+def test_a_short_press_on_a_module_is_still_a_click(app):
+    game = choosing(app)
+    actions = applied(game)
+    s = game.match.state
+    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    click(app, game.board.hangar_center(s, slot))
+    assert actions == [Action("choose_module", slot)] and s.phase == PAY
+
+
+# ---------------------------------------------------------------- after a reset
+
+
+def placing(app) -> GameScene:
+    """Two humans play random legal moves until one must place a returning astronaut."""
+    game = start(app, "human,human", seed=5)
+    rng = random.Random(5)
+    m = game.match
+    while m.state.phase != PLACE:
+        m.bus.publish(ActionRequested(m.current, rng.choice(m.legal())))
+    game.viewer = m.current
+    game.handoff_to = None
+    settle(app, game)
+    return game
+
+
+def test_a_returning_astronaut_is_dragged_onto_a_lit_cell(app):
+    game = placing(app)
+    actions = applied(game)
+    s = game.match.state
+    seat = s.current
+    i = next(k for k, (_, where, _) in enumerate(s.players[seat].astros) if where == RETURNING)
+    cell = next(a.b for a in legal_actions(s) if a.kind == "place_astronaut" and a.a == i)
+    drag(app, line(game.base.returning_rect(s, seat, i).center, game.base.cell_center(s, seat, cell), 14))
+    settle(app, game)
+    assert actions[0] == Action("place_astronaut", i, cell)
+
+
+def test_an_astronaut_dropped_on_an_illegal_cell_is_refused_with_the_rule(app):
+    game = placing(app)
+    s = game.match.state
+    before = s.copy()
+    refused = refusals(game)
+    seat = s.current
+    i = next(k for k, (_, where, _) in enumerate(s.players[seat].astros) if where == RETURNING)
+    lit = {a.b for a in legal_actions(s) if a.kind == "place_astronaut"}
+    grid = game.base.grid(s, seat)
+    illegal = next(c for c in grid.cells() if c not in lit and c not in s.players[seat].base)
+    drag(app, line(game.base.returning_rect(s, seat, i).center, game.base.cell_center(s, seat, illegal), 14))
+    settle(app, game)
+    assert refused and refused[0].action == Action("place_astronaut", i, illegal) and refused[0].rule
+    assert game.match.state == before
+
+
+# ---------------------------------------------------------------- the view
+
+
+def test_the_wheel_zooms_about_the_pointer_and_dragging_the_background_pans(app):
+    game = working(app)
+    s = game.match.state
+    seat = s.current
+    cell = next(iter(s.players[seat].base))
+    centre = game.base.cell_center(s, seat, cell)
+    size = game.base.cell_size(s, seat)
+    move(app, centre)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0))
+    app.step()
+    assert game.base.cell_size(s, seat) > size
+    assert game.base.grid(s, seat).cell_at(centre) == cell  # what was under the pointer stays there
+    grid = game.base.grid(s, seat)
+    taken = set(s.players[seat].base) | {pos for _, _, pos in s.players[seat].astros}
+    empty = next(grid.rect(c).center for c in grid.cells()
+                 if c not in taken and game.base.area.collidepoint(grid.rect(c).center))
+    start_pan = game.base.pan
+    drag(app, line(empty, (empty[0] + 60, empty[1] + 30), 6))
+    assert game.base.pan == (start_pan[0] + 60, start_pan[1] + 30)
+    key(app, pygame.K_HOME)
+    assert game.base.zoom == 1.0 and game.base.pan == (0, 0)

@@ -1,0 +1,100 @@
+"""The feel of the pieces: a carried piece follows and tilts, lands and settles; a turned
+tile snaps to its quarter or, when the rules forbid it, budges and springs back; and all
+of it moves the same whatever the frame rate."""
+from __future__ import annotations
+
+import math
+
+from humanity_desktop.ui.physics import QUARTER, Carry, Clock, Turn
+
+
+def carry_run(fps: int) -> list[tuple[float, float, float]]:
+    """A piece swept right for a quarter second then dropped, drawn at `fps`; the pointer
+    reports 30 times a second in both runs, and the piece is sampled as often."""
+    piece = Carry((100, 100), (120, 120), (100, 80))
+    samples = []
+    per_report = fps // 30
+    for report in range(30):  # one second
+        t = report / 30
+        if t < 0.25:
+            piece.point((100 + 1200 * t, 80))
+        elif piece.target is None:
+            piece.land((500, 300))
+        for _ in range(per_report):
+            piece.step(1 / fps)
+        samples.append((*piece.position, piece.angle))
+    return samples
+
+
+def test_a_carried_piece_moves_the_same_at_any_frame_rate():
+    slow, fast = carry_run(30), carry_run(240)
+    assert len(slow) == len(fast) == 30
+    for a, b in zip(slow, fast):
+        assert math.dist(a[:2], b[:2]) < 1.0 and abs(a[2] - b[2]) < 0.01
+
+
+def test_a_carried_piece_tilts_as_it_moves_and_hangs_straight_when_still():
+    piece = Carry((100, 100), (120, 120), (100, 80))
+    tilt = 0.0
+    for frame in range(15):
+        piece.point((100 + 20 * frame, 80))
+        piece.step(1 / 60)
+        tilt = max(tilt, abs(piece.angle))
+    assert math.radians(5) < tilt < math.radians(40)
+    for _ in range(120):
+        piece.step(1 / 60)
+    assert abs(piece.angle) < math.radians(1)
+    assert math.dist(piece.position, (380, 100)) < 1  # held where it was grabbed, below the pointer
+
+
+def test_a_dropped_piece_settles_on_its_target():
+    piece = Carry((0, 0), (100, 100), (0, -20))
+    piece.point((300, 100))
+    piece.step(0.1)
+    assert not piece.settled  # not let go yet
+    piece.land((200, 200))
+    for _ in range(120):
+        piece.step(1 / 60)
+    assert piece.settled and math.dist(piece.position, (200, 200)) < 1
+
+
+def test_a_tile_turned_past_half_a_quarter_snaps_to_it_and_short_of_it_springs_back():
+    for turned_by, ends in ((60, QUARTER), (30, 0.0)):
+        tile = Turn((0, 0), 100, 1, allowed=True)
+        tile.grab((50, 0))
+        tile.point((50 * math.cos(math.radians(turned_by)), 50 * math.sin(math.radians(turned_by))))
+        tile.release()
+        for _ in range(60):
+            tile.step(1 / 60)
+        assert abs(tile.angle - ends) < 0.05
+        assert tile.turned == (ends != 0) and tile.back == (ends == 0)
+
+
+def test_a_tile_turns_only_its_own_way():
+    tile = Turn((0, 0), 100, -1, allowed=True)  # counterclockwise: spending
+    tile.grab((50, 0))
+    tile.point((0, 50))  # a clockwise pull
+    tile.step(0.2)
+    assert abs(tile.angle) < 0.01
+
+
+def test_a_tile_the_rules_forbid_budges_a_little_and_springs_back():
+    tile = Turn((0, 0), 100, 1, allowed=False)
+    tile.grab((50, 0))
+    most = 0.0
+    for frame in range(30):
+        a = math.radians(3 * frame)
+        tile.point((50 * math.cos(a), 50 * math.sin(a)))
+        tile.step(1 / 60)
+        most = max(most, tile.angle)
+    assert 0.05 < most <= math.radians(10)
+    tile.release()
+    for _ in range(60):
+        tile.step(1 / 60)
+    assert tile.back and not tile.turned
+
+
+def test_the_clock_gives_whole_fixed_steps_and_skips_a_long_stall():
+    clock = Clock()
+    assert sum(clock.steps(1 / 60) for _ in range(60)) in (239, 240)
+    assert clock.steps(5.0) < 30

@@ -1,0 +1,99 @@
+"""Driving the real application with posted pygame events, as a player's hands would."""
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+from humanity_desktop.controller import ActionApplied, parse_seats
+from humanity_desktop.ui.app import App, AppConfig
+from humanity_desktop.ui.scenes.game import GameScene
+from humanity_desktop.ui.scenes.title import TitleScene
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(AppConfig(data_dir=tmp_path, size=(1600, 900), max_fps=0, pace="instant", anim_speed=50.0))
+    yield app
+    while len(app.stack):
+        app.stack.pop()
+    app.close_match()
+
+
+def start(app: App, seats: str, seed: int = 7) -> GameScene:
+    match = app.new_match(parse_seats(seats), seed)
+    game = GameScene(app, match)
+    app.stack.push(TitleScene(app))
+    app.stack.push(game)
+    app.step()
+    return game
+
+
+def _at(pos) -> tuple[int, int]:
+    return (round(pos[0]), round(pos[1]))
+
+
+def move(app: App, pos, held: bool = False) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=_at(pos), rel=(0, 0), buttons=(int(held), 0, 0)))
+    app.step()
+
+
+def click(app: App, pos, button: int = 1) -> None:
+    pos = _at(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.step()
+
+
+def drag(app: App, path) -> None:
+    """Button down at the first point, through the others a frame apart, up at the last."""
+    move(app, path[0])
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=_at(path[0]), button=1))
+    app.step()
+    for point in path[1:]:
+        move(app, point, held=True)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=_at(path[-1]), button=1))
+    app.step()
+
+
+def line(a, b, steps: int = 12) -> list:
+    return [(a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps) for k in range(steps + 1)]
+
+
+def arc(centre, radius: float, degrees: float, steps: int = 12) -> list:
+    """Points on a circle from its right edge, turning `degrees` (positive: clockwise on screen)."""
+    return [(centre[0] + radius * math.cos(math.radians(degrees * k / steps)),
+             centre[1] + radius * math.sin(math.radians(degrees * k / steps))) for k in range(steps + 1)]
+
+
+def key(app: App, k: int, mod: int = 0, text: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0))
+    app.step()
+
+
+def settle(app: App, game: GameScene) -> None:
+    """Let the animations and the pieces in motion finish."""
+    for _ in range(2000):
+        if not game.director.busy and not game.editor.active:
+            return
+        app.step()
+    raise AssertionError("the table never came to rest")
+
+
+def applied(game: GameScene) -> list:
+    seen: list = []
+    game.match.bus.subscribe(ActionApplied, lambda e: seen.append(e.action))
+    return seen
+
+
+def button(game: GameScene, label: str):
+    return next(b for b in game.action_buttons if b.label.startswith(label))
+
+
+def astronaut_pos(game: GameScene, i: int):
+    s = game.match.state
+    return game.base.cell_center(s, s.current, s.players[s.current].astros[i][2])
+
+
