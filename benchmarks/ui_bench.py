@@ -52,12 +52,14 @@ def reset_frames(level: str, resets: int, seed: int) -> list[float]:
         return [ms for ms, busy in zip(app.frame_ms, flags) if busy]
 
 
-def start_to_first_frame() -> tuple[float, float | None]:
-    """Seconds from launching the program to its first frame, and its peak memory (MB)."""
+def start_to_first_frame(program: list[str] | None = None) -> tuple[float, float | None]:
+    """Seconds from launching the program (by default this checkout's) to its first frame,
+    and its peak memory (MB)."""
     with tempfile.TemporaryDirectory() as tmp:
         stats = Path(tmp) / "stats.json"
         started = time.time()
-        subprocess.run([sys.executable, "-m", "humanity_desktop", "--data-dir", tmp, "--size", "1920x1080",
+        program = program or [sys.executable, "-m", "humanity_desktop"]
+        subprocess.run([*program, "--data-dir", tmp, "--size", "1920x1080",
                         "--quit-after-seconds", "0", "--frame-stats", str(stats)], check=True,
                        capture_output=True)
         report = json.loads(stats.read_text())

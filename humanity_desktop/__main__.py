@@ -29,11 +29,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--pace", choices=("slow", "normal", "fast", "instant"), help="bot pace for this run")
     ap.add_argument("--anim-speed", type=float, metavar="X",
                     help="play animations X times faster (demos, tests); overrides the option")
+    ap.add_argument("--selftest", action="store_true",
+                    help="check this copy of the game without a screen or sound card: load every asset, "
+                         "play a bot game, draw a frame, play a sound; exit 0 if all works")
     return ap.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.selftest:
+        from .selftest import main as selftest
+        return selftest()
     from .controller import parse_seats
     try:
         seats = None

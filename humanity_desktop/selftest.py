@@ -1,0 +1,267 @@
+"""`humanity-desktop --selftest`: proves, with no screen and no sound card, that this copy of
+the game works, whether run from a checkout, an installed package or a built application.
+
+It loads every file under art/ and sounds/, plays a game of bots through the real
+application loop to its results, checks the last frame drawn and plays a sound. Each check
+prints one line; the last line is SUCCESS. On a failure it prints what failed and exits 1.
+Everything the game writes goes to a temporary folder that is removed afterwards.
+"""
+from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+import struct
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the report is the only output
+import pygame  # noqa: E402
+
+from . import __version__, assets  # noqa: E402
+
+SUCCESS = "selftest passed"
+SEATS = "bot:random,bot:random,bot:random,bot:random"
+SEED = 5
+GAME_SECONDS = 25.0  # a limit; such a game takes about 4 s on a 2-core machine
+SIZE = (1280, 720)
+MIN_COLOURS = 8  # fewer distinct colours in a downscaled last frame: nothing was drawn
+
+
+class SelftestError(Exception):
+    """A check failed; the message says which file or step and why."""
+
+
+# ------------------------------------------------------------------ assets
+
+def _image(path: Path) -> str:
+    width, height = pygame.image.load(str(path)).get_size()
+    if not width or not height:
+        raise SelftestError("the image is empty")
+    return "images"
+
+
+def _svg(path: Path) -> str:
+    """Pictures under art/ go through the game's own loader; any other SVG through pygame's."""
+    try:
+        name = path.relative_to(assets.art()).with_suffix("").as_posix()
+    except ValueError:
+        pygame.image.load_sized_svg(str(path), (64, 64))
+    else:
+        from .ui import art
+        art.image(name, 64)
+    return "images"
+
+
+def _font(path: Path) -> str:
+    if pygame.font.Font(str(path), 16).size("Humanity")[0] <= 0:
+        raise SelftestError("the font draws nothing")
+    return "fonts"
+
+
+def _sound(path: Path) -> str:
+    if pygame.mixer.Sound(str(path)).get_length() <= 0:
+        raise SelftestError("the sound is empty")
+    return "sounds"
+
+
+def _icon_images(images: list[bytes]) -> str:
+    """Load each PNG inside an icon file; SDL reads neither .icns nor PNG-packed .ico whole."""
+    if not images:
+        raise SelftestError("the icon holds no images")
+    for image in images:
+        if image.startswith(b"\x89PNG"):
+            pygame.image.load(io.BytesIO(image), "icon.png")
+    return "images"
+
+
+def _ico(path: Path) -> str:
+    data = path.read_bytes()
+    reserved, kind, count = struct.unpack_from("<HHH", data)
+    if (reserved, kind) != (0, 1):
+        raise SelftestError("not an .ico icon")
+    entries = [struct.unpack_from("<II", data, 6 + 16 * i + 8) for i in range(count)]
+    images = [data[offset:offset + size] for size, offset in entries]
+    if any(not size or len(image) != size for image, (size, _) in zip(images, entries)):
+        raise SelftestError("an image of the icon is cut short")
+    return _icon_images(images)
+
+
+def _icns(path: Path) -> str:
+    data = path.read_bytes()
+    if data[:4] != b"icns" or int.from_bytes(data[4:8], "big") != len(data):
+        raise SelftestError("not an .icns icon")
+    images, at = [], 8
+    while at < len(data):
+        length = int.from_bytes(data[at + 4:at + 8], "big")
+        if length < 8 or at + length > len(data):
+            raise SelftestError("an image of the icon is cut short")
+        images.append(data[at + 8:at + length])
+        at += length
+    return _icon_images(images)
+
+
+def _json(path: Path) -> str:
+    json.loads(path.read_text(encoding="utf-8"))
+    return "other"
+
+
+def _readable(path: Path) -> str:
+    """Licences, notes and any other kind of file: it was packaged and can be read."""
+    path.read_bytes()
+    return "other"
+
+
+LOADERS = {
+    **dict.fromkeys((".png", ".jpg", ".jpeg", ".bmp", ".gif", ".tga", ".webp"), _image),
+    ".svg": _svg,
+    **dict.fromkeys((".ttf", ".otf", ".ttc"), _font),
+    **dict.fromkeys((".ogg", ".wav", ".mp3", ".flac", ".opus"), _sound),
+    ".ico": _ico,
+    ".icns": _icns,
+    ".json": _json,
+}
+
+
+def asset_files(root: Path) -> list[Path]:
+    """Every file of every asset folder; a missing or empty folder is a failure."""
+    files: list[Path] = []
+    for folder in assets.FOLDERS:
+        found = sorted(p for p in (root / folder).rglob("*") if p.is_file())
+        if not found:
+            raise SelftestError(f"no files in {root / folder}")
+        files += found
+    return files
+
+
+def load_assets(root: Path) -> str:
+    """Load each file with the loader for its kind; a failure lists every file that failed."""
+    kinds: Counter[str] = Counter()
+    failed: list[str] = []
+    files = asset_files(root)
+    for path in files:
+        try:
+            kinds[LOADERS.get(path.suffix.lower(), _readable)(path)] += 1
+        except Exception as exc:  # noqa: BLE001 - every broken file is named, not just the first
+            failed.append(f"  {path.relative_to(root).as_posix()}: {exc or type(exc).__name__}")
+    if failed:
+        raise SelftestError(f"{len(failed)} of {len(files)} files under {root} failed to load:\n"
+                            + "\n".join(failed))
+    counts = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
+    return f"{len(files)} files load ({counts}) from {root}"
+
+
+# ------------------------------------------------------------------ the game
+
+def init_pygame() -> str:
+    from .ui.audio import open_mixer
+    pygame.display.init()
+    pygame.font.init()
+    if not open_mixer():  # the game's own settings, so sounds load as the game loads them
+        raise SelftestError(f"the {os.environ['SDL_AUDIODRIVER']} audio driver did not open")
+    return f"pygame-ce {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}"
+
+
+def play_game(data_dir: Path):
+    """Four random bots play a whole game through App.run; returns the app and a summary."""
+    from .controller import parse_seats
+    from .ui.app import App, AppConfig
+    from .ui.scenes.crash import CrashScene
+    from .ui.scenes.game import GameScene
+    from .ui.scenes.results import ResultsScene
+    from .ui.scenes.title import TitleScene
+
+    app = App(AppConfig(data_dir=data_dir, size=SIZE, max_fps=0, pace="instant", anim_speed=60.0,
+                        quit_after=GAME_SECONDS))
+    match = app.new_match(parse_seats(SEATS), SEED)
+    ended: list = []
+
+    def at_the_end() -> bool:
+        if isinstance(app.stack.top, (ResultsScene, CrashScene)):
+            ended.append(app.stack.top)
+        return bool(ended)
+
+    started = time.perf_counter()
+    app.run([TitleScene(app), GameScene(app, match)], stop_when=at_the_end)
+    if ended and isinstance(ended[0], CrashScene):
+        last = ended[0].report.read_text(encoding="utf-8").strip().splitlines()[-1]
+        raise SelftestError(f"the game crashed: {last}")
+    if not ended:
+        raise SelftestError(f"the game did not reach its results within {GAME_SECONDS:.0f} s")
+    return app, (f"4 random bots played {len(match.history)} actions to the results in "
+                 f"{time.perf_counter() - started:.1f} s, {len(app.frame_ms)} frames")
+
+
+def check_frame(app) -> str:
+    """The last frame drawn (the results) shows something: many colours, not a blank fill."""
+    small = pygame.transform.scale(app.screen, (64, 36))
+    raw = pygame.image.tobytes(small, "RGB")
+    colours = len({raw[i:i + 3] for i in range(0, len(raw), 3)})
+    if colours < MIN_COLOURS:
+        raise SelftestError(f"the last frame is blank ({colours} colours)")
+    return f"the last frame ({app.screen.get_width()}x{app.screen.get_height()}) has {colours} colours"
+
+
+def play_sound(app) -> str:
+    """A new player of the game's own (its table, its loader) plays the table's first effect."""
+    from .ui.audio import AudioPlayer
+    player = AudioPlayer()
+    name = next(iter(player.table.effects), None)
+    if name is None:
+        raise SelftestError("the sound table lists no effects")
+    player.sync(app.settings)
+    channel = player.play(name)
+    if channel is None or not channel.get_busy():
+        raise SelftestError(f"the effect {name!r} did not start playing")
+    player.stop()
+    return f"{name!r} plays on the {os.environ['SDL_AUDIODRIVER']} audio driver"
+
+
+# ------------------------------------------------------------------ running
+
+def _say(text: str, stream) -> None:
+    if stream is not None:  # a windowed Windows build started without a console has none
+        print(text, file=stream, flush=True)
+
+
+def _check(name: str, step, *args):
+    """Run one step; any error becomes a SelftestError that names the step."""
+    try:
+        return step(*args)
+    except SelftestError as exc:
+        raise SelftestError(f"{name}: {exc}") from exc
+    except Exception as exc:  # noqa: BLE001 - the message must name the step that failed
+        raise SelftestError(f"{name}: {type(exc).__name__}: {exc}") from exc
+
+
+def run(data_dir: Path) -> None:
+    root = assets.root()
+    _say(f"selftest: Humanity Desktop {__version__}, Python {sys.version.split()[0]}", sys.stdout)
+    _say(f"selftest: pygame: {_check('pygame', init_pygame)}", sys.stdout)
+    _say(f"selftest: assets: {_check('assets', load_assets, root)}", sys.stdout)
+    app, summary = _check("game", play_game, data_dir)
+    _say(f"selftest: game: {summary}", sys.stdout)
+    _say(f"selftest: frame: {_check('frame', check_frame, app)}", sys.stdout)
+    _say(f"selftest: sound: {_check('sound', play_sound, app)}", sys.stdout)
+
+
+def main() -> int:
+    # A self-test runs the same everywhere: no window and no sound device, whatever the machine has.
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="humanity-selftest-", ignore_cleanup_errors=True) as tmp:
+        try:
+            run(Path(tmp))
+        except SelftestError as exc:
+            _say(f"selftest FAILED: {exc}", sys.stderr)
+            return 1
+        finally:
+            pygame.quit()
+            logging.shutdown()  # closes the game's log file so its folder can be removed (Windows)
+    _say(f"{SUCCESS} in {time.perf_counter() - started:.1f} s", sys.stdout)
+    return 0
