@@ -136,7 +136,7 @@ def arpeggio(freqs: tuple, step: float, seconds: float, partials, decay: float, 
 # ---------------------------------------------------------------- the sounds
 
 def click(rng: random.Random) -> Signal:
-    return tick(1900, rng, decay=0.008)[: samples(0.05)]
+    return tick(1400, rng, decay=0.008)[: samples(0.05)]
 
 
 def pick_up(rng: random.Random) -> Signal:
@@ -195,8 +195,13 @@ def hump(t: float) -> float:
     return math.sin(math.pi * min(1.0, t))
 
 
+def sweep_cutoff(t: float) -> float:
+    """The air the arm moves sounds brighter the faster it goes."""
+    return 200 + 1600 * hump(t)
+
+
 def arm_sweep(rng: random.Random) -> Signal:
-    whoosh = lowpass(noise(1.0, rng), lambda t: 200 + 1600 * hump(t))
+    whoosh = lowpass(lowpass(noise(1.0, rng), sweep_cutoff), sweep_cutoff)
     servo = note(70, 1.0, REED, attack=0.15, decay=10.0, glide=1.5)
     moving = [(w * 1.6 + s * 0.35) * hump(i / RATE) for i, (w, s) in enumerate(zip(whoosh, servo))]
     return mix(1.15, (0, moving, 1.0), (0.95, tick(500, rng, decay=0.03), 0.8))
