@@ -83,6 +83,9 @@ def main() -> int:
         build(args.dist, args.work)
         print(f"built {application(args.dist)} in {time.perf_counter() - started:.0f} s")
     exe = program(args.dist)
+    if not exe.is_file():
+        print(f"build_exe: no built program at {exe}", file=sys.stderr)
+        return 2
     if args.measure:
         starts = [start_to_first_frame([str(exe)])[0] for _ in range(args.measure)]
         print(f"size {size_mb(application(args.dist)):.1f} MB; start to first frame: median "
