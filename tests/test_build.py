@@ -27,8 +27,9 @@ def load_build_tool():
     return module
 
 
-def selftest(command: list[str], asset_root: Path | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != assets.ROOT_ENV}
+def selftest(command: list[str], asset_root: Path | None = None, cwd: Path = ROOT,
+             **env_vars: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != assets.ROOT_ENV} | env_vars
     if asset_root is not None:
         env[assets.ROOT_ENV] = str(asset_root)
     return subprocess.run([*command, "--selftest"], capture_output=True, text=True, env=env, cwd=cwd,
@@ -42,8 +43,15 @@ def assert_passed(result: subprocess.CompletedProcess) -> None:
     assert [line.split(":")[1].strip() for line in lines[1:-1]] == list(CHECKS)
 
 
-def test_selftest_passes_from_the_checkout():
-    assert_passed(selftest([sys.executable, "-m", "humanity_desktop"]))
+def test_selftest_passes_from_the_checkout_and_leaves_no_file_behind(tmp_path):
+    home, temp = tmp_path / "home", tmp_path / "temp"
+    home.mkdir()
+    temp.mkdir()
+    user_folders = {name: str(home / name) for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
+                                                         "XDG_CACHE_HOME", "APPDATA", "LOCALAPPDATA")}
+    assert_passed(selftest([sys.executable, "-m", "humanity_desktop"], HOME=str(home), USERPROFILE=str(home),
+                           TMPDIR=str(temp), TEMP=str(temp), TMP=str(temp), **user_folders))
+    assert not list(home.iterdir()) and not list(temp.iterdir())
 
 
 @pytest.fixture
