@@ -342,6 +342,7 @@ def hull_plate(x, y, w, h, r, rim) -> str:
 
 
 HULL_DEFS = linear("hull", HULL, HULL_LO)
+METAL_DEFS = linear("m", (214, 218, 232), (96, 102, 120))  # the arm's brushed steel
 
 
 def module_frame(colour: str | None, start: bool = False) -> str:
@@ -492,7 +493,7 @@ def hangar_pad(exit_pad: bool) -> str:
 
 def arm_strut() -> str:
     """One segment of the articulated arm, 10:1, drawn along +x."""
-    defs = linear("m", (214, 218, 232), (96, 102, 120))
+    defs = METAL_DEFS
     holes = "".join(f'<rect x="{x}" y="7.5" width="16" height="5" rx="2.5" fill="{hx(EDGE)}" opacity="0.7"/>'
                     for x in range(40, 160, 30))
     body = (f'<rect x="0" y="0" width="200" height="20" rx="10" fill="{hx(EDGE)}"/>'
@@ -511,7 +512,7 @@ def arm_joint() -> str:
 
 def arm_claw() -> str:
     """The gripper at the arm's tip, open toward +x."""
-    defs = linear("m", (214, 218, 232), (96, 102, 120))
+    defs = METAL_DEFS
     finger = 'M30,42 L64,22 L92,30 L88,38 L66,33 L40,50 Z'
     body = (f'<path d="{finger}" fill="url(#m)" stroke="{hx(EDGE)}" stroke-width="3" stroke-linejoin="round"/>'
             f'<path d="{finger}" fill="url(#m)" stroke="{hx(EDGE)}" stroke-width="3" stroke-linejoin="round" '
