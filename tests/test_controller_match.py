@@ -13,11 +13,13 @@ from humanity_desktop.controller import (
     ActionRequested,
     BotThinking,
     Bus,
+    ConfirmRequested,
     GameOver,
     Match,
     RoundReset,
     Seat,
     TurnStarted,
+    TurnToConfirm,
     Undone,
     UndoRequested,
     parse_seats,
@@ -111,6 +113,65 @@ def test_undo_is_refused_once_the_turn_has_passed(table):
     match.bus.publish(UndoRequested(0))
     assert match.state == after
     assert rec.of(TurnStarted)[-1].seat == 1
+
+
+@pytest.fixture
+def confirming():
+    """As `table`, with the end of a human's turn waiting for confirmation, as on screen."""
+    bus = Bus()
+    match = Match(parse_seats("human,bot:random"), bus, seed=7, pace=0.0, confirm_turns=True)
+    yield match, Recorder(bus)
+    match.close()
+
+
+def to_the_end_of_the_turn(match: Match) -> Action:
+    """Play seat 0's first legal choices until its next one would end the turn; that one."""
+    while True:
+        action = legal_actions(match.state)[0]
+        match.bus.publish(ActionRequested(0, action))
+        if match.pending is not None:
+            return action
+
+
+def test_the_end_of_a_humans_turn_waits_for_confirmation_and_reveals_nothing(confirming):
+    match, rec = confirming
+    match.bus.publish(ActionRequested(0, Action("select_astronaut", 0)))
+    last = to_the_end_of_the_turn(match)
+    before = match.state.copy()
+    [pending] = rec.of(TurnToConfirm)
+    assert pending.action == last and pending.seat == 0 and pending.lines
+    assert match.state == before and match.state.current == 0  # nothing applied yet
+    assert pending.preview.current != 0 or pending.preview.turn != before.turn
+    match.bus.publish(ActionRequested(0, legal_actions(match.state)[0]))  # anything else waits too
+    assert rec.of(ActionRefused)[-1].rule == "End of turn" and match.state == before
+    match.bus.publish(ConfirmRequested(0))
+    assert rec.of(ActionApplied)[-1].action == last and match.pending is None
+    assert rec.of(TurnStarted)[-1].seat == 1
+
+
+def test_undo_takes_back_an_unconfirmed_end_of_turn_then_the_turns_choices(confirming):
+    match, rec = confirming
+    start = match.state.copy()
+    match.bus.publish(ActionRequested(0, Action("select_astronaut", 0)))
+    to_the_end_of_the_turn(match)
+    choices = len(rec.of(ActionApplied))
+    assert match.can_undo
+    match.bus.publish(UndoRequested(0))
+    assert match.pending is None and len(rec.of(Undone)) == 1
+    for _ in range(choices):
+        match.bus.publish(UndoRequested(0))
+    assert match.state == start and not match.can_undo
+    match.bus.publish(ConfirmRequested(0))
+    assert rec.of(ActionRefused)[-1].rule == "End of turn"  # nothing left to confirm
+
+
+def test_bots_never_wait_for_confirmation(confirming):
+    match, rec = confirming
+    match.bus.publish(ActionRequested(0, Action("select_astronaut", 0)))
+    to_the_end_of_the_turn(match)
+    match.bus.publish(ConfirmRequested(0))
+    wait_for(match, lambda: match.state.current == 0 or match.state.game_over)
+    assert not rec.of(TurnToConfirm)[1:]  # the bot's turn ended without one
 
 
 def wait_for(match: Match, predicate, seconds: float = 10.0) -> None:

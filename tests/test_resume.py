@@ -27,6 +27,8 @@ from humanity_desktop.ui.scenes.crash import CrashScene
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.title import TitleScene
 
+from ui_driver import play
+
 
 def read_autosave(folder: Path) -> dict:
     return json.loads((folder / AUTOSAVE).read_text())
@@ -103,7 +105,7 @@ def test_the_autosave_follows_every_applied_and_undone_action(app, tmp_path):
     match = app.new_match(parse_seats("human,human"), 4)
     undone = False
     for n in range(1, 25):
-        match.bus.publish(ActionRequested(match.current, match.legal()[0]))
+        play(match, match.legal()[0])
         if not undone and match.can_undo:
             match.bus.publish(UndoRequested(match.current))
             undone = True
@@ -155,7 +157,7 @@ class Exploding(Scene):
 def test_a_crash_shows_the_report_and_the_autosave_stays_intact(app, tmp_path):
     match = app.new_match(parse_seats("human,human"), 8)
     for _ in range(5):
-        match.bus.publish(ActionRequested(match.current, match.legal()[0]))
+        play(match, match.legal()[0])
     state = match.state.copy()
     app.stack.push(TitleScene(app))
     app.stack.push(GameScene(app, match))

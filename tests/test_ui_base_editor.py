@@ -23,6 +23,7 @@ from ui_driver import (  # noqa: F401 - app is a fixture
     key,
     line,
     move,
+    play,
     settle,
     start,
 )
@@ -86,17 +87,20 @@ def pick_first_choice(app) -> None:
 def test_a_whole_work_on_the_base_by_turning_tiles_clockwise(app):
     game = working(app)
     actions = played_by(game, 0)
-    s = game.match.state
+    m = game.match
+    s = m.state
     turned = 0
-    while s.phase == WORK and s.current == 0:
+    while m.pending is None:
         cell = next(a.a for a in legal_actions(s) if a.kind == "activate")
-        before, seen = s.work_left, len(actions)
+        before = s.work_left
         turn_tile(app, game, cell, 100)
-        assert actions[seen] == Action("activate", cell)
-        assert s.current != 0 or s.phase != WORK or s.work_left < before
         turned += 1
-        if s.phase == WORK and s.current == 0 and turned == 3:
-            click(app, button(game, "End work").rect.center)
+        if m.pending is None:
+            assert actions[-1] == Action("activate", cell) and s.work_left < before
+    # The last turn used the work up: the turn waits for the player's word, then passes.
+    assert m.pending.action.kind == "activate" and s.phase == WORK
+    click(app, button(game, "Confirm turn").rect.center)
+    assert s.current != 0 or s.turn > 1
     assert turned >= 1 and [a.kind for a in actions].count("activate") == turned
 
 
@@ -126,7 +130,7 @@ def test_a_tile_the_rules_will_not_let_turn_budges_springs_back_and_names_the_ru
 
 def test_r_turns_the_hovered_tile_and_enter_ends_the_work(app):
     game = working(app)
-    actions = applied(game)
+    actions = played_by(game, 0)
     s = game.match.state
     cell = next(a.a for a in legal_actions(s) if a.kind == "activate")
     move(app, game.base.cell_center(s, s.current, cell))
@@ -136,9 +140,10 @@ def test_r_turns_the_hovered_tile_and_enter_ends_the_work(app):
     key(app, pygame.K_r, text="r")
     settle(app, game)
     assert actions == [Action("activate", cell)]
-    if s.phase == WORK:
-        key(app, pygame.K_RETURN)
-        assert actions[-1] == Action("end_work")
+    key(app, pygame.K_RETURN)  # End work: the turn's last choice waits for confirmation
+    assert game.match.pending is not None and game.match.pending.action == Action("end_work")
+    key(app, pygame.K_RETURN)  # Confirm turn
+    assert game.match.pending is None and actions[-1] == Action("end_work")
 
 
 def test_undo_takes_the_turns_back_to_exactly_where_the_turn_began(app):
@@ -168,14 +173,17 @@ def test_deploy_by_dragging_a_module_onto_the_astronaut_then_pay_by_turning_coun
     hangar_to_cell(app, game, slot, cell)
     assert actions == [Action("choose_module", slot)]
     spent = 0
-    while s.phase == PAY and s.current == 0:
+    while game.match.pending is None:
         spend = next(a for a in legal_actions(s) if a.kind == "spend")
         seen = len(actions)
         turn_tile(app, game, spend.a, -100)
         pick_first_choice(app)
         settle(app, game)
-        assert actions[seen].kind == "spend" and actions[seen].a == spend.a
         spent += 1
+        if game.match.pending is None:
+            assert actions[seen].kind == "spend" and actions[seen].a == spend.a
+    assert game.match.pending.action.kind == "spend"  # the last unit pays the module off
+    key(app, pygame.K_RETURN)
     assert spent >= 1 and cell in s.players[0].base  # the new module stands where the astronaut was
     assert any("deployed the" in line for line in game.match.log)
 
@@ -189,6 +197,7 @@ def test_deploy_by_dragging_then_auto_pay(app):
     assert s.phase == PAY
     cell = deploy_cell(s)
     click(app, button(game, "Auto-pay").rect.center)
+    click(app, button(game, "Confirm turn").rect.center)
     assert len(actions) > 1 and all(a.kind == "spend" for a in actions[1:])
     assert cell in s.players[0].base and any("deployed the" in line for line in game.match.log)
 
@@ -225,7 +234,7 @@ def placing(app) -> GameScene:
     rng = random.Random(5)
     m = game.match
     while m.state.phase != PLACE:
-        m.bus.publish(ActionRequested(m.current, rng.choice(m.legal())))
+        play(m, rng.choice(m.legal()))
     game.viewer = m.current
     game.handoff_to = None
     settle(app, game)

@@ -12,7 +12,7 @@ from humanity_desktop.ui.scenes.dialog import HandoffScene
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.pause import PauseScene
 
-from ui_driver import app, applied, astronaut_pos, button, click, key, settle, start  # noqa: F401 - app is a fixture
+from ui_driver import app, applied, astronaut_pos, button, click, key, play, settle, start  # noqa: F401 - app is a fixture
 
 
 def test_a_turn_of_work_played_with_the_mouse(app):
@@ -53,7 +53,29 @@ def test_deploying_with_auto_pay(app):
     assert actions[-1] == Action("choose_module", slot) and s.phase == PAY
     click(app, button(game, "Auto-pay").rect.center)
     assert all(a.kind == "spend" for a in actions[2:])
+    # The last unit would end the turn: the base shows the module deployed, and the turn
+    # waits for the player's word.
+    pending = game.match.pending
+    assert pending is not None and any("deployed the" in line for line in pending.lines)
+    assert s.phase == PAY and game._shown()[1] is pending.preview
+    click(app, button(game, "Confirm turn").rect.center)
     assert s.phase != PAY and any("deployed the" in line for line in game.match.log)
+
+
+def test_enter_confirms_the_turn_and_undo_takes_the_end_of_it_back(app):
+    game = start(app, "human,bot:random", seed=11)
+    click(app, astronaut_pos(game, 0))
+    s = game.match.state
+    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    click(app, game.board.hangar_center(s, slot))
+    click(app, button(game, "Auto-pay").rect.center)
+    waiting = s.copy()
+    click(app, button(game, "Undo").rect.center)
+    assert game.match.pending is None and game.match.state == waiting
+    click(app, button(game, "Auto-pay").rect.center)
+    assert game.match.pending is not None
+    key(app, pygame.K_RETURN)
+    assert game.match.pending is None and s.current != 0
 
 
 def test_spending_a_unit_by_clicking_its_module(app):
@@ -102,7 +124,7 @@ def test_hot_seat_hands_off_between_humans_and_hides_science(app):
     assert game._science_visible() == (True, False)
     click(app, astronaut_pos(game, 0))
     while game.match.state.current == 0:
-        game._request(legal_actions(game.match.state)[0])
+        play(game.match, legal_actions(game.match.state)[0])
     settle(app, game)
     app.step()
     assert isinstance(app.stack.top, HandoffScene)

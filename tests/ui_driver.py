@@ -6,7 +6,7 @@ import math
 import pygame
 import pytest
 
-from humanity_desktop.controller import ActionApplied, parse_seats
+from humanity_desktop.controller import ActionApplied, ActionRequested, ConfirmRequested, parse_seats
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.title import TitleScene
@@ -97,3 +97,11 @@ def astronaut_pos(game: GameScene, i: int):
     return game.base.cell_center(s, s.current, s.players[s.current].astros[i][2])
 
 
+
+
+def play(match, action) -> None:
+    """Request `action` for the seat to play, confirming the end of the turn if it asks."""
+    seat = match.current
+    match.bus.publish(ActionRequested(seat, action))
+    if match.pending is not None:
+        match.bus.publish(ConfirmRequested(seat))

@@ -30,6 +30,13 @@ class UndoRequested(Event):
     seat: int
 
 
+@dataclass(frozen=True)
+class ConfirmRequested(Event):
+    """The player confirms the end of their turn (see TurnToConfirm)."""
+
+    seat: int
+
+
 # ---------------------------------------------------------------- reports (from the match)
 
 @dataclass(frozen=True)
@@ -50,6 +57,18 @@ class ActionRefused(Event):
     action: Action | None
     rule: str
     reason: str
+
+
+@dataclass(frozen=True)
+class TurnToConfirm(Event):
+    """A human's action would end their turn: it waits for their confirmation, so that it
+    can still be taken back before the next turn reveals anything. `preview` is the
+    position it would lead to; only the acting player's own pieces may be shown from it."""
+
+    seat: int
+    action: Action
+    lines: tuple  # what it would do, in plain words
+    preview: State
 
 
 @dataclass(frozen=True)

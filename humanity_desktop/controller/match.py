@@ -33,11 +33,13 @@ from .events import (
     ActionRefused,
     ActionRequested,
     BotThinking,
+    ConfirmRequested,
     GameOver,
     MissionTaken,
     ResetInfo,
     RoundReset,
     TurnStarted,
+    TurnToConfirm,
     Undone,
     UndoRequested,
     YearEnded,
@@ -62,6 +64,7 @@ class Match:
         bot_seconds: float = DEFAULT_BOT_SECONDS,
         on_turn_end: Callable[[Match], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        confirm_turns: bool = False,
     ) -> None:
         if not 2 <= len(seats) <= 4:
             raise ValueError("a match has 2 to 4 seats")
@@ -79,6 +82,9 @@ class Match:
         # because on a small machine it would slow the drawing down.
         self.may_think = True
         self.on_turn_end = on_turn_end
+        # When set, a human's turn-ending action waits for ConfirmRequested (see TurnToConfirm).
+        self.confirm_turns = confirm_turns
+        self.pending: TurnToConfirm | None = None
         self._clock = clock
         self._undo: list[tuple[State, int, int]] = []
         self._thinker = Thinker(self.seats, self.state.seed)
@@ -87,6 +93,7 @@ class Match:
         self._unsubscribe = [
             bus.subscribe(ActionRequested, self._on_request),
             bus.subscribe(UndoRequested, self._on_undo),
+            bus.subscribe(ConfirmRequested, self._on_confirm),
         ]
 
     # ------------------------------------------------------------ questions
@@ -112,7 +119,7 @@ class Match:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._undo) and self.human_turn
+        return (bool(self._undo) or self.pending is not None) and self.human_turn
 
     # ------------------------------------------------------------ the loop's poll
 
@@ -186,11 +193,35 @@ class Match:
         if (ev.source == "bot") != self.seats[ev.seat].is_bot:
             self._refuse(ev.seat, ev.action, "Turn order", f"{self.seats[ev.seat].describe()} plays this seat")
             return
+        if self.pending is not None:
+            self._refuse(ev.seat, ev.action, "End of turn", "confirm the end of your turn, or take it back, first")
+            return
         err = why_illegal(s, ev.action)
         if err is not None:
             self._refuse(ev.seat, ev.action, err.rule, err.reason)
             return
-        self._apply(ev.seat, ev.action, human=ev.source == "human")
+        human = ev.source == "human"
+        if human and self.confirm_turns and self._hold_for_confirmation(ev.seat, ev.action):
+            return
+        self._apply(ev.seat, ev.action, human=human)
+
+    def _hold_for_confirmation(self, seat: int, action: Action) -> bool:
+        """If `action` ends the turn, keep it pending and say what it would do."""
+        trial = self.state.copy()
+        events = apply_action(trial, action)
+        if not ends_turn(self.state, trial):
+            return False
+        self.pending = TurnToConfirm(seat, action, tuple(narrate(events, self.names)), trial)
+        self.bus.publish(self.pending)
+        return True
+
+    def _on_confirm(self, ev: ConfirmRequested) -> None:
+        pending = self.pending
+        if pending is None or ev.seat != pending.seat:
+            self._refuse(ev.seat, None, "End of turn", "there is no turn waiting to be confirmed")
+            return
+        self.pending = None
+        self._apply(pending.seat, pending.action, human=True)
 
     def _apply(self, seat: int, action: Action, human: bool) -> None:
         s = self.state
@@ -199,7 +230,7 @@ class Match:
         events = apply_action(s, action)
         lines = narrate(events, self.names)
         self.log.extend(lines)
-        turn_over = s.turn != before.turn or s.current != before.current or s.game_over
+        turn_over = ends_turn(before, s)
         if turn_over:
             self.history.append(tuple(s.scores))
             self._undo.clear()
@@ -231,10 +262,18 @@ class Match:
         if ev.seat != self.current or not self.can_undo:
             self._refuse(ev.seat, None, "Undo", "only choices made in the current turn can be taken back")
             return
+        if self.pending is not None:  # the unconfirmed end of the turn goes first
+            self.pending = None
+            self.bus.publish(Undone(ev.seat, self.state.copy()))
+            return
         self.state, log_len, history_len = self._undo.pop()
         del self.log[log_len:]
         del self.history[history_len:]
         self.bus.publish(Undone(ev.seat, self.state.copy()))
+
+
+def ends_turn(before: State, after: State) -> bool:
+    return after.turn != before.turn or after.current != before.current or after.game_over
 
 
 def reset_info(before: State, after: State) -> ResetInfo:

@@ -152,7 +152,8 @@ class App:
         return unfinished_autosave(self.data_dir)
 
     def _match_options(self) -> dict:
-        return {"pace": self.settings.pace_seconds, "bot_seconds": self.settings.bot_seconds}
+        # On screen a player confirms the end of each turn, and may take it back until then.
+        return {"pace": self.settings.pace_seconds, "bot_seconds": self.settings.bot_seconds, "confirm_turns": True}
 
     def _start(self, match: RecordedMatch) -> RecordedMatch:
         """Make `match` the current one, autosaved after every applied or undone action."""

@@ -35,6 +35,7 @@ class Outcome:
     actions: list[Action] = field(default_factory=list)
     refusal: tuple[str, str] | None = None  # (rule, reason)
     click: tuple[int, int] | None = None
+    sound: str | None = None  # what the hand's motion sounds like as it ends
 
 
 class TurnGesture:
@@ -76,6 +77,10 @@ class BaseEditor:
     @property
     def active(self) -> bool:
         return self.gesture is not None
+
+    @property
+    def carrying(self) -> bool:
+        return isinstance(self.gesture, CarryGesture)
 
     def key(self) -> tuple:
         """Changes whenever the cached base drawing must change."""
@@ -262,7 +267,7 @@ class BaseEditor:
             g.size += (g.goal_size - g.size) * min(1.0, GROW * dt)
             if g.physics.settled:
                 self.gesture = None
-                return Outcome(actions=g.landing) if g.landing else None
+                return Outcome(actions=g.landing, sound="snap") if g.landing else None
         return None
 
     # ------------------------------------------------------------ drawing

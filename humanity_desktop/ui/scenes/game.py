@@ -12,11 +12,13 @@ from ...controller import (
     ActionRefused,
     ActionRequested,
     BotThinking,
+    ConfirmRequested,
     GameOver,
     Match,
     MissionTaken,
     RoundReset,
     TurnStarted,
+    TurnToConfirm,
     Undone,
     UndoRequested,
     YearEnded,
@@ -101,6 +103,7 @@ class GameScene(Scene):
             bus.subscribe(ActionRefused, self._on_refused),
             bus.subscribe(Undone, self._on_undone),
             bus.subscribe(TurnStarted, self._on_turn),
+            bus.subscribe(TurnToConfirm, self._on_confirm_asked),
             bus.subscribe(BotThinking, self._on_thinking),
             bus.subscribe(MissionTaken, self._on_mission),
             bus.subscribe(YearEnded, self._on_year),
@@ -167,6 +170,9 @@ class GameScene(Scene):
         self.director.clear()
         self.toasts.show("Taken back", theme.TEXT_DIM)
 
+    def _on_confirm_asked(self, ev: TurnToConfirm) -> None:
+        self._version += 1
+
     def _on_turn(self, ev: TurnStarted) -> None:
         if ev.human and len(self.match.humans) > 1 and ev.seat != self.viewer:
             self.handoff_to = ev.seat
@@ -194,6 +200,11 @@ class GameScene(Scene):
             return beat.board_state, beat.base_state, beat.seat
         s = self.match.state
         seat = s.current_player if s.current_player is not None else (self.viewer or 0)
+        pending = self.match.pending
+        if pending is not None:
+            # The base shows what the waiting action would do; the board, which the next
+            # turn may change with things still hidden, stays as it is.
+            return s, pending.preview, seat
         return s, s, seat
 
     def _science_visible(self) -> tuple:
@@ -213,7 +224,7 @@ class GameScene(Scene):
 
     def _marks(self) -> dict:
         """What the player may click now, for the views to light up."""
-        if not self._can_act() or self.director.busy:
+        if not self._can_act() or self.director.busy or self.match.pending is not None:
             return {}
         lit = self.editor.lit_cells(self.match.state)
         if lit is not None:
@@ -323,7 +334,10 @@ class GameScene(Scene):
             return buttons
         if self._can_act():
             phase = s.phase
-            if phase == ACTION:
+            if m.pending is not None:
+                buttons.append(Button("Confirm turn", self._confirm, style="primary",
+                                      tooltip="End your turn (Enter); until then Undo takes it back"))
+            elif phase == ACTION:
                 buttons.append(Button("Work", lambda: self._request(Action("work")), style="primary",
                                       tooltip="Work on the base with this astronaut"))
             elif phase == WORK:
@@ -354,6 +368,9 @@ class GameScene(Scene):
     def _undo(self) -> None:
         if self.match.current is not None:
             self.match.bus.publish(UndoRequested(self.match.current))
+
+    def _confirm(self) -> None:
+        self.match.bus.publish(ConfirmRequested(self.match.current))
 
     def _request(self, action: Action) -> None:
         self.match.bus.publish(ActionRequested(self.match.current, action))
@@ -431,6 +448,8 @@ class GameScene(Scene):
         """A button acts at once; on the table the press may start a gesture instead."""
         if intent.button == 1 and not self._button_at(intent.pos) and self._may_gesture() \
                 and self.editor.press(intent.pos, self._hit(intent.pos), self.match.state):
+            if self.editor.carrying:
+                self.app.audio.play("pick_up")
             return
         self._click(intent.pos)
 
@@ -441,13 +460,16 @@ class GameScene(Scene):
                 self._finish(outcome)
 
     def _may_gesture(self) -> bool:
-        return self._can_act() and not self.director.busy and not self.editor.active
+        return self._can_act() and not self.director.busy and not self.editor.active and self.match.pending is None
 
     def _finish(self, outcome: Outcome) -> None:
         """What a finished gesture asks for reaches the match, as a click's would."""
+        if outcome.sound is not None:
+            self.app.audio.play(outcome.sound)
         if outcome.click is not None:
             self._click(outcome.click)
         elif outcome.refusal is not None:
+            self.app.audio.play("illegal")
             self.toasts.show(f"{outcome.refusal[0]}: {outcome.refusal[1]}", theme.BAD)
         elif len(outcome.actions) == 1:
             self._request(outcome.actions[0])
@@ -615,6 +637,9 @@ class GameScene(Scene):
             return f"{name} is playing", f"Bot, level {m.seats[seat].level}. Press F or Fast-forward to speed it up."
         if not self._can_act():
             return f"{name}'s turn", "Waiting for the hand-off."
+        if m.pending is not None:
+            done = "; ".join(m.pending.lines) or "Your turn is complete"
+            return "Confirm your turn", f"{done}. Confirm to pass the turn, or Undo to take it back."
         phase = s.phase
         if phase == TURN:
             return f"{name}, choose an active astronaut", "Click one of your astronauts outlined in amber."
