@@ -89,15 +89,3 @@ class MenuScene(Scene):
             b.draw(surface, sc, b is self._hovered)
         if self._hovered is not None and self._hovered.tooltip and self.hover_time > 0.35:
             draw_tooltip(surface, self.pointer, self._hovered.label, [self._hovered.tooltip], sc)
-
-
-class StubScene(MenuScene):
-    """A screen whose content comes in a later update; it says so plainly."""
-
-    def __init__(self, app, title: str, text: str) -> None:
-        super().__init__(app)
-        self.title = title
-        self.text = text
-
-    def make_buttons(self) -> list[Button]:
-        return [Button("Back", self.back, style="primary")]

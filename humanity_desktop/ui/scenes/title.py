@@ -7,7 +7,7 @@ from ...controller.saves import SaveError
 from .. import theme
 from ..fonts import draw_text
 from ..widgets import Button
-from .menu import MenuScene, StubScene
+from .menu import MenuScene
 
 
 class TitleScene(MenuScene):
@@ -19,6 +19,7 @@ class TitleScene(MenuScene):
         from .new_game import NewGameScene
         from .options import OptionsScene
         from .rules import RulesScene
+        from .sandbox import SandboxScene
         from .stats import StatsScene
         push = self.app.stack.push
         return [
@@ -26,10 +27,8 @@ class TitleScene(MenuScene):
             Button("Continue", self._continue, enabled=self.app.can_continue(),
                    tooltip="Resume the game you left"),
             Button("Load", lambda: push(LoadScene(self.app))),
-            Button("Sandbox", lambda: push(StubScene(
-                self.app, "Sandbox",
-                "Not available yet: the sandbox, where you try base layouts freely, arrives with the "
-                "base grid editor in a later update."))),
+            Button("Sandbox", lambda: push(SandboxScene(self.app)),
+                   tooltip="Build any base from the whole catalogue, then play from it"),
             Button("Stats", lambda: push(StatsScene(self.app)),
                    tooltip="Your games against the bots, ratings and medals"),
             Button("Options", lambda: push(OptionsScene(self.app))),

@@ -1,0 +1,155 @@
+"""Free editing of a position, for the Sandbox: set any tile on a base, its stock, the
+astronauts and their work, the research track.
+
+Each edit keeps the position one the rules can play from: every deck module stays in
+exactly one place (taking one onto a base takes it out of its deck, hangar or other
+base; taking it off puts it back in its year's deck), and the result must pass the same
+validation as a loaded save. An edit that cannot be made raises SandboxError with the
+reason and leaves the state unchanged.
+"""
+from __future__ import annotations
+
+import random
+
+from .catalogue import TileSpec, load
+from .rules import MAX_WORK
+from .state import ACTIVE, EXHAUSTED, State
+from .validation import StateError, load_state
+
+MIN_WORK = 2
+MAX_RESEARCH = 40
+
+
+class SandboxError(ValueError):
+    pass
+
+
+def palette() -> list[TileSpec]:
+    """Every tile a base can hold: starting modules, obstacles, then the deck modules by
+    year and colour (communication modules by their faces, as they sit on a base)."""
+    cat = load()
+    tiles = [t for t in cat.tiles.values() if t.face is None]
+    return sorted(tiles, key=lambda t: (t.year, t.kind == "obstacle", t.colour or "", t.id))
+
+
+def place_tile(s: State, seat: int, cell, tile_id: str) -> None:
+    """Put `tile_id` on an empty cell next to the base (or anywhere on an empty base)."""
+    cat = load()
+    spec = cat.tiles.get(tile_id)
+    if spec is None or spec.face is not None:
+        raise SandboxError(f"{tile_id!r} is not a tile that can sit on a base")
+    player = s.players[seat]
+    if cell in player.base or any(pos == cell for _, where, pos in player.astros if where in (ACTIVE, EXHAUSTED)):
+        raise SandboxError("that cell is taken")
+    if player.base and not any(_touching(cell, other) for other in player.base):
+        raise SandboxError("a tile must touch the base, at least at a corner")
+    stock = spec.max_stock if spec.kind == "obstacle" else 0
+    _edit(s, lambda t: _put(t, seat, cell, spec, stock))
+
+
+def remove_tile(s: State, seat: int, cell, rng: random.Random) -> None:
+    if cell not in s.players[seat].base:
+        raise SandboxError("there is no tile on that cell")
+    where = rng.random()  # where in its deck it goes back, the same on the trial copy and for real
+    _edit(s, lambda t: _take_off(t, seat, cell, where))
+
+
+def set_stock(s: State, seat: int, cell, stock: int) -> None:
+    """The units a production module holds, or an obstacle's resistance left."""
+    player = s.players[seat]
+    if cell not in player.base:
+        raise SandboxError("there is no tile on that cell")
+    tid, _ = player.base[cell]
+    spec = load().tiles[tid]
+    if spec.max_stock == 0 or spec.kind not in ("production", "obstacle"):
+        raise SandboxError(f"the {spec.name} holds no stock")
+    low = 1 if spec.kind == "obstacle" else 0
+    if not low <= stock <= spec.max_stock:
+        raise SandboxError(f"the {spec.name} holds {low} to {spec.max_stock}")
+    _edit(s, lambda t: t.players[seat].base.__setitem__(cell, (tid, stock)))
+
+
+def move_astronaut(s: State, seat: int, index: int, cell) -> None:
+    """Stand a base astronaut on an empty cell touching the base."""
+    player = s.players[seat]
+    work, where, _ = player.astros[index]
+    if where not in (ACTIVE, EXHAUSTED):
+        raise SandboxError("only astronauts in the base can be moved here")
+    if cell in player.base or any(pos == cell for i, (_, w, pos) in enumerate(player.astros)
+                                  if i != index and w in (ACTIVE, EXHAUSTED)):
+        raise SandboxError("that cell is taken")
+    if not any(_touching(cell, other) for other in player.base):
+        raise SandboxError("an astronaut stands next to the base, at least at a corner")
+    _edit(s, lambda t: t.players[seat].astros.__setitem__(index, (work, where, cell)))
+
+
+def set_work(s: State, seat: int, index: int, work: int) -> None:
+    if not MIN_WORK <= work <= MAX_WORK:
+        raise SandboxError(f"work values run from {MIN_WORK} to {MAX_WORK}")
+    _, where, pos = s.players[seat].astros[index]
+    _edit(s, lambda t: t.players[seat].astros.__setitem__(index, (work, where, pos)))
+
+
+def set_research(s: State, seat: int, research: int) -> None:
+    if not 0 <= research <= MAX_RESEARCH:
+        raise SandboxError(f"the research track runs from 0 to {MAX_RESEARCH}")
+    _edit(s, lambda t: setattr(t.players[seat], "research", research))
+
+
+# ---------------------------------------------------------------- the one way edits are made
+
+
+def _edit(s: State, change) -> None:
+    """Make `change` on a copy first: only if that position still loads as a save would is
+    it made on `s` itself (so references into `s` stay good). `change` must be repeatable."""
+    trial = s.copy()
+    change(trial)
+    try:
+        load_state(trial.to_json())
+    except StateError as exc:
+        raise SandboxError(f"the rules could not play from there ({exc})") from None
+    change(s)
+
+
+def _put(s: State, seat: int, cell, spec: TileSpec, stock: int) -> None:
+    deck_id = spec.module_id or spec.id  # a communication face stands for its deck module
+    if load().tiles[deck_id].year:
+        _take_from_anywhere(s, deck_id)
+    s.players[seat].base[cell] = (spec.id, stock)
+
+
+def _take_off(s: State, seat: int, cell, where: float) -> None:
+    tid, _ = s.players[seat].base.pop(cell)
+    s.players[seat].wild.pop(cell, None)
+    spec = load().tiles[tid]
+    deck_id = spec.module_id or tid
+    year = load().tiles[deck_id].year
+    if year:
+        deck = s.decks[year - 1]
+        deck.insert(int(where * (len(deck) + 1)), deck_id)
+
+
+def _take_from_anywhere(s: State, tile_id: str) -> None:
+    """Lift a deck module from wherever it is; a hangar it leaves is refilled from its deck."""
+    for deck in s.decks:
+        if tile_id in deck:
+            deck.remove(tile_id)
+            return
+    if tile_id in s.hangars:
+        k = s.hangars.index(tile_id)
+        deck = s.decks[s.year - 1]
+        s.hangars[k] = deck.pop() if deck else None
+        return
+    if tile_id in s.removed:
+        s.removed.remove(tile_id)
+        return
+    for player in s.players:
+        for cell, (tid, _) in list(player.base.items()):
+            if tid == tile_id or load().tiles[tid].module_id == tile_id:
+                del player.base[cell]
+                player.wild.pop(cell, None)
+                return
+
+
+def _touching(a, b) -> bool:
+    return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1

@@ -1,0 +1,124 @@
+"""Sandbox edits: any tile onto a base, its stock, the astronauts and research, each edit
+keeping every deck module in one place and the position playable, or refused with a
+reason and nothing changed."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from humanity_desktop.engine import apply_action, legal_actions, new_game
+from humanity_desktop.engine.catalogue import load
+from humanity_desktop.engine.invariants import check_components
+from humanity_desktop.engine.sandbox import (
+    SandboxError,
+    move_astronaut,
+    palette,
+    place_tile,
+    remove_tile,
+    set_research,
+    set_stock,
+    set_work,
+)
+from humanity_desktop.engine.state import ACTIVE
+
+
+def free_cell_next_to_base(s, seat=0):
+    player = s.players[seat]
+    taken = set(player.base) | {pos for _, _, pos in player.astros}
+    return next((x + dx, y + dy) for (x, y) in player.base for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                if (x + dx, y + dy) not in taken)
+
+
+def test_the_palette_holds_every_tile_a_base_can_show_once():
+    tiles = palette()
+    ids = [t.id for t in tiles]
+    assert len(ids) == len(set(ids))
+    cat = load()
+    assert all(t.face is None for t in tiles)
+    decks = {t.module_id or t.id for t in tiles if t.year}
+    assert decks == {t.id for t in cat.tiles.values() if t.year and t.module_id is None}
+
+
+def test_a_deck_module_is_lifted_from_its_hangar_and_the_hangar_refilled():
+    s = new_game(2, 3)
+    tid = s.hangars[2]
+    cell = free_cell_next_to_base(s)
+    place_tile(s, 0, cell, tid)
+    assert s.players[0].base[cell] == (tid, 0)
+    assert tid not in s.hangars and s.hangars[2] is not None
+    check_components(s)
+
+
+def test_a_module_taken_off_goes_back_to_its_years_deck():
+    s = new_game(2, 3)
+    tid = s.decks[1][0]
+    cell = free_cell_next_to_base(s)
+    place_tile(s, 0, cell, tid)
+    assert tid not in s.decks[1]
+    remove_tile(s, 0, cell, random.Random(1))
+    assert cell not in s.players[0].base and tid in s.decks[1]
+    check_components(s)
+
+
+def test_a_communication_face_stands_for_its_deck_module():
+    s = new_game(2, 3)
+    face = next(t for t in palette() if t.module_id)
+    place_tile(s, 0, free_cell_next_to_base(s), face.id)
+    assert all(face.module_id not in deck for deck in s.decks) and face.module_id not in s.hangars
+    check_components(s)
+
+
+def test_starting_tiles_and_obstacles_may_repeat_and_obstacles_start_whole():
+    s = new_game(2, 3)
+    obstacle = next(t for t in palette() if t.kind == "obstacle")
+    cell = free_cell_next_to_base(s)
+    place_tile(s, 0, cell, obstacle.id)
+    assert s.players[0].base[cell] == (obstacle.id, obstacle.max_stock)
+
+
+@pytest.mark.parametrize("edit, reason", [
+    (lambda s, cell: place_tile(s, 0, (40, 40), "s-ice"), "touch the base"),
+    (lambda s, cell: place_tile(s, 0, next(iter(s.players[0].base)), "s-ice"), "taken"),
+    (lambda s, cell: place_tile(s, 0, cell, "nothing"), "not a tile"),
+    (lambda s, cell: remove_tile(s, 0, cell, random.Random(0)), "no tile"),
+    (lambda s, cell: set_work(s, 0, 0, 9), "work values"),
+    (lambda s, cell: set_research(s, 0, -1), "research track"),
+    (lambda s, cell: move_astronaut(s, 0, 0, next(iter(s.players[0].base))), "taken"),
+])
+def test_an_edit_that_cannot_be_made_is_refused_and_changes_nothing(edit, reason):
+    s = new_game(2, 3)
+    before = s.copy()
+    with pytest.raises(SandboxError, match=reason):
+        edit(s, free_cell_next_to_base(s))
+    assert s == before
+
+
+def test_stock_follows_each_tiles_limits():
+    s = new_game(2, 3)
+    player = s.players[0]
+    cat = load()
+    cell, (tid, _) = next((c, t) for c, t in player.base.items() if cat.tiles[t[0]].kind == "production")
+    top = cat.tiles[tid].max_stock
+    set_stock(s, 0, cell, top)
+    assert player.base[cell] == (tid, top)
+    with pytest.raises(SandboxError):
+        set_stock(s, 0, cell, top + 1)
+    obstacle = next(c for c, (t, _) in player.base.items() if t.startswith("o-"))
+    with pytest.raises(SandboxError, match="1 to"):
+        set_stock(s, 0, obstacle, 0)  # a destroyed obstacle leaves the base instead
+
+
+def test_astronauts_move_and_change_work_and_the_game_plays_on_from_the_edit():
+    s = new_game(2, 3)
+    cell = free_cell_next_to_base(s)
+    move_astronaut(s, 0, 0, cell)
+    set_work(s, 0, 0, 4)
+    set_research(s, 0, 12)
+    assert s.players[0].astros[0] == (4, ACTIVE, cell) and s.players[0].research == 12
+    rng = random.Random(2)
+    for _ in range(400):
+        if s.game_over:
+            break
+        apply_action(s, rng.choice(legal_actions(s)))
+    check_components(s)
