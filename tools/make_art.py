@@ -327,7 +327,7 @@ def astronaut(char: int, awake: bool) -> str:
             f'<rect x="24" y="51" width="52" height="40" rx="12" fill="url(#s)"/>'
             f'<circle cx="50" cy="32" r="25" fill="{hx(EDGE)}"/>'
             f'<circle cx="50" cy="32" r="21" fill="url(#s)"/>' + helmet + placed(emblem, 38, 58, 24) +
-            f'<circle cx="80" cy="80" r="17" fill="#f5f0e6" stroke="{hx(EDGE)}" stroke-width="3"/>')
+            f'<circle cx="79" cy="79" r="19" fill="#f5f0e6" stroke="{hx(EDGE)}" stroke-width="3"/>')
     return doc("0 0 100 100", body, defs)
 
 

@@ -199,8 +199,8 @@ def mission_card(mid: str, w: int, h: int) -> pygame.Surface:
 def astronaut(char: int, size: int, work: int, awake: bool = True) -> pygame.Surface:
     """An astronaut figurine with its work value on the badge; a resting one turns away."""
     fig = art.image(f"players/astronaut-{char}{'' if awake else '-resting'}", size).copy()
-    centre = (size * 0.8, size * 0.8)  # the badge printed in the art
-    num = fonts().render(str(work), max(6, int(size * 0.27)), INK, bold=True)
+    centre = (size * 0.79, size * 0.79)  # the badge printed in the art
+    num = fonts().render(str(work), max(6, int(size * 0.31)), INK, bold=True)
     fig.blit(num, num.get_rect(center=(centre[0], centre[1] + size * 0.01)))
     return fig
 
