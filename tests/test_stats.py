@@ -4,10 +4,11 @@ that cannot be used is reported, kept aside, and replaced by fresh stats."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
-from humanity_desktop.controller import ActionRequested, Bus, parse_seats
+from humanity_desktop.controller import ActionRequested, Bus, ConfirmRequested, parse_seats
 from humanity_desktop.controller.files import is_set_aside
 from humanity_desktop.controller.record import RecordedMatch
 from humanity_desktop.controller.stats import (
@@ -136,11 +137,12 @@ def app(tmp_path):
 
 def test_a_game_finished_in_the_app_is_recorded_once(app, tmp_path):
     match = app.new_match(parse_seats("human,bot:random"), seed=4)
+    rng = random.Random(4)
     while not match.state.game_over:
-        if match.human_turn:
-            match.bus.publish(ActionRequested(match.current, match.legal()[0]))
-        else:
-            match.bus.publish(ActionRequested(match.current, match.legal()[0], source="bot"))
+        source = "bot" if match.seats[match.current].is_bot else "human"
+        match.bus.publish(ActionRequested(match.current, rng.choice(match.legal()), source=source))
+        if match.pending is not None:  # on screen a human confirms the end of each turn
+            match.bus.publish(ConfirmRequested(match.current))
     saved = Stats.load(tmp_path / STATS_FILE)
     assert saved.rated_games == 1 and saved.ratings["random"].games == 1
     assert app.stats == saved
@@ -181,3 +183,14 @@ def test_a_bad_stats_file_is_reported_on_the_stats_screen(tmp_path):
     finally:
         app.stack.pop()
         app.close_match()
+
+
+def test_calibration_puts_the_medals_at_the_hard_scores_percentiles():
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "tools" / "calibrate_medals.py"
+    spec = importlib.util.spec_from_file_location("calibrate_medals", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.thresholds(list(range(101))) == {"bronze": 50, "silver": 75, "gold": 90}
+    assert tool.thresholds([30] * 9 + [50]) == {"bronze": 30, "silver": 30, "gold": 32}

@@ -293,3 +293,26 @@ def test_the_wheel_zooms_about_the_pointer_and_dragging_the_background_pans(app)
     assert game.base.pan == (start_pan[0] + 60, start_pan[1] + 30)
     key(app, pygame.K_HOME)
     assert game.base.zoom == 1.0 and game.base.pan == (0, 0)
+
+
+# ---------------------------------------------------------------- choices on the base
+
+
+def test_work_upgrades_are_given_by_clicking_the_astronauts_on_the_base(app):
+    game = start(app, "human,human", seed=4)  # a deal where an upgrade may go to a base astronaut
+    rng = random.Random(4)
+    m = game.match
+    while m.state.phase != "upgrade":
+        play(m, rng.choice(m.legal()))
+    game.viewer, game.handoff_to = m.current, None
+    settle(app, game)
+    assert isinstance(app.stack.top, GameScene)  # no dialog in the way
+    s = m.state
+    seat = s.current
+    upgrade = next(a for a in legal_actions(s) if a.kind == "upgrade" and s.players[seat].astros[a.a][1] == "active")
+    work = s.players[seat].astros[upgrade.a][0]
+    click(app, game.base.cell_center(s, seat, s.players[seat].astros[upgrade.a][2]))
+    if m.pending is not None:  # the last upgrade ends the turn: it waits for confirmation
+        assert m.pending.action == upgrade
+    else:
+        assert s.players[seat].astros[upgrade.a][0] == work + 1

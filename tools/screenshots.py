@@ -17,20 +17,20 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from humanity_desktop.controller import ActionRequested, parse_seats
+from humanity_desktop.controller import ActionRequested, ConfirmRequested, parse_seats
 from humanity_desktop.controller.saves import new_save_path, write_save
 from humanity_desktop.engine import apply_action, legal_actions
 from humanity_desktop.ui.app import App, AppConfig
-from humanity_desktop.ui.input import Point
+from humanity_desktop.ui.input import Click, Point
 from humanity_desktop.ui.scenes.dialog import HandoffScene
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.load import LoadScene
-from humanity_desktop.ui.scenes.menu import StubScene
 from humanity_desktop.ui.scenes.new_game import NewGameScene
 from humanity_desktop.ui.scenes.options import OptionsScene
 from humanity_desktop.ui.scenes.pause import PauseScene
 from humanity_desktop.ui.scenes.results import ResultsScene
 from humanity_desktop.ui.scenes.rules import RulesScene
+from humanity_desktop.ui.scenes.sandbox import SandboxScene
 from humanity_desktop.ui.scenes.title import TitleScene
 
 SEATS = "human,bot:random,bot:random,bot:random"
@@ -99,9 +99,8 @@ def main() -> None:
     app.stack.push(RulesScene(app))
     frame(app, shot("rules"))
     app.stack.reset(title)
-    app.stack.push(StubScene(app, "Sandbox", "Not available yet: the sandbox arrives with the base grid editor "
-                                            "in a later update."))
-    frame(app, shot("stub_sandbox"))
+    app.stack.push(sandbox_scene(app))
+    frame(app, shot("sandbox"))
 
     game = game_scene(app, "action")
     board = game.board
@@ -116,6 +115,18 @@ def main() -> None:
 
     game = game_scene(app, "work", seed=8)
     frame(app, shot("game_working"))
+    turn_midway(app, game, next(a.a for a in legal_actions(game.match.state) if a.kind == "activate"), 1)
+    frame(app, shot("game_tile_mid_turn"))
+
+    game = game_scene(app, "pay", seed=6)
+    turn_midway(app, game, next(a.a for a in legal_actions(game.match.state) if a.kind == "spend"), -1)
+    frame(app, shot("game_paying_mid_turn"))
+
+    game = game_scene(app, "action", seed=11, turn_min=0)
+    s = game.match.state
+    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    carry_midway(app, game, board_point=game.board.hangar_center(s, slot))
+    frame(app, shot("game_deploy_drag"))
 
     game = game_scene(app, "turn", seed=5, turn_min=60)
     app.stack.push(PauseScene(app, game))
@@ -125,7 +136,7 @@ def main() -> None:
     frame(app, shot("game_placing"))
 
     game = game_scene(app, "upgrade", seed=3, turn_min=0)
-    frame(app, shot("dialog_upgrade"), settle=0.1)
+    frame(app, shot("game_upgrade"), settle=0.1)
 
     game = game_scene(app, "turn", seed=12, turn_min=30)
     app.stack.push(HandoffScene(app, "Gabriel", 2, lambda: None))
@@ -139,6 +150,8 @@ def main() -> None:
         seat = m.state.current
         source = "bot" if m.seats[seat].is_bot else "human"
         m.bus.publish(ActionRequested(seat, rng.choice(legal_actions(m.state)), source))
+        if m.pending is not None:  # a human's turn ends once confirmed
+            m.bus.publish(ConfirmRequested(seat))
     while game.director.beat is not None and game.director.beat.reset is None:
         game.director.queue.popleft()
     game.director.beat.t = 0.42
@@ -160,6 +173,50 @@ def main() -> None:
     app.close_match()
     if not args.suffix:
         table_shots(out)
+
+
+def hand(app: App, points, dt: float = 1 / 60) -> None:
+    """The pointer pressed at the first point and moved through the others, a frame apart."""
+    app.stack.handle(Point(points[0]))
+    app.stack.handle(Click(points[0]))
+    for p in points[1:]:
+        app.stack.handle(Point(p))
+        app.stack.update(dt)
+
+
+def turn_midway(app: App, game: GameScene, cell, direction: int) -> None:
+    """A tile held a third of the way through its quarter turn."""
+    import math
+    s = game.match.state
+    rect = game.base.cell_rect(s, s.current, cell)
+    r = rect.w * 0.4
+    hand(app, [(rect.centerx + r * math.cos(direction * math.radians(a)),
+                rect.centery + r * math.sin(direction * math.radians(a))) for a in range(0, 34, 3)])
+
+
+def carry_midway(app: App, game: GameScene, board_point) -> None:
+    """A module carried from its hangar, two thirds of the way to the astronaut's cell."""
+    s = game.match.state
+    target = game.base.cell_center(s, s.current, s.players[s.current].astros[s.sel][2])
+    hand(app, [(board_point[0] + (target[0] - board_point[0]) * k / 18,
+                board_point[1] + (target[1] - board_point[1]) * k / 18) for k in range(13)])
+
+
+def sandbox_scene(app: App) -> SandboxScene:
+    """A sandbox a few edits in: a tile placed from the catalogue and one selected."""
+    scene = SandboxScene(app, seed=3)
+    app.stack.push(scene)
+    player = scene.state.players[0]
+    cell = next((x + 1, y) for x, y in sorted(player.base) if (x + 1, y) not in player.base
+                and all(pos != (x + 1, y) for _, _, pos in player.astros))
+    from humanity_desktop.engine.sandbox import palette, place_tile
+    year_two = [t.id for t in palette() if t.year == 2]
+    place_tile(scene.state, 0, cell, year_two[0])
+    scene.picked = year_two[1]
+    scene.scroll = 0
+    scene.refresh()
+    app.stack.pop()
+    return scene
 
 
 TABLE_SIZES = ((1600, 900), (3840, 2160))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -301,6 +302,13 @@ def pos_of(g: CarryGesture) -> tuple[float, float]:
     return g.physics.position
 
 
+@lru_cache(maxsize=8)
+def _shadow(size: int) -> pygame.Surface:
+    shadow = pygame.Surface((size, size), pygame.SRCALPHA)
+    shadow.fill((0, 0, 0, 90))
+    return shadow
+
+
 def _blit_turned(surface: pygame.Surface, image: pygame.Surface, centre, angle: float, size: float,
                  lifted: bool) -> None:
     """A piece at `centre`, turned by `angle` (clockwise, radians), `size` pixels wide; a
@@ -309,7 +317,6 @@ def _blit_turned(surface: pygame.Surface, image: pygame.Surface, centre, angle: 
     turned = pygame.transform.rotozoom(image, -math.degrees(angle), scale)
     rect = turned.get_rect(center=(round(centre[0]), round(centre[1])))
     if lifted:
-        shadow = pygame.Surface((int(size), int(size)), pygame.SRCALPHA)
-        shadow.fill((0, 0, 0, 90))
+        shadow = _shadow(int(size))
         surface.blit(shadow, shadow.get_rect(center=(rect.centerx + size * 0.08, rect.centery + size * 0.12)))
     surface.blit(turned, rect)

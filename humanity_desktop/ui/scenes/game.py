@@ -109,6 +109,7 @@ class GameScene(Scene):
             bus.subscribe(YearEnded, self._on_year),
             bus.subscribe(GameOver, self._on_game_over),
         ]
+        self._view_seat = self._shown()[2]
         self.on_resize(self.app.size)
 
     def on_exit(self) -> None:
@@ -279,8 +280,8 @@ class GameScene(Scene):
         elif self.handoff_to is not None:
             seat = self.handoff_to
             self.app.stack.push(HandoffScene(self.app, self.names[seat], self.chars[seat], lambda: self._handed(seat)))
-        elif self._can_act() and m.state.phase in (COLOUR, SHAPE, UPGRADE):
-            self._open_choice()
+        elif self._can_act() and m.state.phase in (COLOUR, SHAPE) and m.pending is None:
+            self._open_choice()  # work upgrades are given on the base itself
 
     def _follow_seat(self) -> None:
         """A new base on show starts fitted to its panel; a gesture from another turn is dropped."""
@@ -653,9 +654,12 @@ class GameScene(Scene):
             kind, index = s.target
             title = load().tiles[s.hangars[index - 1]].name if kind == "module" else "the experiment"
             return f"Paying for {title}", \
-                "Turn a lit module counterclockwise to spend a unit (drag, click or Shift+R), or Auto-pay. Owed:"
+                "Turn a lit module counterclockwise to spend, or Auto-pay. Still owed:"
         if phase == PLACE:
             return "Place your returning astronaut", "Drag it onto a lit cell next to a module, or click the cell."
+        if phase == UPGRADE:
+            return f"Give {s.upgrades} work upgrade(s)", \
+                "Click one of your astronauts, in your base or on the ring, to make it work 1 harder (or Choose…)."
         return PROMPTS[phase].capitalize(), "Make your choice in the dialog."
 
     def _draw_actions(self, surface: pygame.Surface, s) -> None:
