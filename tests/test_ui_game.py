@@ -152,3 +152,31 @@ def test_the_game_screen_draws_at_small_and_large_sizes(tmp_path):
         while len(app.stack):
             app.stack.pop()
         app.close_match()
+
+
+def test_cancel_puts_back_every_unit_spent_and_the_chosen_module(app):
+    game = start(app, "human,bot:random", seed=11)
+    click(app, astronaut_pos(game, 0))
+    s = game.match.state
+    chosen_astronaut = s.copy()
+    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    click(app, game.board.hangar_center(s, slot))
+    spend = next(a for a in legal_actions(s) if a.kind == "spend")
+    game._request(spend)
+    assert s.phase == PAY
+    click(app, button(game, "Cancel").rect.center)
+    assert game.match.state == chosen_astronaut and game.match.state.phase == ACTION
+
+
+def test_the_cost_shows_as_slots_that_fill_as_units_are_paid(app, tmp_path):
+    game = start(app, "human,bot:random", seed=11)
+    click(app, astronaut_pos(game, 0))
+    s = game.match.state
+    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    click(app, game.board.hangar_center(s, slot))
+    total = sum(game._full_cost(s))
+    assert total == sum(s.need) > 0
+    game._request(next(a for a in legal_actions(s) if a.kind == "spend"))
+    assert (sum(s.need) == total - 1 or any(s.progress)) and sum(game._full_cost(s)) == total
+    app.step()
+    pygame.image.save(app.screen, "/tmp/paying.png")

@@ -346,6 +346,8 @@ class GameScene(Scene):
             elif phase == PAY:
                 buttons.append(Button("Auto-pay", self._auto_pay, style="primary",
                                       tooltip="Pay the rest, spending the least valuable units first"))
+                buttons.append(Button("Cancel", self._cancel_payment, style="quiet",
+                                      tooltip="Put back every unit spent and the chosen tile"))
             elif phase in (COLOUR, SHAPE, UPGRADE):
                 buttons.append(Button("Choose…", self._open_choice, style="primary"))
             buttons.append(Button("Undo", self._undo, style="quiet", enabled=m.can_undo,
@@ -353,10 +355,14 @@ class GameScene(Scene):
         sc = self.L.scale
         a = self.L.actions
         w, h, gap = int(176 * sc), int(44 * sc), int(10 * sc)
-        y = a.y + int(14 * sc)
-        for b in buttons:
-            b.rect = pygame.Rect(a.right - w - int(14 * sc), y, w, h)
-            y += h + gap
+        x, y = a.right - w - int(14 * sc), a.y + int(14 * sc)
+        # The main button on its own row; the others (Cancel, Undo) share the row below.
+        if buttons:
+            buttons[0].rect = pygame.Rect(x, y, w, h)
+        rest = buttons[1:]
+        for k, b in enumerate(rest):
+            bw = (w - gap * (len(rest) - 1)) // len(rest)
+            b.rect = pygame.Rect(x + k * (bw + gap), y + h + gap, bw, h)
         return buttons
 
     def _toggle_fast(self) -> None:
@@ -369,6 +375,12 @@ class GameScene(Scene):
     def _undo(self) -> None:
         if self.match.current is not None:
             self.match.bus.publish(UndoRequested(self.match.current))
+
+    def _cancel_payment(self) -> None:
+        """Undo the spends and the choice of what is being paid for."""
+        m = self.match
+        while m.state.phase == PAY and m.can_undo:
+            m.bus.publish(UndoRequested(m.current))
 
     def _confirm(self) -> None:
         self.match.bus.publish(ConfirmRequested(self.match.current))
@@ -654,7 +666,7 @@ class GameScene(Scene):
             kind, index = s.target
             title = load().tiles[s.hangars[index - 1]].name if kind == "module" else "the experiment"
             return f"Paying for {title}", \
-                "Turn a lit module counterclockwise to spend, or Auto-pay. Still owed:"
+                "Turn a lit module counterclockwise to spend, or Auto-pay. The cost:"
         if phase == PLACE:
             return "Place your returning astronaut", "Drag it onto a lit cell next to a module, or click the cell."
         if phase == UPGRADE:
@@ -686,20 +698,41 @@ class GameScene(Scene):
             b.draw(surface, sc, b is over)
 
     def _draw_owed(self, surface: pygame.Surface, s, topleft) -> None:
+        """The cost as slots, one per unit: filled as it is paid, empty while still owed;
+        units gathered toward a three-for-one follow as small pips."""
         sc = self.L.scale
         size = int(26 * sc)
+        gap = int(4 * sc)
         x, y = topleft
-        for r, n in enumerate(s.need):
-            if not n:
-                continue
-            surface.blit(icons.resource(RESOURCES[r], size), (x, y))
-            label = draw_text(surface, f"×{n}", int(15 * sc), theme.TEXT, (x + size + int(3 * sc), y + size // 2), "midleft", bold=True)
-            x = label.right + int(14 * sc)
+        for r, n in enumerate(self._full_cost(s)):
+            icon = icons.resource(RESOURCES[r], size - int(6 * sc))
+            for k in range(n):
+                slot = pygame.Rect(x, y, size, size)
+                paid = k < n - s.need[r]
+                pygame.draw.rect(surface, theme.PANEL_HI if paid else theme.BG, slot, border_radius=int(5 * sc))
+                pygame.draw.rect(surface, theme.ACCENT if paid else theme.TEXT_FAINT, slot, max(1, int(sc)),
+                                 border_radius=int(5 * sc))
+                if paid:
+                    surface.blit(icon, icon.get_rect(center=slot.center))
+                else:
+                    faded = icon.copy()
+                    faded.set_alpha(70)
+                    surface.blit(faded, faded.get_rect(center=slot.center))
+                x += size + gap
+            x += int(8 * sc)
         for b, p in enumerate(s.progress):
             if p:
-                draw_text(surface, f"({p}/3 {RESOURCES[b]} toward {RESOURCES[b + 3]})", int(13 * sc), theme.TEXT_DIM,
-                          (x, y + size // 2), "midleft")
-                x += int(190 * sc)
+                label = f"{p}/3 {RESOURCES[b]} → 1 {RESOURCES[b + 3]}"
+                x = draw_text(surface, label, int(13 * sc), theme.TEXT_DIM, (x, y + size // 2), "midleft").right
+                x += int(12 * sc)
+
+    @staticmethod
+    def _full_cost(s) -> tuple[int, ...]:
+        kind, index = s.target
+        cat = load()
+        if kind == "module":
+            return cat.tiles[s.hangars[index - 1]].cost_vec
+        return cat.experiments[s.wheel[index]].cost_vec
 
     def _draw_popup(self, surface: pygame.Surface, s, seat: int) -> None:
         sc = self.L.scale
