@@ -179,4 +179,4 @@ def test_the_cost_shows_as_slots_that_fill_as_units_are_paid(app, tmp_path):
     game._request(next(a for a in legal_actions(s) if a.kind == "spend"))
     assert (sum(s.need) == total - 1 or any(s.progress)) and sum(game._full_cost(s)) == total
     app.step()
-    pygame.image.save(app.screen, "/tmp/paying.png")
+    pygame.image.save(app.screen, str(tmp_path / "paying.png"))  # the slots draw
