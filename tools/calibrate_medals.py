@@ -40,7 +40,7 @@ def thresholds(scores: list[int]) -> dict[str, int]:
     return {medal: round(cuts[pct - 1]) for medal, pct in PERCENTILES.items()}
 
 
-def calibrate(path: Path, players: list[int], games: int, seed: int, seconds: float, jobs: int) -> dict:
+def calibrate(path: Path, players: list[int], games: int, seed: int, seconds: float, jobs: int, command: str) -> dict:
     table = json.loads(path.read_text(encoding="utf-8"))
     for n in players:
         scores = hard_scores(n, games, seed, seconds, jobs)
@@ -48,7 +48,7 @@ def calibrate(path: Path, players: list[int], games: int, seed: int, seconds: fl
         table["made_with"][str(n)] = {
             "games": games, "scores": len(scores), "seconds_per_decision": seconds, "first_seed": seed,
             "mean": round(statistics.fmean(scores), 1), "min": min(scores), "max": max(scores),
-            "date": time.strftime("%Y-%m-%d", time.gmtime()),
+            "date": time.strftime("%Y-%m-%d", time.gmtime()), "command": command,
         }
     path.write_text(json.dumps(table, indent=2) + "\n", encoding="utf-8")
     return table
@@ -66,7 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     players = [int(x) for x in args.players.split(",")]
     if not all(2 <= n <= 4 for n in players) or args.games < 1:
         ap.error("--players takes seat counts 2 to 4, and --games at least 1")
-    table = calibrate(args.out, players, args.games, args.seed, args.seconds, args.jobs)
+    command = " ".join(["python tools/calibrate_medals.py", *(argv if argv is not None else sys.argv[1:])])
+    table = calibrate(args.out, players, args.games, args.seed, args.seconds, args.jobs, command)
     print(json.dumps({n: table["thresholds"][str(n)] for n in players}))
     return 0
 
