@@ -19,7 +19,8 @@ import pygame
 
 from humanity_desktop.controller import ActionRequested, ConfirmRequested, parse_seats
 from humanity_desktop.controller.saves import new_save_path, write_save
-from humanity_desktop.engine import apply_action, legal_actions
+from humanity_desktop.controller.replays import ReplayMatch
+from humanity_desktop.engine import apply_action, legal_actions, new_game
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.input import Click, Point
 from humanity_desktop.ui.scenes.dialog import HandoffScene
@@ -28,9 +29,11 @@ from humanity_desktop.ui.scenes.load import LoadScene
 from humanity_desktop.ui.scenes.new_game import NewGameScene
 from humanity_desktop.ui.scenes.options import OptionsScene
 from humanity_desktop.ui.scenes.pause import PauseScene
+from humanity_desktop.ui.scenes.replay import ReplayScene
 from humanity_desktop.ui.scenes.results import ResultsScene
 from humanity_desktop.ui.scenes.rules import RulesScene
 from humanity_desktop.ui.scenes.sandbox import SandboxScene
+from humanity_desktop.ui.scenes.stats import StatsScene
 from humanity_desktop.ui.scenes.title import TitleScene
 
 SEATS = "human,bot:random,bot:random,bot:random"
@@ -171,8 +174,34 @@ def main() -> None:
     app.stack.push(ResultsScene(app, match, over))
     frame(app, shot("results"))
     app.close_match()
+    app.stack.reset(title)
+    app.stack.push(stats_scene(app))
+    frame(app, shot("stats"))
+    app.stack.reset(title)
+    app.stack.push(replay_scene(app, 21))
+    frame(app, shot("replay"))
     if not args.suffix:
         table_shots(out)
+
+
+def stats_scene(app: App) -> StatsScene:
+    """The Stats screen after a few games against the bots (kept in memory only)."""
+    for seats, scores, ranks in (("human,bot:hard", [44, 35], [1, 2]), ("human,bot:hard,bot:normal", [30, 45, 20], [2, 1, 3]),
+                                 ("human,bot:easy", [38, 20], [1, 2]), ("human,bot:easy", [29, 33], [2, 1]),
+                                 ("human,human", [31, 27], [1, 2])):
+        app.stats.record(parse_seats(seats), scores, ranks)
+    return StatsScene(app)
+
+
+def replay_scene(app: App, seed: int) -> ReplayScene:
+    """A replay of a seeded random game, halfway through."""
+    state, rng, actions = new_game(4, seed), random.Random(seed), []
+    while not state.game_over:
+        actions.append(rng.choice(legal_actions(state)))
+        apply_action(state, actions[-1])
+    scene = ReplayScene(app, ReplayMatch(parse_seats(SEATS), seed, actions))
+    scene.jump(len(actions) // 2)
+    return scene
 
 
 def hand(app: App, points, dt: float = 1 / 60) -> None:
