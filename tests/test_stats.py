@@ -8,9 +8,8 @@ import random
 
 import pytest
 
-from humanity_desktop.controller import ActionRequested, Bus, ConfirmRequested, parse_seats
+from humanity_desktop.controller import ActionRequested, ConfirmRequested, parse_seats
 from humanity_desktop.controller.files import is_set_aside
-from humanity_desktop.controller.record import RecordedMatch
 from humanity_desktop.controller.stats import (
     STATS_FILE,
     Stats,
@@ -21,6 +20,7 @@ from humanity_desktop.controller.stats import (
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.scenes.stats import StatsScene
 from humanity_desktop.ui.scenes.title import TitleScene
+from ui_driver import app  # noqa: F401 - app is a fixture
 
 HUMAN_VS = parse_seats("human,bot:hard,bot:easy")
 
@@ -124,15 +124,6 @@ def test_a_bad_stats_file_is_reported_kept_aside_and_replaced_by_fresh_stats(tmp
 
 
 # ------------------------------------------------------------ the app and the screen
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=0, pace="instant", anim_speed=60.0))
-    yield app
-    while len(app.stack):
-        app.stack.pop()
-    app.close_match()
 
 
 def test_a_game_finished_in_the_app_is_recorded_once(app, tmp_path):

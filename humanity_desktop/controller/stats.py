@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from .files import set_aside, write_atomic
-from .logs import log
+from .files import write_atomic
 from .seats import LEVEL_ORDER, Seat
+from .versioned import FileProblem, read_versioned, set_aside_unusable
 
 STATS_FILE = "stats.json"
 STATS_VERSION = 1
@@ -31,12 +31,6 @@ DATA = Path(__file__).resolve().with_name("data")
 MEDALS_FILE = DATA / "medals.json"
 RATINGS_FILE = DATA / "ratings.json"
 MEDALS = ("bronze", "silver", "gold")  # weakest first
-
-
-class StatsError(ValueError):
-    def __init__(self, message: str, newer: bool = False) -> None:
-        super().__init__(message)
-        self.newer = newer
 
 
 @lru_cache(maxsize=1)
@@ -167,27 +161,15 @@ class Stats:
             stats = parse(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return cls(path=path)
-        except (OSError, UnicodeDecodeError, StatsError) as exc:
-            stats = cls(problem=set_aside_message(path, exc))
+        except (OSError, UnicodeDecodeError, FileProblem) as exc:
+            stats = cls(problem=set_aside_unusable(path, "stats", exc, "these stats start afresh"))
         stats.path = path
         return stats
 
 
 def parse(text: str) -> Stats:
-    """The stats in a stats file's text; StatsError says what is wrong with it."""
-    if not text.strip():
-        raise StatsError("it is empty")
-    try:
-        raw = json.loads(text)
-    except ValueError:
-        raise StatsError("it is damaged or cut short: not complete JSON") from None
-    if not isinstance(raw, dict) or "version" not in raw or "lines" not in raw:
-        raise StatsError("it is not a Humanity stats file")
-    version = raw["version"]
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise StatsError(f"it is damaged: its version is {version!r}")
-    if version > STATS_VERSION:
-        raise StatsError("it was made by a newer version of the game", newer=True)
+    """The stats in a stats file's text; FileProblem says what is wrong with it."""
+    raw = read_versioned(text, STATS_VERSION, "stats", lambda raw: "version" in raw and "lines" in raw)
     try:
         return Stats(
             lines={(_text(d["level"]), _count(d["seats"])): Line(*(_count(d[k]) for k in ("played", "won", "best", "total")))
@@ -198,7 +180,7 @@ def parse(text: str) -> Stats:
             bot_games=_count(raw["bot_games"]),
         )
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
-        raise StatsError(f"it is damaged ({exc!r})") from None
+        raise FileProblem(f"it is damaged ({exc!r})") from None
 
 
 def _count(x) -> int:
@@ -223,15 +205,3 @@ def _medal(x) -> str:
     if x not in MEDALS:
         raise ValueError(f"{x!r} is not a medal")
     return x
-
-
-def set_aside_message(path: Path, exc: Exception) -> str:
-    """Set the unusable file aside (so saving fresh stats does not erase it) and say so."""
-    message = f"The stats file {path.name} cannot be used: {exc}."
-    try:
-        kept = set_aside(path, "newer" if getattr(exc, "newer", False) else "damaged")
-        message += f" It is kept as {kept.name}; these stats start afresh."
-    except OSError as err:
-        message += f" It could not be set aside ({err}); these stats start afresh."
-    log.warning(message)
-    return message

@@ -11,8 +11,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..controller.files import set_aside, write_atomic
-from ..controller.logs import log
+from ..controller.files import write_atomic
+from ..controller.versioned import FileProblem, read_versioned, set_aside_unusable
 
 # Seconds between two bot moves at each pace.
 PACES = {"slow": 0.9, "normal": 0.45, "fast": 0.18, "instant": 0.0}
@@ -27,12 +27,6 @@ CHOICES = {
     "effects_volume": VOLUMES, "music_volume": VOLUMES, "muted": (False, True),
     "anim_speed": ANIM_SPEEDS, "colour_symbols": (True, False), "hints": (True, False),
 }
-
-
-class SettingsError(ValueError):
-    def __init__(self, message: str, newer: bool = False) -> None:
-        super().__init__(message)
-        self.newer = newer
 
 
 @dataclass
@@ -59,7 +53,7 @@ class Settings:
             return cls(**parse(path.read_text(encoding="utf-8")), path=path)
         except FileNotFoundError:
             return cls(path=path)
-        except (OSError, UnicodeDecodeError, SettingsError) as exc:
+        except (OSError, UnicodeDecodeError, FileProblem) as exc:
             report_unusable(path, exc)
             return cls(path=path)
 
@@ -73,34 +67,17 @@ class Settings:
 
 
 def parse(text: str) -> dict:
-    """The options in a settings file's text; SettingsError says what is wrong with it."""
-    if not text.strip():
-        raise SettingsError("it is empty")
-    try:
-        raw = json.loads(text)
-    except ValueError:
-        raise SettingsError("it is damaged or cut short: not complete JSON") from None
+    """The options in a settings file's text; FileProblem says what is wrong with it."""
     # Files written before settings were versioned hold the options alone.
-    if not isinstance(raw, dict) or not set(raw) <= {"version", *CHOICES}:
-        raise SettingsError("it is not a Humanity settings file")
-    version = raw.pop("version", SETTINGS_VERSION)
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise SettingsError(f"it is damaged: its version is {version!r}")
-    if version > SETTINGS_VERSION:
-        raise SettingsError("it was made by a newer version of the game", newer=True)
+    raw = read_versioned(text, SETTINGS_VERSION, "settings", lambda raw: set(raw) <= {"version", *CHOICES})
+    raw.pop("version", None)
     for key, value in raw.items():
         if value not in CHOICES[key] or type(value) is not type(CHOICES[key][0]):
-            raise SettingsError(f"it is damaged: {key} cannot be {value!r}")
+            raise FileProblem(f"it is damaged: {key} cannot be {value!r}")
     return raw
 
 
 def report_unusable(path: Path, exc: Exception) -> None:
     """Say so on stderr and in the log, and set the file aside so the next save does not erase it."""
-    message = f"The settings file {path} cannot be used: {exc}."
-    try:
-        kept = set_aside(path, "newer" if getattr(exc, "newer", False) else "damaged")
-        message += f" It is kept as {kept.name}; the default settings are used."
-    except OSError as err:
-        message += f" It could not be set aside ({err}); the default settings are used."
+    message = set_aside_unusable(path, "settings", exc, "the default settings are used")
     print(f"humanity-desktop: {message}", file=sys.stderr)
-    log.warning(message)
