@@ -95,11 +95,9 @@ class StatsScene(Scene):
 
     def on_resize(self, size) -> None:
         sc = self.app.scale
-        m = int(30 * sc)
-        self.panel = pygame.Rect(m, m, size[0] - 2 * m, size[1] - 2 * m)
-        bh = int(46 * sc)
-        self.back_button.rect = pygame.Rect(self.panel.right - int(224 * sc), self.panel.bottom - bh - int(18 * sc),
-                                            int(200 * sc), bh)
+        self.panel = pygame.Rect((0, 0), size).inflate(-int(60 * sc), -int(60 * sc))
+        self.back_button.rect = pygame.Rect(0, 0, int(200 * sc), int(46 * sc))
+        self.back_button.rect.bottomright = (self.panel.right - int(24 * sc), self.panel.bottom - int(18 * sc))
 
     def handle(self, intent) -> bool:
         if isinstance(intent, Point):
