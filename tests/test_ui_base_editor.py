@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from humanity_desktop.controller import ActionApplied, ActionRefused, ActionRequested
 from humanity_desktop.engine import Action, legal_actions
@@ -316,3 +317,21 @@ def test_work_upgrades_are_given_by_clicking_the_astronauts_on_the_base(app):
         assert m.pending.action == upgrade
     else:
         assert s.players[seat].astros[upgrade.a][0] == work + 1
+
+
+@pytest.mark.parametrize("phase, seed", [("colour", 1), ("shape", 4)])
+def test_a_communication_side_or_greenhouse_shape_is_chosen_on_the_table_not_in_a_dialog(app, phase, seed):
+    game = start(app, "human,human", seed=seed)
+    rng = random.Random(seed)
+    m = game.match
+    while m.state.phase != phase:
+        play(m, rng.choice(m.legal()))
+    game.viewer, game.handoff_to = m.current, None
+    settle(app, game)
+    assert isinstance(app.stack.top, GameScene)  # nothing covers the base
+    title, hint = game._prompt()
+    assert title.startswith("Which") and hint
+    choice = legal_actions(m.state)[-1]
+    done = played_by(game, m.current)
+    click(app, button(game, choice.a.capitalize()).rect.center)
+    assert done == [choice] or (done == [] and m.pending.action == choice)

@@ -280,8 +280,6 @@ class GameScene(Scene):
         elif self.handoff_to is not None:
             seat = self.handoff_to
             self.app.stack.push(HandoffScene(self.app, self.names[seat], self.chars[seat], lambda: self._handed(seat)))
-        elif self._can_act() and m.state.phase in (COLOUR, SHAPE) and m.pending is None:
-            self._open_choice()  # work upgrades are given on the base itself
 
     def _follow_seat(self) -> None:
         """A new base on show starts fitted to its panel; a gesture from another turn is dropped."""
@@ -348,22 +346,27 @@ class GameScene(Scene):
                                       tooltip="Pay the rest, spending the least valuable units first"))
                 buttons.append(Button("Cancel", self._cancel_payment, style="quiet",
                                       tooltip="Put back every unit spent and the chosen tile"))
-            elif phase in (COLOUR, SHAPE, UPGRADE):
-                buttons.append(Button("Choose…", self._open_choice, style="primary"))
+            elif phase in (COLOUR, SHAPE):
+                buttons += [Button(a.a.capitalize(), self._answer(a)) for a in self._legal_now()]
+            elif phase == UPGRADE:
+                buttons.append(Button("Choose…", self._choose_upgrade, style="primary"))
             buttons.append(Button("Undo", self._undo, style="quiet", enabled=m.can_undo,
                                   tooltip="Take back a choice made this turn (Ctrl+Z)"))
+        self._place_action_buttons(buttons, choices=s.phase in (COLOUR, SHAPE))
+        return buttons
+
+    def _place_action_buttons(self, buttons: list[Button], choices: bool) -> None:
+        """The main button on its own row and the others sharing the row below; the answers
+        to a choice two to a row."""
         sc = self.L.scale
         a = self.L.actions
         w, h, gap = int(176 * sc), int(44 * sc), int(10 * sc)
         x, y = a.right - w - int(14 * sc), a.y + int(14 * sc)
-        # The main button on its own row; the others (Cancel, Undo) share the row below.
-        if buttons:
-            buttons[0].rect = pygame.Rect(x, y, w, h)
-        rest = buttons[1:]
-        for k, b in enumerate(rest):
-            bw = (w - gap * (len(rest) - 1)) // len(rest)
-            b.rect = pygame.Rect(x + k * (bw + gap), y + h + gap, bw, h)
-        return buttons
+        rows = [buttons[k:k + 2] for k in range(0, len(buttons), 2)] if choices else [buttons[:1], buttons[1:]]
+        for r, row in enumerate(rows):
+            bw = (w - gap * (len(row) - 1)) // max(1, len(row))
+            for k, b in enumerate(row):
+                b.rect = pygame.Rect(x + k * (bw + gap), y + r * (h + gap), bw, h)
 
     def _toggle_fast(self) -> None:
         self.fast = not self.fast
@@ -394,29 +397,16 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------ choices
 
-    def _open_choice(self) -> None:
+    def _choose_upgrade(self) -> None:
+        """The upgrades as a list, for players who prefer it to clicking the astronauts."""
         s = self.match.state
-        legal = self._legal_now()
-        if s.phase == COLOUR:
-            tid = s.hangars[s.target[1] - 1]
-            faces = load().faces[load().tiles[tid].face]
-            options = []
-            for a in legal:
-                side = load().tiles[faces[a.a]]
-                bonus = ", ".join(f"+{p} per adjacent {c}" for c, p in side.adjacency)
-                options.append((f"{a.a.capitalize()}: +{side.research} research, {bonus}", self._answer(a)))
-            title, message = "Communication module", "Which side does it show? Blue and orange count differently."
-        elif s.phase == SHAPE:
-            options = [(a.a.capitalize(), self._answer(a)) for a in legal]
-            title, message = "Wild greenhouse", "Which shape does it show? It may change later to fit new greenhouses."
-        else:
-            player = s.players[s.current]
-            options = [((f"Astronaut {a.a + 1} ({_where(player.astros[a.a][1])}): work {player.astros[a.a][0]} → "
-                        f"{player.astros[a.a][0] + 1}"), self._answer(a)) for a in legal]
-            title, message = "Work upgrade", f"{s.upgrades} upgrade(s) to give. Which astronaut works harder from now on?"
+        player = s.players[s.current]
+        options = [((f"Astronaut {a.a + 1} ({_where(player.astros[a.a][1])}): work {player.astros[a.a][0]} → "
+                     f"{player.astros[a.a][0] + 1}"), self._answer(a)) for a in self._legal_now()]
         if self.match.can_undo:
             options.append(("Take back the last choice", self._undo))
-        self.app.stack.push(ChoiceScene(self.app, title, message, options, cancel=None))
+        message = f"{s.upgrades} upgrade(s) to give. Which astronaut works harder from now on?"
+        self.app.stack.push(ChoiceScene(self.app, "Work upgrade", message, options, cancel=None))
 
     def _answer(self, action: Action):
         return lambda: self._request(action)
@@ -669,10 +659,27 @@ class GameScene(Scene):
                 "Turn a lit module counterclockwise to spend, or Auto-pay. The cost:"
         if phase == PLACE:
             return "Place your returning astronaut", "Drag it onto a lit cell next to a module, or click the cell."
+        if phase == COLOUR:
+            name = load().tiles[s.hangars[s.target[1] - 1]].name
+            return f"Which side does the {name} show?", self._sides_hint(s)
+        if phase == SHAPE:
+            return "Which shape does the wild greenhouse show?", \
+                "Choose below; it may change later to fit new greenhouses."
         if phase == UPGRADE:
             return f"Give {s.upgrades} work upgrade(s)", \
                 "Click one of your astronauts, in your base or on the ring, to make it work 1 harder (or Choose…)."
         return PROMPTS[phase].capitalize(), "Make your choice in the dialog."
+
+    def _sides_hint(self, s) -> str:
+        """What each side of the communication module being deployed is worth."""
+        cat = load()
+        faces = cat.faces[cat.tiles[s.hangars[s.target[1] - 1]].face]
+        parts = []
+        for a in self._legal_now():
+            side = cat.tiles[faces[a.a]]
+            bonus = ", ".join(f"+{p} per adjacent {c}" for c, p in side.adjacency)
+            parts.append(f"{a.a.capitalize()}: +{side.research} research{', ' + bonus if bonus else ''}")
+        return ". ".join(parts) + "."
 
     def _draw_actions(self, surface: pygame.Surface, s) -> None:
         sc = self.L.scale
