@@ -335,3 +335,19 @@ def test_a_communication_side_or_greenhouse_shape_is_chosen_on_the_table_not_in_
     done = played_by(game, m.current)
     click(app, button(game, choice.a.capitalize()).rect.center)
     assert done == [choice] or (done == [] and m.pending.action == choice)
+
+
+def test_an_obstacle_worn_to_nothing_crumbles_on_screen(app):
+    game = working(app)
+    s = game.match.state
+    last = next(c for c, (tid, stock) in s.players[0].base.items() if tid.startswith("o-") and stock == 1)
+    move(app, game.base.cell_center(s, 0, last))
+    key(app, pygame.K_r, text="r")
+    for _ in range(400):
+        if not game.editor.active:
+            break
+        app.step()
+    assert last not in s.players[0].base
+    beat = game.director.beat
+    assert beat is not None and beat.crumbles  # its pieces are in the air
+    app.step()

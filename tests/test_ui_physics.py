@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from humanity_desktop.ui.physics import QUARTER, Carry, Clock, Turn
+from humanity_desktop.ui.physics import QUARTER, Carry, Clock, Crumble, Turn
 
 
 def carry_run(fps: int) -> list[tuple[float, float, float]]:
@@ -98,3 +98,21 @@ def test_the_clock_gives_whole_fixed_steps_and_skips_a_long_stall():
     clock = Clock()
     assert sum(clock.steps(1 / 60) for _ in range(60)) in (239, 240)
     assert clock.steps(5.0) < 30
+
+
+def test_a_crumbling_obstacle_bursts_out_then_falls_and_breaks_the_same_way_every_time():
+    runs = []
+    for _ in range(2):
+        crumble = Crumble((100, 100), 90, seed=7)
+        start = crumble.pieces()
+        for _ in range(6):
+            crumble.step(1 / 60)
+        early = crumble.pieces()
+        for _ in range(36):
+            crumble.step(1 / 60)
+        runs.append(crumble.pieces())
+    assert runs[0] == runs[1]
+    assert len(start) == Crumble.PARTS ** 2
+    spread = [math.dist(p[2], (100, 100)) for p in early]
+    assert sum(spread) > sum(math.dist(p[2], (100, 100)) for p in start)  # outwards first
+    assert all(late[2][1] > first[2][1] for late, first in zip(runs[0], start))  # then down

@@ -7,6 +7,7 @@ moves back, so the table on screen never runs ahead of what the player has seen.
 from __future__ import annotations
 
 import math
+import zlib
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -17,8 +18,9 @@ from ..engine import State
 from ..engine.state import BOARD
 from . import tile_art
 from .anim import arc_point, ease, segment
+from .physics import Crumble
 
-SHORT, PULSE, FLIGHT, PLACE = 0.2, 0.32, 0.8, 0.45
+SHORT, PULSE, FLIGHT, PLACE, CRUMBLE = 0.2, 0.32, 0.8, 0.45, 0.7
 RESET, YEAR_EXTRA = 2.2, 0.9
 QUEUE_HURRY = 3  # beats waiting beyond this play twice as fast
 
@@ -48,6 +50,7 @@ class Beat:
     hidden_cells: set = field(default_factory=set)
     hidden_astros: set = field(default_factory=set)
     pulses: set = field(default_factory=set)
+    crumbles: list = field(default_factory=list)  # (obstacle face, its Crumble)
     t: float = 0.0
 
     def pulse(self) -> float:
@@ -83,6 +86,8 @@ class Director:
         while self.queue and budget > 0:
             beat = self.queue[0]
             need = (1 - beat.t) * beat.duration
+            for _, crumble in beat.crumbles:
+                crumble.step(min(budget, need))
             if budget < need:
                 beat.t += budget / beat.duration
                 return
@@ -97,11 +102,13 @@ class Director:
         beat = Beat(SHORT, ev.seat, board_state, ev.after)
         for e in ev.engine_events:
             kind = e["type"]
-            if kind in ("produced", "obstacle_weakened", "obstacle_destroyed", "spent", "time_module"):
+            if kind in ("produced", "obstacle_weakened", "spent", "time_module"):
                 beat.pulses.add(tuple(e["cell"]))
                 beat.duration = max(beat.duration, PULSE)
             elif kind == "module_deployed":
                 self._deployed(beat, ev, e)
+            elif kind == "obstacle_destroyed":
+                self._crumbles(beat, ev, tuple(e["cell"]))
             elif kind == "experiment_done":
                 self._experiment(beat, ev, e)
             elif kind == "astronaut_placed":
@@ -141,6 +148,15 @@ class Director:
         self._astronaut_leaves(beat, ev, seat)
         beat.duration = max(beat.duration, FLIGHT)
 
+    def _crumbles(self, beat: Beat, ev: ActionApplied, cell) -> None:
+        """The last point of resistance gone: the obstacle breaks up where it stood."""
+        tid, _ = ev.before.players[ev.seat].base[cell]
+        size = self.base.cell_size(ev.before, ev.seat)
+        face = tile_art.module_tile(tid, size, 1)
+        centre = self.base.cell_center(ev.before, ev.seat, cell)
+        beat.crumbles.append((face, Crumble(centre, size, seed=zlib.crc32(f"{tid}{cell}".encode()))))
+        beat.duration = max(beat.duration, CRUMBLE)
+
     def _experiment(self, beat: Beat, ev: ActionApplied, e: dict) -> None:
         seat, index = ev.seat, e["index"]
         size = self.board.exp
@@ -174,6 +190,18 @@ class Director:
             img = fl.image if size == fl.image.get_width() else pygame.transform.smoothscale(fl.image, (size, size))
             pos = arc_point(fl.start, fl.end, p, 40 * self.board.scale)
             surface.blit(img, img.get_rect(center=pos))
+        for face, crumble in beat.crumbles:
+            _draw_crumble(surface, face, crumble, 1.0 - beat.t)
+
+
+def _draw_crumble(surface: pygame.Surface, face: pygame.Surface, crumble: Crumble, alpha: float) -> None:
+    """Each piece of the obstacle's face where its body is, turned and fading out."""
+    piece = face.get_width() // crumble.PARTS
+    for col, row, pos, angle in crumble.pieces():
+        part = face.subsurface(pygame.Rect(col * piece, row * piece, piece, piece))
+        turned = pygame.transform.rotate(part, -math.degrees(angle))
+        turned.set_alpha(int(255 * max(0.0, min(1.0, alpha * 1.6))))
+        surface.blit(turned, turned.get_rect(center=(round(pos[0]), round(pos[1]))))
 
 
 def ring_moves(before: State, after: State, seat: int) -> tuple:

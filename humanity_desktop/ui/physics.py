@@ -13,6 +13,7 @@ machine as on a fast one.
 from __future__ import annotations
 
 import math
+import random
 
 import pymunk
 
@@ -175,6 +176,42 @@ class Turn:
 
     def _pointer_angle(self, pos: tuple[float, float]) -> float:
         return math.atan2(pos[1] - self.centre[1], pos[0] - self.centre[0])
+
+
+class Crumble:
+    """An obstacle breaking up: its face cut into pieces that burst out, spin and fall.
+
+    Seeded by the caller, so the same obstacle always breaks the same way."""
+
+    GRAVITY = 2600.0  # px/s^2 at scale 1
+    PARTS = 3  # pieces a side
+
+    def __init__(self, centre: tuple[float, float], size: int, seed: int) -> None:
+        rng = random.Random(seed)
+        self.space = pymunk.Space()
+        self.space.gravity = (0, self.GRAVITY * size / 100)
+        self.piece = size / self.PARTS
+        self.bodies: list[pymunk.Body] = []
+        for row in range(self.PARTS):
+            for col in range(self.PARTS):
+                body = pymunk.Body(1.0, pymunk.moment_for_box(1.0, (self.piece, self.piece)))
+                offset = ((col - 1) * self.piece, (row - 1) * self.piece)
+                body.position = (centre[0] + offset[0], centre[1] + offset[1])
+                # Out from the centre and up a little, each piece its own spin.
+                body.velocity = (offset[0] * rng.uniform(3, 6) + rng.uniform(-40, 40),
+                                 offset[1] * rng.uniform(2, 4) - rng.uniform(150, 320) * size / 100)
+                body.angular_velocity = rng.uniform(-9, 9)
+                self.space.add(body)
+                self.bodies.append(body)
+        self.clock = Clock()
+
+    def step(self, dt: float) -> None:
+        for _ in range(self.clock.steps(dt)):
+            self.space.step(STEP)
+
+    def pieces(self) -> list[tuple[int, int, tuple[float, float], float]]:
+        """(column, row, position, angle) of every piece."""
+        return [(k % self.PARTS, k // self.PARTS, tuple(b.position), b.angle) for k, b in enumerate(self.bodies)]
 
 
 def _spring(inertia: float, feel: tuple[float, float]) -> tuple[float, float]:
