@@ -17,10 +17,12 @@ from humanity_desktop.engine.sandbox import (
     place_tile,
     remove_tile,
     set_research,
+    set_score,
     set_stock,
     set_work,
 )
 from humanity_desktop.engine.state import ACTIVE
+from humanity_desktop.engine.validation import load_state
 
 
 def free_cell_next_to_base(s, seat=0):
@@ -122,3 +124,22 @@ def test_astronauts_move_and_change_work_and_the_game_plays_on_from_the_edit():
             break
         apply_action(s, rng.choice(legal_actions(s)))
     check_components(s)
+
+
+def test_the_score_track_is_set_on_top_of_points_earned_and_shows_as_its_own_source():
+    s = new_game(2, 3)
+    set_score(s, 0, 12)
+    assert s.players[0].score == 12 and s.players[0].ledger["scenario"] == 12
+    s.players[0].ledger["square"] = 5  # points earned in play since
+    set_score(s, 0, 20)
+    assert s.players[0].score == 20 and s.players[0].ledger["scenario"] == 15
+    with pytest.raises(SandboxError, match="from 5"):
+        set_score(s, 0, 4)
+
+
+def test_a_position_saved_before_the_sandbox_source_existed_still_loads():
+    raw = new_game(2, 3).to_json()
+    for seat in raw["seats"]:
+        del seat["ledger"]["scenario"]
+    state = load_state(raw)
+    assert all(p.ledger["scenario"] == 0 for p in state.players)

@@ -13,6 +13,7 @@ LEDGER_LABELS = {
     "mission_lost": "Missions lost",
     "science": "Science tokens",
     "leftovers": "Leftover resources",
+    "scenario": "Set in the sandbox",
 }
 VP_REASONS = {
     "square": "square",

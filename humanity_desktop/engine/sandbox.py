@@ -17,7 +17,7 @@ from .state import ACTIVE, EXHAUSTED, State
 from .validation import StateError, load_state
 
 MIN_WORK = 2
-MAX_RESEARCH = 40
+MAX_SCORE = 99
 
 
 class SandboxError(ValueError):
@@ -91,9 +91,19 @@ def set_work(s: State, seat: int, index: int, work: int) -> None:
 
 
 def set_research(s: State, seat: int, research: int) -> None:
-    if not 0 <= research <= MAX_RESEARCH:
-        raise SandboxError(f"the research track runs from 0 to {MAX_RESEARCH}")
+    top = load().research_length
+    if not 0 <= research <= top:
+        raise SandboxError(f"the research track runs from 0 to {top}")
     _edit(s, lambda t: setattr(t.players[seat], "research", research))
+
+
+def set_score(s: State, seat: int, score: int) -> None:
+    """Points on the score track; those not earned in play are kept as set in the sandbox."""
+    ledger = s.players[seat].ledger
+    earned = sum(ledger.values()) - ledger["scenario"]
+    if not earned <= score <= MAX_SCORE:
+        raise SandboxError(f"the score can be set from {earned} (the points earned) to {MAX_SCORE}")
+    _edit(s, lambda t: t.players[seat].ledger.__setitem__("scenario", score - earned))
 
 
 # ---------------------------------------------------------------- the one way edits are made

@@ -28,8 +28,11 @@ OVER = "over"
 
 LEDGER_SOURCES = (
     "square", "greenhouse", "experiment_group", "experiment_vp", "module_vp",
-    "mission", "mission_lost", "science", "leftovers",
+    "mission", "mission_lost", "science", "leftovers", "scenario",
 )
+# Sources a position may lack: saves made before they existed ("scenario": points set in
+# the Sandbox).
+OPTIONAL_SOURCES = ("scenario",)
 
 
 class Player:
@@ -93,7 +96,7 @@ class Player:
             p.astros.append((int(a["work"]), str(a["where"]), pos))
         p.research = int(d["research"])
         p.science = int(d["science"])
-        p.ledger = {k: int(d["ledger"][k]) for k in LEDGER_SOURCES}
+        p.ledger = {k: int(d["ledger"].get(k, 0)) for k in LEDGER_SOURCES}
         p.experiments = [str(e) for e in d["experiments"]]
         p.groups = [int(g) for g in d["groups"]]
         return p

@@ -13,7 +13,7 @@ from .catalogue import RESOURCES, SHAPES, load as load_catalogue
 from .observation import observe
 from .rules import MAX_WORK, apply_action, legal_actions
 from .state import (
-    ACTION, ACTIVE, BOARD, COLOUR, EXHAUSTED, HANGARS, LEDGER_SOURCES, OVER, PAY, PLACE,
+    ACTION, ACTIVE, BOARD, COLOUR, EXHAUSTED, HANGARS, LEDGER_SOURCES, OPTIONAL_SOURCES, OVER, PAY, PLACE,
     RETURNING, RING, SHAPE, TURN, UPGRADE, WORK, State,
 )
 
@@ -199,9 +199,10 @@ def _validate_seat(c: _Checker, seat: Any, path: str) -> None:
     c.integer(seat["research"], f"{path}.research", 0, load_catalogue().research_length)
     c.integer(seat["science"], f"{path}.science", 0)
     ledger = seat["ledger"]
-    if not isinstance(ledger, dict) or set(ledger) != set(LEDGER_SOURCES):
+    required = set(LEDGER_SOURCES) - set(OPTIONAL_SOURCES)
+    if not isinstance(ledger, dict) or not required <= set(ledger) <= set(LEDGER_SOURCES):
         c.fail(f"{path}.ledger", f"must be an object with exactly {', '.join(LEDGER_SOURCES)}")
-    for k in LEDGER_SOURCES:
+    for k in ledger:
         c.integer(ledger[k], f"{path}.ledger.{k}")
     if "score" in seat and seat["score"] != sum(ledger.values()):
         c.fail(f"{path}.score", f"must equal the ledger's sum {sum(ledger.values())}")

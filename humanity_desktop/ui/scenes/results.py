@@ -5,7 +5,7 @@ import pygame
 
 from ...controller import GameOver, Match
 from ...controller.describe import LEDGER_LABELS
-from ...engine.state import LEDGER_SOURCES
+from ...engine.state import LEDGER_SOURCES, OPTIONAL_SOURCES
 from .. import icons, theme
 from ..backdrop import backdrop
 from ..fonts import draw_text
@@ -105,7 +105,9 @@ class ResultsScene(Scene):
             surface.blit(marker, marker.get_rect(center=(area.x + label_w + col_w * seat + col_w // 2, y + int(10 * sc))))
         y += int(28 * sc)
         row_h = int(23 * sc)
-        for k, source in enumerate(LEDGER_SOURCES):
+        sources = [src for src in LEDGER_SOURCES
+                   if src not in OPTIONAL_SOURCES or any(ledger[src] for ledger in self.ledgers)]
+        for k, source in enumerate(sources):
             if k % 2 == 0:
                 pygame.draw.rect(surface, (32, 31, 41), (area.x, y, area.w, row_h))
             draw_text(surface, LEDGER_LABELS[source], int(14 * sc), theme.TEXT_DIM, (area.x + int(6 * sc), y + row_h // 2), "midleft")

@@ -18,13 +18,13 @@ from ...controller.record import RecordedMatch
 from ...controller.saves import SAVES_DIR, SaveError, write_save
 from ...engine import new_game
 from ...engine.sandbox import (
-    MAX_RESEARCH,
     SandboxError,
     move_astronaut,
     palette,
     place_tile,
     remove_tile,
     set_research,
+    set_score,
     set_stock,
     set_work,
 )
@@ -132,6 +132,8 @@ class SandboxScene(Scene):
             buttons += [Button(f"Work {work} − (−)", lambda: self._work(-1)),
                         Button(f"Work {work} + (+)", lambda: self._work(1))]
         buttons += [
+            Button(f"Score {player.score} VP −", lambda: self._score(-1)),
+            Button(f"Score {player.score} VP +", lambda: self._score(1)),
             Button(f"Research {player.research} −", lambda: self._research(-1)),
             Button(f"Research {player.research} +", lambda: self._research(1)),
             Button(f"Opponents: {self.opponents} ({self.level})", self._next_opponents,
@@ -159,8 +161,12 @@ class SandboxScene(Scene):
         self._edit(lambda: set_work(self.state, SEAT, i, work), f"Work value set to {work}.")
 
     def _research(self, step: int) -> None:
-        value = max(0, min(MAX_RESEARCH, self.state.players[SEAT].research + step))
+        value = self.state.players[SEAT].research + step
         self._edit(lambda: set_research(self.state, SEAT, value), f"Research set to {value}.")
+
+    def _score(self, step: int) -> None:
+        value = self.state.players[SEAT].score + step
+        self._edit(lambda: set_score(self.state, SEAT, value), f"Score set to {value} VP.")
 
     def _next_opponents(self) -> None:
         self.opponents = self.opponents % 3 + 1
@@ -352,7 +358,7 @@ class SandboxScene(Scene):
     def _side_text(self) -> list[str]:
         player = self.state.players[SEAT]
         lines = [f"You against {self.opponents} {self.level} bot(s). Seed {self.seed}.",
-                 f"Base: {len(player.base)} tiles. Research {player.research}."]
+                 f"Base: {len(player.base)} tiles. Score {player.score} VP, research {player.research}."]
         if self.picked:
             lines.append(f"Placing: {load().tiles[self.picked].name}.")
         sel = self.selected
