@@ -180,3 +180,18 @@ def test_the_cost_shows_as_slots_that_fill_as_units_are_paid(app, tmp_path):
     assert (sum(s.need) == total - 1 or any(s.progress)) and sum(game._full_cost(s)) == total
     app.step()
     pygame.image.save(app.screen, str(tmp_path / "paying.png"))  # the slots draw
+
+
+def test_the_hint_button_suggests_plans_from_the_players_own_view(app):
+    game = start(app, "human,bot:random", seed=11)
+    before = game.match.state.copy()
+    hint = next(b for b in game.top_buttons if b.label == "Hint")
+    click(app, hint.rect.center)
+    dialog = app.stack.top
+    assert dialog.title == "Hint" and "1. " in dialog.message and "astronaut" in dialog.message.lower()
+    assert game.match.state == before  # asking changes nothing
+    click(app, dialog.buttons[0].rect.center)
+    assert app.stack.top is game
+    app.settings.hints = False
+    app.step()
+    assert all(b.label != "Hint" for b in game.top_buttons)

@@ -24,14 +24,15 @@ def describe(plan: Plan, view: dict) -> str:
     seat = view["seats"][view["current_player"]]
     cells = {tuple(e["cell"]): e["tile"] for e in seat["base"]}
     parts: list[str] = []
+    worked: list[str] = []  # the tiles activated, named together after "works on the base:"
     spends = 0
     for a in plan:
         if a.kind == "select_astronaut":
             parts.append(f"astronaut {a.a + 1} (work {seat['astronauts'][a.a]['work']})")
         elif a.kind == "work":
-            parts.append("works on the base:")
+            parts.append("works on the base")
         elif a.kind == "activate":
-            parts.append(_tile_name(cells.get(a.a)))
+            worked.append(_tile_name(cells.get(a.a)))
         elif a.kind == "choose_module":
             parts.append(f"deploys {_tile_name(view['hangars'][a.a - 1])} from hangar {a.a}")
         elif a.kind == "choose_experiment":
@@ -46,6 +47,8 @@ def describe(plan: Plan, view: dict) -> str:
             parts.append(f"upgrades astronaut {a.a + 1}")
         elif a.kind == "place_astronaut":
             parts.append(f"astronaut {a.a + 1} to cell {list(a.b)}")
+    if worked:
+        parts.append("(" + ", ".join(worked) + ")")
     if spends:
         parts.append(f"paying {spends} unit{'s' if spends > 1 else ''}")
     return " ".join(parts)

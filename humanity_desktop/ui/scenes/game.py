@@ -23,7 +23,9 @@ from ...controller import (
     UndoRequested,
     YearEnded,
 )
-from ...engine import PROMPTS, Action, auto_pay, legal_actions
+from ...bots import Budget, make_bot
+from ...bots.hints import hints
+from ...engine import PROMPTS, Action, auto_pay, legal_actions, observe
 from ...engine.catalogue import RESOURCES, load
 from ...engine.state import (
     ACTION,
@@ -58,6 +60,7 @@ from .dialog import ChoiceScene, HandoffScene
 
 TOOLTIP_DELAY = 0.35
 FAST_SPEED = 5.0
+HINT_LEVEL, HINT_SECONDS = "normal", 0.5  # quick enough to answer at once
 
 
 class GameScene(Scene):
@@ -316,7 +319,10 @@ class GameScene(Scene):
             Button("Fast-forward", self._toggle_fast, selected=self.fast, tooltip="Play bot moves at top speed (F)"),
             Button("Menu", self._pause, tooltip="Pause, save, options (Esc)"),
         ]
-        widths = (150, 150, 96)
+        widths = [150, 150, 96]
+        if self.app.settings.hints and self._can_act() and self.match.pending is None:
+            buttons.insert(0, Button("Hint", self._hint, tooltip="What the Normal bot would do in your place"))
+            widths.insert(0, 96)
         x = self.L.top.right - int(8 * sc)
         h = self.L.top.h - int(14 * sc)
         for b, w in reversed(list(zip(buttons, widths))):
@@ -367,6 +373,15 @@ class GameScene(Scene):
             bw = (w - gap * (len(row) - 1)) // max(1, len(row))
             for k, b in enumerate(row):
                 b.rect = pygame.Rect(x + k * (bw + gap), y + r * (h + gap), bw, h)
+
+    def _hint(self) -> None:
+        """The Normal bot's three best plans for the rest of this turn, from this seat's view only."""
+        s = self.match.state
+        found = hints(make_bot(HINT_LEVEL, seed=s.turn), observe(s, s.current), Budget(seconds=HINT_SECONDS))
+        text = "  ".join(f"{i}. {h.text[:1].upper()}{h.text[1:]} ({h.value:+.1f})." for i, h in enumerate(found, 1))
+        message = ("Best first, with how far ahead of your closest rival each leaves you, in points: " + text
+                   if found else "No plan to suggest here.")
+        self.app.stack.push(ChoiceScene(self.app, "Hint", message, [("Close", lambda: None)], cancel=None))
 
     def _toggle_fast(self) -> None:
         self.fast = not self.fast
