@@ -43,15 +43,23 @@ def assert_passed(result: subprocess.CompletedProcess) -> None:
     assert [line.split(":")[1].strip() for line in lines[1:-1]] == list(CHECKS)
 
 
+def asset_root(result: subprocess.CompletedProcess) -> Path:
+    """The folder the self-test loaded the files from, as its assets line names it."""
+    line = next(line for line in result.stdout.splitlines() if line.startswith("selftest: assets:"))
+    return Path(line.rsplit(" from ", 1)[1])
+
+
 def test_selftest_passes_from_the_checkout_and_leaves_no_file_behind(tmp_path):
     home, temp = tmp_path / "home", tmp_path / "temp"
     home.mkdir()
     temp.mkdir()
     user_folders = {name: str(home / name) for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
                                                          "XDG_CACHE_HOME", "APPDATA", "LOCALAPPDATA")}
-    assert_passed(selftest([sys.executable, "-m", "humanity_desktop"], HOME=str(home), USERPROFILE=str(home),
-                           TMPDIR=str(temp), TEMP=str(temp), TMP=str(temp), **user_folders))
+    result = selftest([sys.executable, "-m", "humanity_desktop"], HOME=str(home), USERPROFILE=str(home),
+                      TMPDIR=str(temp), TEMP=str(temp), TMP=str(temp), **user_folders)
+    assert_passed(result)
     assert not list(home.iterdir()) and not list(temp.iterdir())
+    assert asset_root(result) == ROOT
 
 
 @pytest.fixture
@@ -120,7 +128,7 @@ def test_a_regular_install_finds_its_files_and_passes_the_selftest(tmp_path):
     assert_passed(result)
     data = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('data'))"],
                           capture_output=True, text=True, check=True).stdout.strip()
-    assert f"from {Path(data) / assets.SHARE}" in result.stdout
+    assert asset_root(result).resolve() == (Path(data) / assets.SHARE).resolve()
 
 
 @pytest.mark.slow
@@ -136,4 +144,4 @@ def test_the_built_application_passes_its_selftest(tmp_path):
     result = tool.selftest(tool.program(dist))
     assert_passed(result)
     assert tool.passed(result)
-    assert f"from {bundled}" in result.stdout  # its own copy of the files, not the checkout's
+    assert asset_root(result).resolve() == bundled.resolve()  # its own copy of the files, not the checkout's
