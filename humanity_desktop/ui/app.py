@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 
+from .. import assets
 from ..controller import ActionApplied, Bus, GameOver, Match, Seat, Undone
 from ..controller.autosave import Autosaver
 from ..controller.files import remove_stale_temps
@@ -79,6 +80,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(TITLE)
+        pygame.display.set_icon(window_icon())  # before the window opens, as some systems require
         self._windowed_size = config.size
         self.screen = self._open_window(self.settings.fullscreen)
         pygame.key.set_repeat(350, 40)
@@ -276,6 +278,11 @@ class App:
             report["median_ms"] = round(statistics.median(times), 3)
             report["p99_ms"] = round(times[min(len(times) - 1, int(len(times) * 0.99))], 3)
         return report
+
+
+def window_icon() -> pygame.Surface:
+    """The app icon at the size window managers ask for."""
+    return pygame.transform.smoothscale(pygame.image.load(str(assets.art("icon", "humanity.png"))), (64, 64))
 
 
 def max_rss_mb() -> float | None:
