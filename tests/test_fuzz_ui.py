@@ -37,7 +37,7 @@ from humanity_desktop.ui.scenes.title import TitleScene
 SIZE = (960, 540)  # the smallest window: the cheapest frames, the tightest layouts
 EVENTS_PER_EXAMPLE = 200
 EXAMPLES = 42  # per screen: 12 screens x 42 x 200 = 100,800 events
-FRAME_EVERY = 16
+FRAME_EVERY = 20
 KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_F11, pygame.K_z, pygame.K_SPACE, pygame.K_LEFT, pygame.K_RIGHT,
         pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END, pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_f,
         pygame.K_r, pygame.K_0, pygame.K_7] + [pygame.K_a + i for i in range(26)]
@@ -174,7 +174,7 @@ stats_like = st.fixed_dictionaries({"version": st.sampled_from([1, 1, 2, 0, True
                                              "hotseat_games": json_values, "bot_games": json_values})
 contents = st.one_of(st.binary(max_size=300), json_values.map(json.dumps).map(str.encode),
                      save_like.map(json.dumps).map(str.encode), stats_like.map(json.dumps).map(str.encode))
-FILES = settings(max_examples=150, deadline=None, database=None,
+FILES = settings(max_examples=100, deadline=None, database=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
