@@ -116,3 +116,14 @@ def test_a_crumbling_obstacle_bursts_out_then_falls_and_breaks_the_same_way_ever
     spread = [math.dist(p[2], (100, 100)) for p in early]
     assert sum(spread) > sum(math.dist(p[2], (100, 100)) for p in start)  # outwards first
     assert all(late[2][1] > first[2][1] for late, first in zip(runs[0], start))  # then down
+
+
+def test_a_small_piece_let_go_mid_swing_settles_instead_of_orbiting_its_cell():
+    piece = Carry((1089, 717), (46, 46), (1089, 717))
+    for k in range(15):  # flung up and left at about 2,000 px/s
+        piece.point((1089 - 365 * k / 14, 717 - 326 * k / 14))
+        piece.step(1 / 60)
+    piece.land((724, 391))
+    for _ in range(60):
+        piece.step(1 / 60)
+    assert piece.settled

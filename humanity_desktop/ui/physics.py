@@ -30,6 +30,9 @@ UPRIGHT = (22.0, 0.6)
 TURN = (40.0, 0.55)
 GRAB_ABOVE = 0.32  # of the piece's height
 AIR_DRAG = 0.054  # per pixel of the piece's height
+# A spring only damps along its own line, so a piece let go while swinging would orbit its
+# landing place; once let go it is also damped in every direction (per pixel of height).
+LANDING_DAMPING = 0.25
 # Settled: close enough, and still enough, to call the motion over.
 SETTLE_DISTANCE = 0.75
 SETTLE_SPEED = 12.0
@@ -65,6 +68,7 @@ class Carry:
         self.spring = pymunk.DampedSpring(self.hand, self.body, (0, 0), anchor, 0, *_spring(self.body.mass, HAND))
         upright = pymunk.DampedRotarySpring(self.space.static_body, self.body, 0, *_spring(self.body.moment, UPRIGHT))
         self.drag = AIR_DRAG * h
+        self.landing_damping = LANDING_DAMPING * h
         self.space.add(self.body, self.hand, self.spring, upright)
         self._offset = (grab[0] - self.hand.position.x, grab[1] - self.hand.position.y)
         self.target: tuple[float, float] | None = None  # where it lands once let go
@@ -82,9 +86,9 @@ class Carry:
         self.hand.position = target
 
     def step(self, dt: float) -> None:
+        damping = self.drag + (self.landing_damping if self.target is not None else 0.0)
         for _ in range(self.clock.steps(dt)):
-            v = self.body.velocity
-            self.body.apply_force_at_local_point((-self.drag * v.x, -self.drag * v.y), (0, 0))
+            self.body.apply_force_at_world_point(-damping * self.body.velocity, self.body.position)
             self.space.step(STEP)
 
     @property
