@@ -57,6 +57,7 @@ def test_deploying_with_auto_pay(app):
     # waits for the player's word.
     pending = game.match.pending
     assert pending is not None and any("deployed the" in line for line in pending.lines)
+    settle(app, game)  # once the spends have played out on screen
     assert s.phase == PAY and game._shown()[1] is pending.preview
     click(app, button(game, "Confirm turn").rect.center)
     assert s.phase != PAY and any("deployed the" in line for line in game.match.log)
