@@ -196,3 +196,19 @@ def test_the_hint_button_suggests_plans_from_the_players_own_view(app):
     app.settings.hints = False
     app.step()
     assert all(b.label != "Hint" for b in game.top_buttons)
+
+
+def test_the_colour_symbols_option_marks_each_figure_with_its_players_shape(app):
+    from humanity_desktop.ui import tile_art
+    game = start(app, "human,bot:random")
+    app.settings.colour_symbols = True
+    app.step()
+    marked = tile_art.astronaut(0, 64, 2)
+    app.settings.colour_symbols = False
+    app.step()
+    plain = tile_art.astronaut(0, 64, 2)
+    corner = pygame.Rect(0, 0, 20, 20)
+    assert pygame.image.tobytes(marked.subsurface(corner), "RGBA") != pygame.image.tobytes(plain.subsurface(corner), "RGBA")
+    rest = pygame.Rect(24, 24, 40, 40)
+    assert pygame.image.tobytes(marked.subsurface(rest), "RGBA") == pygame.image.tobytes(plain.subsurface(rest), "RGBA")
+    assert game is app.stack.top

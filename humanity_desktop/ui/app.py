@@ -31,6 +31,7 @@ from ..controller.saves import (
 )
 from ..controller.stats import STATS_FILE, Stats
 from . import input as ui_input
+from . import tile_art
 from .audio import player as audio_player
 from .scene import Scene, SceneStack
 from .settings import FILE as SETTINGS_FILE
@@ -224,6 +225,7 @@ class App:
         for event in pygame.event.get():
             self._dispatch(ui_input.translate(event))
         self.audio.sync(self.settings)  # the options screen may have changed the volumes
+        tile_art.show_player_symbols(self.settings.colour_symbols)
         self.stack.update(dt)
         self.stack.draw(self.screen)
         pygame.display.flip()

@@ -38,7 +38,7 @@ class Settings:
     music_volume: float = 0.5
     muted: bool = False
     anim_speed: float = 1.0
-    colour_symbols: bool = True  # a symbol beside every colour, for colour-blind players
+    colour_symbols: bool = True  # each player's shape, large, on every astronaut figure
     hints: bool = True  # the game screen's hint button
     path: Path | None = field(default=None, compare=False, repr=False)  # where save() writes
 

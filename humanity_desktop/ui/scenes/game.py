@@ -122,6 +122,10 @@ class GameScene(Scene):
             self.app.autosave(self.match)
         self.app.close_match(self.match)
 
+    def on_resume(self) -> None:
+        for layer in self.layers.values():
+            layer.invalidate()  # an option changed meanwhile may change how pieces look
+
     def on_pause(self) -> None:
         self.match.hold = True
 

@@ -26,8 +26,9 @@ ROWS = {
     "bot_seconds": ("Bot thinking time", lambda v: f"{v:g} s",
                     "How long a bot may think about one choice; stronger bots play better with more. "
                     "Applies to new games"),
-    "colour_symbols": ("Colour symbols", _on_off("shown", "hidden"),
-                       "A symbol beside every module colour, for colour-blind players"),
+    "colour_symbols": ("Player symbols", _on_off("shown", "hidden"),
+                       "Each player's shape, large, on every astronaut, for telling players apart without "
+                       "colour (modules always show their colour's symbol)"),
     "hints": ("Hint button", _on_off("shown", "hidden"), "The game screen's button that suggests a move"),
 }
 
