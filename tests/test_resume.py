@@ -27,7 +27,7 @@ from humanity_desktop.ui.scenes.crash import CrashScene
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.title import TitleScene
 
-from ui_driver import play
+from ui_driver import app, play  # noqa: F401 - app is a fixture
 
 
 def read_autosave(folder: Path) -> dict:
@@ -56,15 +56,6 @@ def saved_with(folder: Path, count: int) -> dict | None:
 
 def replayed(save: dict):
     return replay(len(save["seats"]), save["seed"], [Action.from_json(a) for a in save["actions"]])
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=0, pace="instant", anim_speed=60.0))
-    yield app
-    while len(app.stack):
-        app.stack.pop()
-    app.close_match()
 
 
 class Text:
