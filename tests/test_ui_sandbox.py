@@ -6,6 +6,7 @@ import pygame
 
 from humanity_desktop.controller.saves import SAVES_DIR, list_saves
 from humanity_desktop.engine.catalogue import load
+from humanity_desktop.engine.sandbox import free_cells
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.sandbox import SandboxScene
 from humanity_desktop.ui.scenes.title import TitleScene
@@ -22,7 +23,7 @@ def open_sandbox(app) -> SandboxScene:
 
 
 def free_cell(scene: SandboxScene):
-    return sorted(scene._free_cells())[0]
+    return sorted(free_cells(scene.state.players[0]))[0]
 
 
 def button(scene: SandboxScene, start: str):
@@ -52,7 +53,7 @@ def test_an_impossible_edit_says_why_and_changes_nothing(app):
     click(app, rect.center)
     before = scene.state.copy()
     far = scene.base.grid(scene.state, 0)
-    corner = next(c for c in far.cells() if c not in scene._free_cells() and c not in scene.state.players[0].base
+    corner = next(c for c in far.cells() if c not in free_cells(scene.state.players[0]) and c not in scene.state.players[0].base
                   and all(pos != c for _, _, pos in scene.state.players[0].astros))
     click(app, far.rect(corner).center)
     assert scene.state == before and scene.message.startswith("Not possible")

@@ -39,9 +39,9 @@ def place_tile(s: State, seat: int, cell, tile_id: str) -> None:
     if spec is None or spec.face is not None:
         raise SandboxError(f"{tile_id!r} is not a tile that can sit on a base")
     player = s.players[seat]
-    if cell in player.base or any(pos == cell for _, where, pos in player.astros if where in (ACTIVE, EXHAUSTED)):
+    if cell in player.base or cell in standing(player):
         raise SandboxError("that cell is taken")
-    if player.base and not any(_touching(cell, other) for other in player.base):
+    if player.base and cell not in beside_base(player):
         raise SandboxError("a tile must touch the base, at least at a corner")
     stock = spec.max_stock if spec.kind == "obstacle" else 0
     _edit(s, lambda t: _put(t, seat, cell, spec, stock))
@@ -75,10 +75,9 @@ def move_astronaut(s: State, seat: int, index: int, cell) -> None:
     work, where, _ = player.astros[index]
     if where not in (ACTIVE, EXHAUSTED):
         raise SandboxError("only astronauts in the base can be moved here")
-    if cell in player.base or any(pos == cell for i, (_, w, pos) in enumerate(player.astros)
-                                  if i != index and w in (ACTIVE, EXHAUSTED)):
+    if cell in player.base or cell in standing(player, but=index):
         raise SandboxError("that cell is taken")
-    if not any(_touching(cell, other) for other in player.base):
+    if cell not in beside_base(player):
         raise SandboxError("an astronaut stands next to the base, at least at a corner")
     _edit(s, lambda t: t.players[seat].astros.__setitem__(index, (work, where, cell)))
 
@@ -161,5 +160,17 @@ def _take_from_anywhere(s: State, tile_id: str) -> None:
                 return
 
 
-def _touching(a, b) -> bool:
-    return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+def standing(player, but: int | None = None) -> set:
+    """The cells the base's astronauts stand on (but the one numbered `but`)."""
+    return {pos for i, (_, where, pos) in enumerate(player.astros) if where in (ACTIVE, EXHAUSTED) and i != but}
+
+
+def beside_base(player) -> set:
+    """The cells without a tile that touch one, at least at a corner."""
+    around = {(x + dx, y + dy) for x, y in player.base for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    return around - set(player.base)
+
+
+def free_cells(player) -> frozenset:
+    """Where a tile or an astronaut may go now."""
+    return frozenset(beside_base(player) - standing(player))

@@ -19,6 +19,7 @@ from ...controller.saves import SAVES_DIR, SaveError, write_save
 from ...engine import new_game
 from ...engine.sandbox import (
     SandboxError,
+    free_cells,
     move_astronaut,
     palette,
     place_tile,
@@ -29,7 +30,6 @@ from ...engine.sandbox import (
     set_work,
 )
 from ...engine.catalogue import load
-from ...engine.state import ACTIVE, EXHAUSTED
 from .. import theme, tile_art
 from ..fonts import draw_text, fonts
 from ..input import Back, Click, Key, Point, Wheel
@@ -298,7 +298,7 @@ class SandboxScene(Scene):
         draw_panel(surface, self.base_rect, sc)
         self.base.draw(surface, BaseFrame(
             self.state, SEAT, tuple(s.character for s in self.seats), tuple(s.name for s in self.seats),
-            marked_cells=self._free_cells() if self.picked or self._moving() else frozenset(),
+            marked_cells=free_cells(self.state.players[SEAT]) if self.picked or self._moving() else frozenset(),
             marked_astros=frozenset((self.selected.ref,)) if self._moving() else frozenset(),
             hover=self.base.hit(self.pointer, self.state, SEAT)))
         if self.selected is not None and self.selected.kind == CELL:
@@ -319,13 +319,6 @@ class SandboxScene(Scene):
 
     def _moving(self) -> bool:
         return self.selected is not None and self.selected.kind == ASTRO
-
-    def _free_cells(self) -> frozenset:
-        """Empty cells touching the base: where a tile or an astronaut may go."""
-        player = self.state.players[SEAT]
-        standing = {pos for _, where, pos in player.astros if where in (ACTIVE, EXHAUSTED)}
-        around = {(x + dx, y + dy) for x, y in player.base for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
-        return frozenset(around - set(player.base) - standing)
 
     def _draw_palette(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
