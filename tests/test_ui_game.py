@@ -9,7 +9,7 @@ from humanity_desktop.engine import Action, legal_actions
 from humanity_desktop.engine.state import ACTION, PAY, TURN, WORK
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.scenes.dialog import HandoffScene
-from humanity_desktop.ui.scenes.game import GameScene
+from humanity_desktop.ui.scenes.game import GameScene, paid_for
 from humanity_desktop.ui.scenes.pause import PauseScene
 
 from ui_driver import app, applied, astronaut_pos, button, click, key, play, settle, start  # noqa: F401 - app is a fixture
@@ -43,14 +43,24 @@ def test_an_illegal_click_shows_the_rule_and_changes_nothing(app):
     assert any(refused[0].rule in t.text for t in game.toasts.items)
 
 
-def test_deploying_with_auto_pay(app):
+def at_payment(app):
+    """Seed 11: the human clicks astronaut 1, then the first module it can take, which opens
+    the payment. The scene, the actions applied so far, and the position just before the
+    module was chosen."""
     game = start(app, "human,bot:random", seed=11)
     actions = applied(game)
     click(app, astronaut_pos(game, 0))
     s = game.match.state
+    before = s.copy()
     slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
     click(app, game.board.hangar_center(s, slot))
     assert actions[-1] == Action("choose_module", slot) and s.phase == PAY
+    return game, actions, before
+
+
+def test_deploying_with_auto_pay(app):
+    game, actions, _ = at_payment(app)
+    s = game.match.state
     click(app, button(game, "Auto-pay").rect.center)
     assert all(a.kind == "spend" for a in actions[2:])
     # The last unit would end the turn: the base shows the module deployed, and the turn
@@ -64,11 +74,8 @@ def test_deploying_with_auto_pay(app):
 
 
 def test_enter_confirms_the_turn_and_undo_takes_the_end_of_it_back(app):
-    game = start(app, "human,bot:random", seed=11)
-    click(app, astronaut_pos(game, 0))
+    game, _, _ = at_payment(app)
     s = game.match.state
-    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
-    click(app, game.board.hangar_center(s, slot))
     click(app, button(game, "Auto-pay").rect.center)
     waiting = s.copy()
     click(app, button(game, "Undo").rect.center)
@@ -80,12 +87,8 @@ def test_enter_confirms_the_turn_and_undo_takes_the_end_of_it_back(app):
 
 
 def test_spending_a_unit_by_clicking_its_module(app):
-    game = start(app, "human,bot:random", seed=11)
-    actions = applied(game)
-    click(app, astronaut_pos(game, 0))
+    game, actions, _ = at_payment(app)
     s = game.match.state
-    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
-    click(app, game.board.hangar_center(s, slot))
     spend = next(a for a in legal_actions(s) if a.kind == "spend")
     click(app, game.base.cell_center(s, 0, spend.a))
     settle(app, game)
@@ -156,12 +159,8 @@ def test_the_game_screen_draws_at_small_and_large_sizes(tmp_path):
 
 
 def test_cancel_puts_back_every_unit_spent_and_the_chosen_module(app):
-    game = start(app, "human,bot:random", seed=11)
-    click(app, astronaut_pos(game, 0))
+    game, _, chosen_astronaut = at_payment(app)
     s = game.match.state
-    chosen_astronaut = s.copy()
-    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
-    click(app, game.board.hangar_center(s, slot))
     spend = next(a for a in legal_actions(s) if a.kind == "spend")
     game._request(spend)
     assert s.phase == PAY
@@ -170,15 +169,12 @@ def test_cancel_puts_back_every_unit_spent_and_the_chosen_module(app):
 
 
 def test_the_cost_shows_as_slots_that_fill_as_units_are_paid(app, tmp_path):
-    game = start(app, "human,bot:random", seed=11)
-    click(app, astronaut_pos(game, 0))
+    game, _, _ = at_payment(app)
     s = game.match.state
-    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
-    click(app, game.board.hangar_center(s, slot))
-    total = sum(game._full_cost(s))
+    total = sum(paid_for(s).cost_vec)
     assert total == sum(s.need) > 0
     game._request(next(a for a in legal_actions(s) if a.kind == "spend"))
-    assert (sum(s.need) == total - 1 or any(s.progress)) and sum(game._full_cost(s)) == total
+    assert (sum(s.need) == total - 1 or any(s.progress)) and sum(paid_for(s).cost_vec) == total
     app.step()
     pygame.image.save(app.screen, str(tmp_path / "paying.png"))  # the slots draw
 

@@ -109,14 +109,15 @@ class BaseEditor:
         g = self.gesture
         return frozenset((g.ref,)) if isinstance(g, CarryGesture) and g.kind == EXPERIMENT else frozenset()
 
-    def lit_cells(self, state: State) -> frozenset | None:
-        """While a piece is carried, the cells it may land on (None: no piece in hand)."""
+    def lit_cells(self, state: State, legal: list[Action]) -> frozenset | None:
+        """While a piece is carried, the cells it may land on (None: no piece in hand);
+        `legal` is the position's legal actions, which the caller keeps for the frame."""
         g = self.gesture
         if not isinstance(g, CarryGesture) or g.kind == EXPERIMENT:
             return None
         if g.kind == HANGAR:
             return frozenset((deploy_cell(state),))
-        return frozenset(a.b for a in legal_actions(state) if a.kind == "place_astronaut" and a.a == g.ref)
+        return frozenset(a.b for a in legal if a.kind == "place_astronaut" and a.a == g.ref)
 
     # ------------------------------------------------------------ pointer
 

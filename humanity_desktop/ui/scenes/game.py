@@ -234,10 +234,10 @@ class GameScene(Scene):
         """What the player may click now, for the views to light up."""
         if not self._can_act() or self.director.busy or self.match.pending is not None:
             return {}
-        lit = self.editor.lit_cells(self.match.state)
+        legal = self._legal_now()
+        lit = self.editor.lit_cells(self.match.state, legal)
         if lit is not None:
             return {"cells": lit}
-        legal = self._legal_now()
         phase = self.match.state.phase
         if phase == TURN:
             return {"astros": frozenset(a.a for a in legal)}
@@ -672,15 +672,13 @@ class GameScene(Scene):
             return f"Working: {s.work_left} work left", \
                 "Turn a lit tile clockwise (drag its edge, click it, or R): modules produce, obstacles crumble."
         if phase == PAY:
-            kind, index = s.target
-            title = load().tiles[s.hangars[index - 1]].name if kind == "module" else "the experiment"
+            title = paid_for(s).name if s.target[0] == "module" else "the experiment"
             return f"Paying for {title}", \
                 "Turn a lit module counterclockwise to spend, or Auto-pay. The cost:"
         if phase == PLACE:
             return "Place your returning astronaut", "Drag it onto a lit cell next to a module, or click the cell."
         if phase == COLOUR:
-            name = load().tiles[s.hangars[s.target[1] - 1]].name
-            return f"Which side does the {name} show?", self._sides_hint(s)
+            return f"Which side does the {paid_for(s).name} show?", self._sides_hint(s)
         if phase == SHAPE:
             return "Which shape does the wild greenhouse show?", \
                 "Choose below; it may change later to fit new greenhouses."
@@ -692,7 +690,7 @@ class GameScene(Scene):
     def _sides_hint(self, s) -> str:
         """What each side of the communication module being deployed is worth."""
         cat = load()
-        faces = cat.faces[cat.tiles[s.hangars[s.target[1] - 1]].face]
+        faces = cat.faces[paid_for(s).face]
         parts = []
         for a in self._legal_now():
             side = cat.tiles[faces[a.a]]
@@ -730,7 +728,7 @@ class GameScene(Scene):
         size = int(26 * sc)
         gap = int(4 * sc)
         x, y = topleft
-        for r, n in enumerate(self._full_cost(s)):
+        for r, n in enumerate(paid_for(s).cost_vec):
             icon = icons.resource(RESOURCES[r], size - int(6 * sc))
             for k in range(n):
                 slot = pygame.Rect(x, y, size, size)
@@ -751,14 +749,6 @@ class GameScene(Scene):
                 label = f"{p}/3 {RESOURCES[b]} → 1 {RESOURCES[b + 3]}"
                 x = draw_text(surface, label, int(13 * sc), theme.TEXT_DIM, (x, y + size // 2), "midleft").right
                 x += int(12 * sc)
-
-    @staticmethod
-    def _full_cost(s) -> tuple[int, ...]:
-        kind, index = s.target
-        cat = load()
-        if kind == "module":
-            return cat.tiles[s.hangars[index - 1]].cost_vec
-        return cat.experiments[s.wheel[index]].cost_vec
 
     def _draw_popup(self, surface: pygame.Surface, s, seat: int) -> None:
         sc = self.L.scale
@@ -783,6 +773,13 @@ class GameScene(Scene):
         tip = describe(self.hover, s, self.names, self._science_visible())
         if tip is not None:
             draw_tooltip(surface, self.pointer, tip[0], tip[1], self.L.scale)
+
+
+def paid_for(s):
+    """The module or experiment the current player has chosen (and pays for)."""
+    kind, index = s.target
+    cat = load()
+    return cat.tiles[s.hangars[index - 1]] if kind == "module" else cat.experiments[s.wheel[index]]
 
 
 def _where(where: str) -> str:
