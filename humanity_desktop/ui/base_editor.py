@@ -56,7 +56,6 @@ class CarryGesture:
         self.kind, self.ref, self.image = kind, ref, image  # kind: HANGAR, EXPERIMENT or RETURNING
         self.home, self.press = home, press
         self.size = float(image.get_width())
-        self.goal_size = self.size
         self.physics = Carry(home, image.get_size(), press)
         self.moved = False
         self.landing: list[Action] = []  # requested once the piece has settled
@@ -204,7 +203,7 @@ class BaseEditor:
             g.physics.land(g.home)
             return Outcome(refusal=("Deploy", "a new module goes on the cell where your chosen astronaut stands"))
         if g.kind == EXPERIMENT:
-            if self.base.rect.collidepoint(pos_of(g)):
+            if self.base.rect.collidepoint(g.physics.position):
                 g.landing = [Action("choose_experiment", g.ref)]
                 g.physics.land(self.base.footer.center)
                 return None
@@ -264,9 +263,9 @@ class BaseEditor:
                 return Outcome(actions=g.refused) if g.refused else None
         elif isinstance(g, CarryGesture):
             g.physics.step(dt)
-            over_base = self.base.area.collidepoint(pos_of(g)) and g.kind != EXPERIMENT
-            g.goal_size = self.base.cell_size(state, state.current) * 0.9 if over_base else g.image.get_width()
-            g.size += (g.goal_size - g.size) * min(1.0, GROW * dt)
+            over_base = self.base.area.collidepoint(g.physics.position) and g.kind != EXPERIMENT
+            goal = self.base.cell_size(state, state.current) * 0.9 if over_base else g.image.get_width()
+            g.size += (goal - g.size) * min(1.0, GROW * dt)
             if g.physics.settled:
                 self.gesture = None
                 return Outcome(actions=g.landing, sound="snap") if g.landing else None
@@ -279,7 +278,7 @@ class BaseEditor:
         if isinstance(g, TurnGesture):
             _blit_turned(surface, g.image, g.rect.center, g.physics.angle, g.rect.w, lifted=False)
         elif isinstance(g, CarryGesture):
-            _blit_turned(surface, g.image, pos_of(g), g.physics.angle, g.size, lifted=True)
+            _blit_turned(surface, g.image, g.physics.position, g.physics.angle, g.size, lifted=True)
 
 
 def deploy_cell(state: State):
@@ -297,10 +296,6 @@ def target_cell(target: Target | None, state: State):
     if target.kind == ASTRO:
         return state.players[target.seat].astros[target.ref][2]
     return None
-
-
-def pos_of(g: CarryGesture) -> tuple[float, float]:
-    return g.physics.position
 
 
 @lru_cache(maxsize=8)
