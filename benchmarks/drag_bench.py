@@ -13,7 +13,6 @@ import argparse
 import json
 import math
 import os
-import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -23,6 +22,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402 - after the drivers are chosen
 
+import machine  # noqa: E402
+
 SIZE = (1920, 1080)
 
 
@@ -30,8 +31,9 @@ def post(kind: int, pos, **extra) -> None:
     pygame.event.post(pygame.event.Event(kind, pos=(round(pos[0]), round(pos[1])), **extra))
 
 
-def gesture_frames(seconds: float, seed: int) -> dict[str, list[float]]:
-    """Frame times (ms) while carrying a module, and while turning tiles back and forth."""
+def gesture_frames(seconds: float, seed: int) -> dict[str, tuple[list[float], list[float]]]:
+    """Frame times and their CPU times (ms) while carrying a module, and while turning
+    tiles back and forth."""
     from humanity_desktop.controller import ActionRequested, parse_seats
     from humanity_desktop.engine import Action, legal_actions
     from humanity_desktop.ui.app import App, AppConfig
@@ -48,7 +50,7 @@ def gesture_frames(seconds: float, seed: int) -> dict[str, list[float]]:
             app.step()
         s = match.state
         slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
-        frames = {"carry": [], "turn": []}
+        frames = {"carry": ([], []), "turn": ([], [])}  # wall and CPU ms per frame
 
         def run(kind: str, path) -> None:
             post(pygame.MOUSEMOTION, path(0.0), rel=(0, 0), buttons=(0, 0, 0))
@@ -58,7 +60,8 @@ def gesture_frames(seconds: float, seed: int) -> dict[str, list[float]]:
                 post(pygame.MOUSEMOTION, path(t), rel=(0, 0), buttons=(1, 0, 0))
                 app.step()
                 if game.editor.active:
-                    frames[kind].append(app.frame_ms[-1])
+                    frames[kind][0].append(app.frame_ms[-1])
+                    frames[kind][1].append(app.frame_cpu_ms[-1])
             game.editor.cancel()  # Esc: back where it came from
             post(pygame.MOUSEBUTTONUP, path(t), button=1)
             while game.editor.active:
@@ -82,19 +85,13 @@ def gesture_frames(seconds: float, seed: int) -> dict[str, list[float]]:
         return frames
 
 
-def summary(ms: list[float]) -> dict:
-    ms = sorted(ms)
-    return {"frames": len(ms), "median_ms": round(statistics.median(ms), 2),
-            "p99_ms": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 2)}
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=6.0)
     ap.add_argument("--seed", type=int, default=11)
     args = ap.parse_args()
     frames = gesture_frames(args.seconds, args.seed)
-    print(json.dumps({"size": f"{SIZE[0]}x{SIZE[1]}", **{k: summary(v) for k, v in frames.items()},
+    print(json.dumps({"size": f"{SIZE[0]}x{SIZE[1]}", **{k: machine.summary(*v) for k, v in frames.items()},
                       "cpus": os.cpu_count()}, indent=2))
 
 

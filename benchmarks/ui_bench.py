@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -22,11 +21,14 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import machine  # noqa: E402 - after the drivers are chosen
+
 SIZE = (1920, 1080)
 
 
-def reset_frames(level: str, resets: int, seed: int) -> list[float]:
-    """Frame times (ms) drawn while a reset animation plays, over `resets` resets."""
+def reset_frames(level: str, resets: int, seed: int) -> tuple[list[float], list[float]]:
+    """Frame times and their CPU times (ms) drawn while a reset animation plays, over
+    `resets` resets."""
     from humanity_desktop.controller import parse_seats
     from humanity_desktop.ui.app import App, AppConfig
     from humanity_desktop.ui.scenes.game import GameScene
@@ -49,7 +51,8 @@ def reset_frames(level: str, resets: int, seed: int) -> list[float]:
             return len(seen) > resets or match.state.game_over
 
         app.run([game], stop_when=stop)
-        return [ms for ms, busy in zip(app.frame_ms, flags) if busy]
+        busy = [i for i, flag in enumerate(flags) if flag]
+        return [app.frame_ms[i] for i in busy], [app.frame_cpu_ms[i] for i in busy]
 
 
 def start_to_first_frame(program: list[str] | None = None) -> tuple[float, float | None]:
@@ -72,15 +75,20 @@ def main() -> None:
     ap.add_argument("--level", default="expert", help="bot level of the four seats")
     ap.add_argument("--seed", type=int, default=11)
     args = ap.parse_args()
-    frames = sorted(reset_frames(args.level, args.resets, args.seed))
+    before = machine.cpu_ticks()
+    wall, cpu = reset_frames(args.level, args.resets, args.seed)
+    stolen = machine.steal_share(before, machine.cpu_ticks())
     first, _ = start_to_first_frame()
     from humanity_desktop.ui.app import max_rss_mb
+    report = machine.summary(wall, cpu)
     print(json.dumps({
         "size": f"{SIZE[0]}x{SIZE[1]}",
         "bots": args.level,
-        "reset_frames": len(frames),
-        "median_ms": round(statistics.median(frames), 2),
-        "p99_ms": round(frames[min(len(frames) - 1, int(len(frames) * 0.99))], 2),
+        "reset_frames": report.pop("frames"),
+        **report,
+        # The same CPU work per frame in a bare loop: the best this machine allows now.
+        "floor": machine.floor(report["cpu_median_ms"]),
+        "steal_share": stolen,
         "start_to_first_frame_s": round(first, 3),
         "max_rss_mb_game": max_rss_mb(),
         "cpus": os.cpu_count(),

@@ -20,7 +20,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--quit-after-seconds", type=float, metavar="S", help="close the window after S seconds")
     ap.add_argument("--screenshot", type=Path, metavar="PATH", help="save the last frame as an image")
     ap.add_argument("--frame-stats", type=Path, metavar="PATH",
-                    help="write frame timings as JSON (frames, median_ms, p99_ms)")
+                    help="write frame timings as JSON (frames, median_ms, p99_ms; cpu_median_ms, cpu_p99_ms)")
     ap.add_argument("--continue", dest="resume", action="store_true",
                     help="resume the last unfinished game; without one, --seats or --demo start a new game")
     ap.add_argument("--data-dir", type=Path, metavar="DIR",

@@ -2,6 +2,7 @@
 the command line flags, and Continue after quitting."""
 from __future__ import annotations
 
+import gc
 import json
 
 import pygame
@@ -48,7 +49,15 @@ def test_command_line_runs_headless_and_reports(tmp_path):
     assert pygame.image.load(str(shot)).get_size() == (1280, 720)
     report = json.loads(stats.read_text())
     assert report["frames"] > 10 and 0 < report["median_ms"] <= report["p99_ms"]
+    assert 0 < report["cpu_median_ms"] <= report["cpu_p99_ms"]
     assert (tmp_path / "data" / "autosave.json").exists()  # quitting mid-game keeps it for Continue
+
+
+def test_what_start_up_loaded_is_kept_out_of_full_collections(tmp_path):
+    gc.unfreeze()
+    app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=0))
+    app.run([TitleScene(app)], stop_when=lambda: True)
+    assert gc.get_freeze_count() > 1000  # catalogue, art and fonts: a full pass skips them
 
 
 def test_bad_seats_are_refused_with_a_message(capsys):
