@@ -111,6 +111,39 @@ def test_budget_counts_iterations_and_time() -> None:
     assert Budget(seconds=0).expired() and not Budget(seconds=60).expired()
 
 
+def test_each_walk_of_the_search_is_counted_once_in_every_node_it_passes() -> None:
+    bot = make_bot("expert", seed=2)  # three levels deep, so walks pass inner nodes
+    state = POSITIONS[1]
+    bot._memo = {}
+    root = bot._expand(state)
+    for _ in range(40):
+        bot._iterate(root, state.copy(), depth=0)
+
+    def check(node, depth: int) -> None:
+        children = [c for c in node.children.values() if c is not None]
+        if children and depth < bot.depth - 1:
+            # an inner node's visits are its children's, plus walks its sample could not play on
+            assert sum(c.visits for c in children) <= node.visits
+            assert node.visits - sum(c.visits for c in children) <= 1 + len(node.plans)
+        for child in children:
+            check(child, depth + 1)
+
+    assert root.visits == 40
+    check(root, 0)
+
+
+def test_search_stops_early_once_the_leading_plan_cannot_be_caught() -> None:
+    from humanity_desktop.bots.mcts import Node, settled
+
+    root = Node(0, [], 2)
+    lead, second = Node(1, [], 2), Node(1, [], 2)
+    lead.visits, second.visits = 30, 10
+    root.children = {("a",): lead, ("b",): second}
+    assert settled(root, Budget(iterations=100), done=81, started=0.0)  # 19 left: 20 cannot be made up
+    assert not settled(root, Budget(iterations=100), done=79, started=0.0)
+    assert not settled(root, Budget(), done=81, started=0.0)  # an unbounded search never settles
+
+
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_hints_give_three_described_plans_starting_legally(level: str) -> None:
     s = POSITIONS[1]

@@ -7,11 +7,17 @@ seat takes its best plan by the evaluation), and scores that position for every 
 evaluation, and are opened gradually (progressive widening) so the budget goes to the
 plans that matter. A plan a sample cannot play (it differs after a reset) is skipped for
 that sample, as information-set search requires. The answer is the most visited root plan.
+
+Samples differ only in the order of the face-down decks, which nothing can tell apart
+until a reset draws from them; so a position's ranked plans are memoised for the search
+under its public key (`public_key`), and the walks that pass through known positions
+cost a few rule applications instead of a fresh enumeration of every plan.
 """
 from __future__ import annotations
 
 import math
 import random
+import time
 
 from ..engine import State, apply_action
 from ..engine.errors import RulesError
@@ -35,6 +41,11 @@ class Node:
         self.children: dict[Plan, Node | None] = {}
         self.visits = 0
         self.totals = [0.0] * seats  # summed leaf values, one per seat
+
+    def add(self, values: list[float]) -> None:
+        self.visits += 1
+        for q, v in enumerate(values):
+            self.totals[q] += v
 
     def mean(self, seat: int) -> float:
         return self.totals[seat] / self.visits
@@ -63,12 +74,14 @@ class MctsBot(PlanBot):
         """Root plans best first as (value for this seat, plan, visits)."""
         me = view["current_player"]
         first = sample_state(view, self.rng)
+        self._memo: dict[tuple, list[Plan]] = {}
         root = self._expand(first)
         done = 0
+        started = time.monotonic()
         if len(root.plans) > 1:
             while True:
                 budget.check()  # a cancelled search raises rather than answer
-                if budget.expired(done):
+                if budget.expired(done) or settled(root, budget, done, started):
                     break
                 state = first if done == 0 else sample_state(view, self.rng)
                 self._iterate(root, state, depth=0)
@@ -85,31 +98,37 @@ class MctsBot(PlanBot):
 
     # ------------------------------------------------------------ the search
 
+    def _ranked(self, state: State) -> list[Plan]:
+        """The mover's plans best-first, worked out once per position in a search."""
+        key = public_key(state)
+        plans = self._memo.get(key)
+        if plans is None:
+            plans = self._memo[key] = [plan for _, plan, _ in ranked_plans(state, self.weights)[:MAX_CHILDREN]]
+        return plans
+
     def _expand(self, state: State) -> Node:
-        ranked = ranked_plans(state, self.weights)
-        return Node(state.current, [plan for _, plan, _ in ranked[:MAX_CHILDREN]], state.n)
+        return Node(state.current, self._ranked(state), state.n)
 
     def _iterate(self, node: Node, state: State, depth: int) -> list[float]:
-        """One walk from `node` (whose position is `state`); returns the leaf values per seat."""
+        """One walk from `node` (whose position is `state`): returns the leaf values per seat,
+        counted once in `node` and in every node below it on the walk."""
         picked = self._play_best(node, state)
         if picked is None:  # nothing this sample can play from here
-            return self._leaf(state)
-        plan, after = picked
-        child = node.children.get(plan)
-        at_horizon = after.game_over or depth + 1 >= self.depth
-        if child is None:
-            child = node.children[plan] = (
-                Node(after.current, [], after.n) if at_horizon else self._expand(after)
-            )
-            values = self._playout(after)
-        elif at_horizon:
-            values = self._playout(after)
+            values = self._leaf(state)
         else:
-            values = self._iterate(child, after, depth + 1)
-        for target in (node, child):
-            target.visits += 1
-            for q, v in enumerate(values):
-                target.totals[q] += v
+            plan, after = picked
+            child = node.children.get(plan)
+            at_horizon = after.game_over or depth + 1 >= self.depth
+            if child is None or at_horizon:
+                if child is None:
+                    child = node.children[plan] = (
+                        Node(after.current, [], after.n) if at_horizon else self._expand(after)
+                    )
+                values = self._playout(after)
+                child.add(values)
+            else:
+                values = self._iterate(child, after, depth + 1)
+        node.add(values)
         return values
 
     def _play_best(self, node: Node, state: State) -> tuple[Plan, State] | None:
@@ -143,8 +162,50 @@ class MctsBot(PlanBot):
         for _ in range(self.rollout):
             if state.game_over:
                 break
-            state = ranked_plans(state, self.weights)[0][2]
+            state = self._best_after(state)
         return self._leaf(state)
+
+    def _best_after(self, state: State) -> State:
+        """Where the mover's best plan leads from `state` (which is not changed)."""
+        plans = self._ranked(state)
+        if plans:
+            after = state.copy()
+            try:
+                for action in plans[0]:
+                    apply_action(after, action)
+                return after
+            except RulesError:
+                pass  # a draw inside the plan differs in this sample: rank afresh
+        return ranked_plans(state, self.weights)[0][2]
+
+
+def settled(root: Node, budget: Budget, done: int, started: float) -> bool:
+    """True when the most visited root plan can no longer be overtaken in what is left of
+    the budget, so searching on would not change the answer (the early stop)."""
+    left = budget.iterations - done if budget.iterations is not None else math.inf
+    if budget.deadline is not None and done:
+        per_iteration = (time.monotonic() - started) / done
+        left = min(left, (budget.deadline - time.monotonic()) / per_iteration)
+    if left == math.inf:
+        return False
+    visits = sorted((c.visits for c in root.children.values() if c is not None), reverse=True)
+    if not visits:
+        return False
+    return visits[0] - (visits[1] if len(visits) > 1 else 0) > left
+
+
+def public_key(s: State) -> tuple:
+    """Everything about a position except the order of the face-down decks: positions with
+    the same key have the same plans, and the same values, until the next draw."""
+    return (
+        s.year, s.round, s.arm, tuple(s.hangars), tuple(map(len, s.decks)), tuple(map(len, s.exp_decks)),
+        tuple(s.wheel), s.wheel_arm, tuple(s.removed), tuple(s.missions), tuple(s.holders), s.patch,
+        s.current, s.phase, s.sel, s.work_left, s.target, tuple(s.need), tuple(s.progress), s.upgrades,
+        tuple(s.placing), s.turn,
+        tuple((tuple(sorted(p.base.items())), tuple(p.astros), p.research, p.science,
+               tuple(p.ledger.values()), tuple(p.experiments), tuple(p.groups),
+               tuple(sorted(p.wild.items()))) for p in s.players),
+    )
 
 
 def hard(seed: int = 0) -> MctsBot:
