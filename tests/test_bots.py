@@ -166,6 +166,29 @@ def test_tournament_command_plays_a_tiny_match(capsys) -> None:
     assert out["levels"]["normal"]["win_rate"] + out["levels"]["random"]["win_rate"] == pytest.approx(1.0)
 
 
+def test_a_logged_tournament_resumes_without_replaying_finished_games(tmp_path, capsys, monkeypatch) -> None:
+    from humanity_desktop.bots import tournament
+
+    log = tmp_path / "games.jsonl"
+    args = ["--seats", "easy,random", "--seed", "3", "--json", "--log", str(log)]
+    assert tournament_main([*args, "--games", "2"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    with log.open("a", encoding="utf-8") as f:
+        f.write('{"levels": ["easy", "ran')  # a line cut short when a run was stopped
+    played: list[int] = []
+    real_job = tournament._job
+    monkeypatch.setattr(tournament, "_job", lambda task: played.append(task[1]) or real_job(task))
+    assert tournament_main([*args, "--games", "3"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert played == [5]  # games 3 and 4 came from the log
+    assert out["games"] == 3
+    assert out["levels"]["easy"]["seats_played"] == 3
+    played.clear()
+    assert tournament_main([*args, "--games", "3"]) == 0
+    assert played == [] and json.loads(capsys.readouterr().out) == out
+    assert first["games"] == 2
+
+
 def test_wilson_interval_brackets_the_rate() -> None:
     lo, hi = wilson(71, 100)
     assert lo < 0.71 < hi and hi - lo < 0.2

@@ -5,6 +5,10 @@
 Seats rotate from game to game so every level plays every position equally often. A
 decision's time is the whole time a bot spends on one turn (or one set of placements),
 which is what a person waits for.
+
+Long runs: `--log games.jsonl` appends each finished game as one line. Run the same
+command again with the same log and the games already in it are not played again, so a
+run that was stopped goes on where it left off and the summary covers every game.
 """
 from __future__ import annotations
 
@@ -16,6 +20,8 @@ import sys
 import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
+from pathlib import Path
 
 from ..engine import apply_action, legal_actions, new_game, observe, places
 from ..engine.state import LEDGER_SOURCES
@@ -119,14 +125,38 @@ def summarise(results: list[dict]) -> dict:
     }
 
 
-def run(levels: list[str], games: int, seed: int, jobs: int, seconds: float | None) -> dict:
-    tasks = [(lv, sd, seconds) for lv, sd in schedule(levels, games, seed)]
-    if jobs <= 1:
-        results = [_job(t) for t in tasks]
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(_job, tasks, chunksize=1))
+def run(levels: list[str], games: int, seed: int, jobs: int, seconds: float | None,
+        log: Path | None = None) -> dict:
+    done = logged_games(log, levels, seconds) if log else {}
+    tasks = [(lv, sd, seconds) for lv, sd in schedule(levels, games, seed) if sd not in done]
+    results = [done[sd] for _, sd in schedule(levels, games, seed) if sd in done]
+    with ExitStack() as stack:
+        pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs)) if jobs > 1 else None
+        out = stack.enter_context(log.open("a", encoding="utf-8")) if log else None
+        if out and log.stat().st_size and not log.read_bytes().endswith(b"\n"):
+            out.write("\n")  # end a line cut short by a stopped run, so the next one stands alone
+        for result in (pool.map(_job, tasks, chunksize=1) if pool else map(_job, tasks)):
+            if out:
+                out.write(json.dumps(dict(result, seconds=seconds)) + "\n")
+                out.flush()  # a stopped run keeps every finished game
+            results.append(result)
     return summarise(results)
+
+
+def logged_games(log: Path, levels: list[str], seconds: float | None) -> dict[int, dict]:
+    """Games of this match already in the log, by seed; lines of other matches (or cut short
+    when a run was stopped mid-write) are passed over."""
+    if not log.exists():
+        return {}
+    games: dict[int, dict] = {}
+    for line in log.read_text(encoding="utf-8").splitlines():
+        try:
+            game = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if sorted(game.get("levels", [])) == sorted(levels) and game.get("seconds") == seconds:
+            games[game["seed"]] = game
+    return games
 
 
 def _print_table(summary: dict) -> None:
@@ -150,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     ap.add_argument("--seconds", type=float, default=None, help="override every bot's time budget")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    ap.add_argument("--log", type=Path, default=None,
+                    help="append each finished game to this file; games already in it are not replayed")
     args = ap.parse_args(argv)
     levels = [x.strip() for x in args.seats.split(",")]
     unknown = [x for x in levels if x not in available_levels()]
@@ -157,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--seats takes 2 to 4 of: {', '.join(available_levels())}")
     if args.games < 1 or args.jobs < 1:
         ap.error("--games and --jobs must be at least 1")
-    summary = run(levels, args.games, args.seed, args.jobs, args.seconds)
+    summary = run(levels, args.games, args.seed, args.jobs, args.seconds, args.log)
     if args.json:
         print(json.dumps(summary))
     else:
