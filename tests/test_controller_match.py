@@ -194,6 +194,30 @@ def test_a_bot_thinks_off_the_main_thread_and_its_move_travels_the_bus(table):
     assert thinking[0].seat == 1 and thinking[0].thinking
 
 
+def test_each_level_thinks_its_own_time_scaled_by_the_players_setting():
+    from humanity_desktop.controller.thinking import Thinker
+    from humanity_desktop.engine import new_game, observe
+
+    thinker = Thinker(parse_seats("bot:normal,bot:hard,bot:expert"), seed=1)
+    state = new_game(3, 1)
+    view, legal = observe(state, 0), legal_actions(state)
+
+    def allowed(seat: int, factor: float) -> float | None:
+        started = time.monotonic()
+        budget, future = thinker.think(seat, view, legal, factor)
+        budget.cancel()
+        future.exception()  # let the worker finish before the next decision
+        return None if budget.deadline is None else budget.deadline - started
+
+    try:
+        assert allowed(0, 1.0) is None  # Normal needs no time limit, only a way to be called off
+        near = lambda seconds: pytest.approx(seconds, abs=0.05)  # noqa: E731
+        assert allowed(1, 1.0) == near(0.8) and allowed(2, 1.0) == near(2.5)  # Expert: Hard given longer
+        assert allowed(1, 2.0) == near(1.6) and allowed(2, 0.5) == near(1.25)
+    finally:
+        thinker.close()
+
+
 def test_hold_and_pace_keep_a_bot_decision_back(table):
     match, rec = table
     finish_turn(match)

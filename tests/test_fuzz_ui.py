@@ -94,7 +94,7 @@ def app(tmp_path_factory, finished):
     write_save(half, data / SAVES_DIR / "unfinished.json")
     half.close()
     app = App(AppConfig(data_dir=data, size=SIZE, max_fps=0, pace="instant", anim_speed=8.0))
-    app.settings.bot_seconds = 0.5
+    app.settings.bot_time = 0.5
     yield app
     while len(app.stack):
         app.stack.pop()

@@ -12,7 +12,7 @@ from humanity_desktop.controller.files import is_set_aside
 from humanity_desktop.controller.logs import LOG_FILE
 from humanity_desktop.controller.places import Places
 from humanity_desktop.ui.app import App, AppConfig
-from humanity_desktop.ui.settings import FILE, Settings
+from humanity_desktop.ui.settings import FILE, SETTINGS_VERSION, Settings
 
 BAD = {
     "damaged": (b"\xff\xfe\x00garbage", "damaged"),
@@ -33,11 +33,11 @@ def test_settings_are_kept_between_runs_as_versioned_json(tmp_path):
     path = tmp_path / "config" / FILE
     s = Settings.load(path)
     assert s == Settings()
-    s.pace, s.bot_seconds, s.fullscreen, s.effects_volume, s.muted = "fast", 2.0, True, 0.25, True
+    s.pace, s.bot_time, s.fullscreen, s.effects_volume, s.muted = "fast", 2.0, True, 0.25, True
     s.save()
     saved = json.loads(path.read_text())
-    assert saved["version"] == 1
-    assert (saved["pace"], saved["bot_seconds"], saved["fullscreen"], saved["effects_volume"], saved["muted"]) \
+    assert saved["version"] == SETTINGS_VERSION == 2
+    assert (saved["pace"], saved["bot_time"], saved["fullscreen"], saved["effects_volume"], saved["muted"]) \
         == ("fast", 2.0, True, 0.25, True)
     assert Settings.load(path) == s
     assert [p.name for p in path.parent.iterdir()] == [FILE]  # written atomically: no temporary file left
@@ -46,7 +46,20 @@ def test_settings_are_kept_between_runs_as_versioned_json(tmp_path):
 def test_a_settings_file_from_before_versions_is_still_read(tmp_path):
     path = tmp_path / FILE
     path.write_text('{"pace": "slow", "bot_seconds": 0.5, "fullscreen": false}')
-    assert Settings.load(path) == Settings(pace="slow", bot_seconds=0.5)
+    assert Settings.load(path) == Settings(pace="slow", bot_time=0.5)
+
+
+def test_a_version_1_thinking_time_in_seconds_becomes_the_factor_on_each_levels_own(tmp_path):
+    path = tmp_path / FILE
+    path.write_text('{"version": 1, "bot_seconds": 2.0, "muted": true}')
+    assert Settings.load(path) == Settings(bot_time=2.0, muted=True)
+    assert path.exists()  # read as it is, not set aside
+
+
+def test_a_version_2_file_may_not_use_the_old_name(tmp_path):
+    path = tmp_path / FILE
+    path.write_text('{"version": 2, "bot_seconds": 2.0}')
+    assert Settings.load(path) == Settings()
 
 
 @pytest.mark.parametrize("case", sorted(BAD))

@@ -44,6 +44,7 @@ class Player(Protocol):
     """A seat's decision maker. `view` is engine.observe(state, seat): nothing hidden leaks in."""
 
     name: str
+    seconds: float | None  # the level's own thinking time per decision; None: it needs none
 
     def decide(self, view: dict, legal: list[Action], budget: Budget | None = None) -> Action:
         ...

@@ -47,6 +47,7 @@ class PlanBot:
 
     name: str
     follower: PlanFollower
+    seconds: float | None = None
 
     def search(self, view: dict, budget: Budget | None) -> list[tuple[float, Plan, int]]:
         raise NotImplementedError

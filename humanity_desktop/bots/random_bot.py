@@ -9,6 +9,7 @@ from .base import Budget
 
 class RandomBot:
     name = "random"
+    seconds = None
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

@@ -48,7 +48,6 @@ from .narration import narrate
 from .seats import Seat
 from .thinking import Thinker
 
-DEFAULT_BOT_SECONDS = 1.0
 
 
 class Match:
@@ -61,7 +60,7 @@ class Match:
         log: list[str] | None = None,
         history: list[tuple] | None = None,
         pace: float = 0.4,
-        bot_seconds: float = DEFAULT_BOT_SECONDS,
+        thinking: float = 1.0,
         on_turn_end: Callable[[Match], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         confirm_turns: bool = False,
@@ -76,7 +75,7 @@ class Match:
         self.log: list[str] = list(log or [])
         self.history: list[tuple] = list(history or [tuple(self.state.scores)])
         self.pace = pace  # seconds between two bot actions
-        self.bot_seconds = bot_seconds
+        self.thinking = thinking  # bots think this many times their level's own time
         self.hold = False  # set by the screens while they animate or are paused
         # Cleared by the screens during their heaviest animation: a bot's search then waits,
         # because on a small machine it would slow the drawing down.
@@ -157,7 +156,7 @@ class Match:
             future: Future = Future()  # a forced move needs no thought
             future.set_result(legal[0])
         else:
-            budget, future = self._thinker.think(seat, observe(self.state, seat), legal, self.bot_seconds)
+            budget, future = self._thinker.think(seat, observe(self.state, seat), legal, self.thinking)
         self._thinking = (seat, future, budget)
         self.bus.publish(BotThinking(seat, True))
 

@@ -14,12 +14,14 @@ class Thinker:
         self._bots = {i: make_bot(seat.level, seed * 7919 + i) for i, seat in enumerate(seats) if seat.is_bot}
         self._pool: ThreadPoolExecutor | None = None
 
-    def think(self, seat: int, view: dict, legal: list, seconds: float) -> tuple[Budget, Future]:
-        """Start a decision; the future holds the action (or raises Cancelled)."""
+    def think(self, seat: int, view: dict, legal: list, factor: float = 1.0) -> tuple[Budget, Future]:
+        """Start a decision, given `factor` times the bot's own thinking time (bots that need
+        none are only made cancellable); the future holds the action (or raises Cancelled)."""
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-        budget = Budget(seconds=seconds)
-        return budget, self._pool.submit(self._bots[seat].decide, view, legal, budget)
+        bot = self._bots[seat]
+        budget = Budget(seconds=bot.seconds * factor if bot.seconds else None)
+        return budget, self._pool.submit(bot.decide, view, legal, budget)
 
     def close(self) -> None:
         if self._pool is not None:

@@ -16,14 +16,17 @@ from ..controller.versioned import FileProblem, read_versioned, set_aside_unusab
 
 # Seconds between two bot moves at each pace.
 PACES = {"slow": 0.9, "normal": 0.45, "fast": 0.18, "instant": 0.0}
-THINKING = (0.5, 1.0, 2.0, 4.0)  # seconds a bot may think per decision
+THINKING = (0.5, 1.0, 2.0, 4.0)  # times each bot level's own thinking time
 VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0)  # > 1 plays animations faster
 FILE = "options.json"
-SETTINGS_VERSION = 1
+SETTINGS_VERSION = 2
+# Version 1 gave every bot the same thinking time in seconds; version 2 scales each level's
+# own. The old seconds (0.5 to 4, with 1 the default) carry over as the factor.
+RENAMED = {"bot_seconds": "bot_time"}
 # Each option and the values it may take; the first value is the type every value must have.
 CHOICES = {
-    "pace": tuple(PACES), "bot_seconds": THINKING, "fullscreen": (False, True),
+    "pace": tuple(PACES), "bot_time": THINKING, "fullscreen": (False, True),
     "effects_volume": VOLUMES, "music_volume": VOLUMES, "muted": (False, True),
     "anim_speed": ANIM_SPEEDS, "colour_symbols": (True, False), "hints": (True, False),
 }
@@ -32,7 +35,7 @@ CHOICES = {
 @dataclass
 class Settings:
     pace: str = "normal"
-    bot_seconds: float = 1.0
+    bot_time: float = 1.0
     fullscreen: bool = False
     effects_volume: float = 0.75
     music_volume: float = 0.5
@@ -69,9 +72,13 @@ class Settings:
 def parse(text: str) -> dict:
     """The options in a settings file's text; FileProblem says what is wrong with it."""
     # Files written before settings were versioned hold the options alone.
-    raw = read_versioned(text, SETTINGS_VERSION, "settings", lambda raw: set(raw) <= {"version", *CHOICES})
-    raw.pop("version", None)
+    raw = read_versioned(text, SETTINGS_VERSION, "settings",
+                         lambda raw: set(raw) <= {"version", *CHOICES, *RENAMED})
+    if raw.pop("version", 1) < 2:
+        raw = {RENAMED.get(key, key): value for key, value in raw.items()}
     for key, value in raw.items():
+        if key not in CHOICES:
+            raise FileProblem(f"it is damaged: {key} is not an option")
         if value not in CHOICES[key] or type(value) is not type(CHOICES[key][0]):
             raise FileProblem(f"it is damaged: {key} cannot be {value!r}")
     return raw

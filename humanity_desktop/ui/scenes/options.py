@@ -23,9 +23,9 @@ ROWS = {
     "muted": ("Sound", _on_off("muted", "on"), "Silence everything at once"),
     "anim_speed": ("Animation speed", lambda v: f"{v:g}×", "How fast pieces move on the table"),
     "pace": ("Bot pace", str, "The pause between two bot moves: slow, normal, fast or instant"),
-    "bot_seconds": ("Bot thinking time", lambda v: f"{v:g} s",
-                    "How long a bot may think about one choice; stronger bots play better with more. "
-                    "Applies to new games"),
+    "bot_time": ("Bot thinking time", lambda v: "as the level sets" if v == 1 else f"{v:g}× the level's",
+                 "How long Hard and Expert bots think about a turn, against their level's own time; "
+                 "longer plays stronger. Applies to new games"),
     "colour_symbols": ("Player symbols", _on_off("shown", "hidden"),
                        "Each player's shape, large, on every astronaut, for telling players apart without "
                        "colour (modules always show their colour's symbol)"),
