@@ -114,7 +114,6 @@ def test_budget_counts_iterations_and_time() -> None:
 def test_each_walk_of_the_search_is_counted_once_in_every_node_it_passes() -> None:
     bot = make_bot("expert", seed=2)  # three levels deep, so walks pass inner nodes
     state = POSITIONS[1]
-    bot._memo = {}
     root = bot._expand(state)
     for _ in range(40):
         bot._iterate(root, state.copy(), depth=0)

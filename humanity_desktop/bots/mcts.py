@@ -66,6 +66,7 @@ class MctsBot(PlanBot):
         self.weights = weights
         self.iterations = iterations
         self.follower = PlanFollower()
+        self._memo: dict[tuple, list[Plan]] = {}  # public key -> ranked plans, for one search
 
     def default_budget(self) -> Budget:
         return Budget(seconds=self.seconds, iterations=self.iterations)
@@ -74,7 +75,7 @@ class MctsBot(PlanBot):
         """Root plans best first as (value for this seat, plan, visits)."""
         me = view["current_player"]
         first = sample_state(view, self.rng)
-        self._memo: dict[tuple, list[Plan]] = {}
+        self._memo.clear()
         root = self._expand(first)
         done = 0
         started = time.monotonic()
