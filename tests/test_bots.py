@@ -185,6 +185,10 @@ def test_a_logged_tournament_resumes_without_replaying_finished_games(tmp_path, 
     played.clear()
     assert tournament_main([*args, "--games", "3"]) == 0
     assert played == [] and json.loads(capsys.readouterr().out) == out
+    # games measured on other tile values are not pooled with these: all are played again
+    monkeypatch.setattr(tournament, "catalogue_fingerprint", lambda: "other tiles")
+    assert tournament_main([*args, "--games", "3"]) == 0
+    assert played == [3, 4, 5]
     assert first["games"] == 2
 
 

@@ -79,10 +79,8 @@ def test_third_astronaut_beside_the_board_later_seats_nearer_the_arm(n):
     assert all(0 <= d < RING for d in distances)
 
 
-def test_third_astronaut_distances_as_tuned_for_the_seats():
-    # the board model's 5/4/3/2 left the first seat ahead and the third behind in
-    # 4-player self-play; see docs/balance.md
-    assert CAT.third_astronaut_distance[4] == (6, 4, 2, 1)
+def test_board_model_suggested_third_astronaut_distances():
+    assert CAT.third_astronaut_distance[4] == (5, 4, 3, 2)
     assert CAT.third_astronaut_distance[3] == (4, 3, 2)
     assert CAT.third_astronaut_distance[2] == (3, 2)
 

@@ -8,7 +8,8 @@ which is what a person waits for.
 
 Long runs: `--log games.jsonl` appends each finished game as one line. Run the same
 command again with the same log and the games already in it are not played again, so a
-run that was stopped goes on where it left off and the summary covers every game.
+run that was stopped goes on where it left off and the summary covers every game. Games
+played on a different tile catalogue are not counted.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from ..engine import apply_action, legal_actions, new_game, observe, places
+from ..engine.catalogue import fingerprint as catalogue_fingerprint
 from ..engine.state import LEDGER_SOURCES
 from . import available_levels, make_bot
 from .base import Budget
@@ -137,15 +139,15 @@ def run(levels: list[str], games: int, seed: int, jobs: int, seconds: float | No
             out.write("\n")  # end a line cut short by a stopped run, so the next one stands alone
         for result in (pool.map(_job, tasks, chunksize=1) if pool else map(_job, tasks)):
             if out:
-                out.write(json.dumps(dict(result, seconds=seconds)) + "\n")
+                out.write(json.dumps(dict(result, seconds=seconds, catalogue=catalogue_fingerprint())) + "\n")
                 out.flush()  # a stopped run keeps every finished game
             results.append(result)
     return summarise(results)
 
 
 def logged_games(log: Path, levels: list[str], seconds: float | None) -> dict[int, dict]:
-    """Games of this match already in the log, by seed; lines of other matches (or cut short
-    when a run was stopped mid-write) are passed over."""
+    """Games of this match already in the log, by seed; lines of other matches, of another
+    catalogue, or cut short when a run was stopped mid-write are passed over."""
     if not log.exists():
         return {}
     games: dict[int, dict] = {}
@@ -154,7 +156,8 @@ def logged_games(log: Path, levels: list[str], seconds: float | None) -> dict[in
             game = json.loads(line)
         except json.JSONDecodeError:
             continue
-        if sorted(game.get("levels", [])) == sorted(levels) and game.get("seconds") == seconds:
+        same_match = sorted(game.get("levels", [])) == sorted(levels) and game.get("seconds") == seconds
+        if same_match and game.get("catalogue") == catalogue_fingerprint():
             games[game["seed"]] = game
     return games
 

@@ -5,6 +5,7 @@ never branches on a tile id. Resources are small ints in the hot paths (see RES)
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -397,8 +398,18 @@ def parse(data: dict) -> Catalogue:
     )
 
 
+def _shipped_text() -> str:
+    return _res.files("humanity_desktop.engine").joinpath("data/catalogue.json").read_text("utf-8")
+
+
 @lru_cache(maxsize=1)
 def load() -> Catalogue:
     """The catalogue shipped with the game (read once, then shared: it is immutable)."""
-    text = _res.files("humanity_desktop.engine").joinpath("data/catalogue.json").read_text("utf-8")
-    return parse(json.loads(text))
+    return parse(json.loads(_shipped_text()))
+
+
+@lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """A short digest of the shipped catalogue: measurements made on different tile values
+    must not be pooled."""
+    return hashlib.sha256(_shipped_text().encode("utf-8")).hexdigest()[:12]
