@@ -13,6 +13,7 @@ import argparse
 import json
 import math
 import os
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -22,7 +23,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402 - after the drivers are chosen
 
-import machine  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script or imported by tools
+from benchmarks import machine  # noqa: E402
 
 SIZE = (1920, 1080)
 

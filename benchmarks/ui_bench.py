@@ -21,7 +21,8 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import machine  # noqa: E402 - after the drivers are chosen
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script or imported by tools
+from benchmarks import machine  # noqa: E402
 
 SIZE = (1920, 1080)
 
