@@ -129,13 +129,14 @@ def summarise(results: list[dict]) -> dict:
 
 def run(levels: list[str], games: int, seed: int, jobs: int, seconds: float | None,
         log: Path | None = None) -> dict:
-    done = logged_games(log, levels, seconds) if log else {}
+    logged = log.read_text(encoding="utf-8") if log and log.exists() else ""
+    done = logged_games(logged, levels, seconds)
     tasks = [(lv, sd, seconds) for lv, sd in schedule(levels, games, seed) if sd not in done]
     results = [done[sd] for _, sd in schedule(levels, games, seed) if sd in done]
     with ExitStack() as stack:
         pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs)) if jobs > 1 else None
         out = stack.enter_context(log.open("a", encoding="utf-8")) if log else None
-        if out and log.stat().st_size and not log.read_bytes().endswith(b"\n"):
+        if out and logged and not logged.endswith("\n"):
             out.write("\n")  # end a line cut short by a stopped run, so the next one stands alone
         for result in (pool.map(_job, tasks, chunksize=1) if pool else map(_job, tasks)):
             if out:
@@ -145,13 +146,11 @@ def run(levels: list[str], games: int, seed: int, jobs: int, seconds: float | No
     return summarise(results)
 
 
-def logged_games(log: Path, levels: list[str], seconds: float | None) -> dict[int, dict]:
-    """Games of this match already in the log, by seed; lines of other matches, of another
+def logged_games(logged: str, levels: list[str], seconds: float | None) -> dict[int, dict]:
+    """Games of this match in a log's text, by seed; lines of other matches, of another
     catalogue, or cut short when a run was stopped mid-write are passed over."""
-    if not log.exists():
-        return {}
     games: dict[int, dict] = {}
-    for line in log.read_text(encoding="utf-8").splitlines():
+    for line in logged.splitlines():
         try:
             game = json.loads(line)
         except json.JSONDecodeError:

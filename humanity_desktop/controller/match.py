@@ -49,7 +49,6 @@ from .seats import Seat
 from .thinking import Thinker
 
 
-
 class Match:
     def __init__(
         self,

@@ -60,7 +60,7 @@ from .dialog import ChoiceScene, HandoffScene
 
 TOOLTIP_DELAY = 0.35
 FAST_SPEED = 5.0
-HINT_LEVEL, HINT_SECONDS = "normal", 0.5  # quick enough to answer at once
+HINT_LEVEL = "normal"  # judges every plan in a few milliseconds, so the hint answers at once
 
 
 class GameScene(Scene):
@@ -381,7 +381,8 @@ class GameScene(Scene):
     def _hint(self) -> None:
         """The Normal bot's three best plans for the rest of this turn, from this seat's view only."""
         s = self.match.state
-        found = hints(make_bot(HINT_LEVEL, seed=s.turn), observe(s, s.current), Budget(seconds=HINT_SECONDS))
+        bot = make_bot(HINT_LEVEL, seed=s.turn)
+        found = hints(bot, observe(s, s.current), Budget(seconds=bot.seconds))
         text = "  ".join(f"{i}. {h.text[:1].upper()}{h.text[1:]} ({h.value:+.1f})." for i, h in enumerate(found, 1))
         message = ("Best first, with how far ahead of your closest rival each leaves you, in points: " + text
                    if found else "No plan to suggest here.")
