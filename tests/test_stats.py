@@ -176,12 +176,48 @@ def test_a_bad_stats_file_is_reported_on_the_stats_screen(tmp_path):
         app.close_match()
 
 
-def test_calibration_puts_the_medals_at_the_hard_scores_percentiles():
+def _calibration_tool():
+    """tools/calibrate_medals.py, loaded as a module (tools/ is not a package)."""
     import importlib.util
     from pathlib import Path
     path = Path(__file__).resolve().parents[1] / "tools" / "calibrate_medals.py"
     spec = importlib.util.spec_from_file_location("calibrate_medals", path)
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
+    return tool
+
+
+def test_calibration_puts_the_medals_at_the_hard_scores_percentiles():
+    tool = _calibration_tool()
     assert tool.thresholds(list(range(101))) == {"bronze": 50, "silver": 75, "gold": 90}
     assert tool.thresholds([30] * 9 + [50]) == {"bronze": 30, "silver": 30, "gold": 32}
+
+
+def test_calibration_from_a_tournament_log_uses_only_its_hard_games_on_this_catalogue(tmp_path):
+    import json
+    from humanity_desktop.engine.catalogue import fingerprint
+    tool = _calibration_tool()
+
+    def game(seed, levels, scores, catalogue=fingerprint()):
+        return json.dumps({"levels": levels, "seed": seed, "scores": scores, "seconds": None,
+                           "catalogue": catalogue})
+
+    hard4 = ["hard"] * 4
+    log = tmp_path / "games.jsonl"
+    log.write_text("\n".join([
+        game(1, hard4, [20, 21, 22, 23]),
+        game(2, hard4, [24, 25, 26, 27]),
+        game(3, hard4, [90, 90, 90, 90], catalogue="another catalogue"),
+        game(4, ["hard", "hard", "hard", "normal"], [90, 90, 90, 90]),
+        '{"levels": ["hard", "hard", "ha',  # cut short by a stopped run
+    ]), encoding="utf-8")
+    medals = tmp_path / "medals.json"
+    medals.write_text(tool.MEDALS_FILE.read_text(encoding="utf-8"), encoding="utf-8")
+    before = json.loads(medals.read_text(encoding="utf-8"))
+
+    assert tool.main(["--players", "4", "--from-log", str(log), "--out", str(medals)]) == 0
+
+    after = json.loads(medals.read_text(encoding="utf-8"))
+    assert after["thresholds"]["4"] == tool.thresholds(list(range(20, 28)))
+    assert after["made_with"]["4"]["games"] == 2 and after["made_with"]["4"]["max"] == 27
+    assert after["thresholds"]["2"] == before["thresholds"]["2"]
