@@ -8,8 +8,8 @@ Hard-only games of that seat count from a tournament log (`--log` of
 `humanity_desktop.bots.tournament`, games on the current catalogue at the bots' own time),
 and pools every seat's final score. Bronze is the median Hard score, silver its 75th
 percentile and gold its 90th: bronze means playing as well as a typical Hard bot, gold as
-well as its best games. The thresholds of the seat counts played are rewritten in the medals file, with how
-they were made; the other seat counts keep theirs.
+well as its best games. The thresholds of the seat counts played are rewritten in the
+medals file, with how they were made; the other seat counts keep theirs.
 """
 from __future__ import annotations
 
