@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from humanity_desktop.engine import Action, RulesError, apply_action, new_game
 from humanity_desktop.engine.catalogue import RES, RESOURCES, load
-from humanity_desktop.engine.state import (
-    ACTIVE, BOARD, EXHAUSTED, RING, TURN, State,
-)
+from humanity_desktop.engine.ring import RING
+from humanity_desktop.engine.state import ACTIVE, BOARD, EXHAUSTED, TURN, State
 
 CAT = load()
 ICE, METHANE, INSECT, OXYGEN, AIRCARBON, PROTEIN, ELECTRICITY = range(7)

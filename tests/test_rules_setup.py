@@ -4,7 +4,8 @@ import pytest
 from builders import CAT, fresh
 from humanity_desktop.engine import legal_actions, new_game
 from humanity_desktop.engine import grid
-from humanity_desktop.engine.state import ACTIVE, BOARD, RING, TURN
+from humanity_desktop.engine.ring import RING
+from humanity_desktop.engine.state import ACTIVE, BOARD, TURN
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from humanity_desktop.engine.state import RING  # noqa: E402
+from humanity_desktop.engine.ring import RING  # noqa: E402
 from humanity_desktop.ui import theme  # noqa: E402
 from humanity_desktop.ui.views.board_view import ASTRO, R_ASTRO  # noqa: E402
 

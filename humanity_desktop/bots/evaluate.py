@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from ..engine import State, load_catalogue
 from ..engine.autopay import unit_worth
 from ..engine.grid import mission_measure
-from ..engine.state import BOARD, RING
+from ..engine.ring import distance
+from ..engine.state import BOARD
 
 CAT = load_catalogue()
 MODULES_PER_YEAR = 15
@@ -79,7 +80,7 @@ def seat_value(s: State, p: int, w: Weights = DEFAULT) -> float:
     for work, where, pos in player.astros:
         value += w.work * (work - 2) * left
         if where == BOARD:
-            value -= w.away * ((pos - s.arm) % RING)
+            value -= w.away * distance(s.arm, pos)
         elif isinstance(pos, tuple):
             x, y = pos
             around = sum(1 for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in colours)

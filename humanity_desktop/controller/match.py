@@ -26,7 +26,8 @@ from ..engine import (
     ranking,
     why_illegal,
 )
-from ..engine.state import BOARD, RING
+from ..engine.ring import experiment_spot, slot_spot
+from ..engine.state import BOARD
 from .bus import Bus
 from .events import (
     ActionApplied,
@@ -277,7 +278,7 @@ def ends_turn(before: State, after: State) -> bool:
 def reset_info(before: State, after: State) -> ResetInfo:
     """How the main board changed over the reset(s) between two positions."""
     def spaces(s: State) -> dict:
-        return {tile: (s.arm + k + 1) % RING for k, tile in enumerate(s.hangars) if tile}
+        return {tile: slot_spot(s.arm, k) for k, tile in enumerate(s.hangars, start=1) if tile}
 
     pre, post = spaces(before), spaces(after)
     left = set(after.removed[len(before.removed):])
@@ -290,7 +291,7 @@ def reset_info(before: State, after: State) -> ResetInfo:
     changed_year = after.year != before.year
 
     def wheel(s: State) -> tuple:
-        return tuple((e, (s.wheel_arm + 1 + 2 * i) % RING) for i, e in enumerate(s.wheel) if e)
+        return tuple((e, experiment_spot(s.arm, i)) for i, e in enumerate(s.wheel) if e)
 
     return ResetInfo(
         arm_from=before.arm,

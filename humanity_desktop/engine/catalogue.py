@@ -12,6 +12,8 @@ from functools import lru_cache
 from importlib import resources as _res
 from typing import Any
 
+from .ring import HANGARS
+
 RESOURCES = ("ice", "methane", "insect", "oxygen", "aircarbon", "protein", "electricity")
 RES = {name: i for i, name in enumerate(RESOURCES)}
 BASIC = (0, 1, 2)
@@ -21,12 +23,14 @@ TIME = "time"
 ADVANCED_OF = {0: 3, 1: 4, 2: 5}  # three identical basics stand for one of these
 BASIC_OF = {3: 0, 4: 1, 5: 2}
 COLOURS = ("orange", "blue", "green", "purple")
+ANY = "any"  # a research module's bonus for every adjacent module, whatever its colour
+SWITCH_COLOURS = ("blue", "orange")  # a communication module's tile shows one of these
 SHAPES = ("round", "rectangular", "octagonal")
 SIDES = ("left", "center", "right")
 KINDS = ("production", "research", "communication", "greenhouse", "drone")
 EFFECTS = (None, "reactivate", "time2")
 MEASURES = {
-    "colour_cluster": ("colour",),
+    "colour_cluster": ("colour", "diagonal"),
     "colour_count": ("colour",),
     "line": ("direction", "same_colour"),
     "pictograms": ("resources",),
@@ -62,10 +66,9 @@ class TileSpec:
     max_stock: int = 0  # for obstacles: the starting resistance
     research: int = 0
     vp: int = 0
-    adjacency: tuple[tuple[str, int], ...] = ()  # (colour, research per adjacent module)
+    adjacency: tuple[tuple[str, int], ...] = ()  # (colour or ANY, research per adjacent module)
     shape: str | None = None  # greenhouses only
-    face: str | None = None  # communication modules only: the replacement face id
-    module_id: str | None = None  # communication face sides: the deck module they replace
+    face: str | None = None  # communication modules on the board: their replacement tiles' id
 
     def __post_init__(self) -> None:
         # Derived once here because the rules read them in their hottest loops.
@@ -96,6 +99,7 @@ class MissionSpec:
     measure: str
     target: int
     colour: str | None = None
+    diagonal: bool = False  # a cluster also links modules that touch at a corner
     direction: str | None = None
     same_colour: bool = False
     resources: tuple[int, ...] = ()
@@ -104,21 +108,24 @@ class MissionSpec:
 
 @dataclass(frozen=True)
 class Catalogue:
-    tiles: dict[str, TileSpec]  # modules, face sides, starting modules, obstacles
+    tiles: dict[str, TileSpec]  # deck modules, replacement tiles, starting modules, obstacles
     modules_by_year: dict[int, tuple[str, ...]]  # the deck modules, in file order
-    faces: dict[str, dict[str, str]]  # face id -> {colour: tile id of that side}
+    deck_modules: frozenset[str]
+    faces: dict[str, dict[str, str]]  # replacement id -> {colour: tile id of that colour}
     experiments: dict[str, ExperimentSpec]
     experiments_by_year: dict[int, tuple[str, ...]]
     missions: dict[str, MissionSpec]
     missions_by_type: dict[str, tuple[str, ...]]
-    research_length: int
+    research_cap: int
     research_marks: tuple[tuple[int, int], ...]  # (position, tokens), ascending
+    tokens_per_player_behind: dict[int, int]  # by player count
+    stock_on_arrival: int  # what a newly deployed producer holds
     start_tiles: tuple[tuple[tuple[int, int], str, int], ...]  # (cell, tile id, stock)
     start_astronauts: tuple[tuple[int, int], ...]
-    third_astronaut_distance: dict[int, tuple[int, ...]]
+    third_astronaut_spot: dict[int, tuple[int, ...]]  # by player count, seat by seat
 
     def tokens_for(self, research: int) -> int:
-        """Science tokens printed at the highest mark reached on the research track."""
+        """Science tokens for the highest threshold reached on the research track."""
         best = 0
         for pos, tokens in self.research_marks:
             if research >= pos:
@@ -152,7 +159,7 @@ def _adjacency(raw: Any, where: str) -> tuple[tuple[str, int], ...]:
     if not isinstance(raw, dict):
         raise CatalogueError(f"{where}: adjacency must be an object")
     for colour, n in raw.items():
-        if colour not in COLOURS or not isinstance(n, int) or n <= 0:
+        if colour not in COLOURS + (ANY,) or not isinstance(n, int) or n <= 0:
             raise CatalogueError(f"{where}: bad adjacency entry {colour!r}: {n!r}")
     return tuple(sorted(raw.items()))
 
@@ -169,24 +176,28 @@ def _production(raw: dict, where: str) -> tuple[tuple[int, ...], bool]:
     return idx, False
 
 
-def _module(raw: dict) -> TileSpec:
+def _module(raw: dict, capacity: int) -> TileSpec:
     where = f"module {raw.get('id', '?')}"
     kind = _need(raw, "kind", where, str)
     if kind not in KINDS:
         raise CatalogueError(f"{where}: unknown kind '{kind}'")
-    colour = _need(raw, "colour", where, str)
-    if colour not in COLOURS:
-        raise CatalogueError(f"{where}: unknown colour '{colour}'")
+    colour = raw.get("colour")
+    face = raw.get("replacement")
+    if kind == "communication":
+        # On the board it is neither colour: the player picks the replacement tile's colour.
+        if colour is not None or not isinstance(face, str):
+            raise CatalogueError(f"{where}: a communication module has no colour and names its replacement")
+    elif colour not in COLOURS or face is not None:
+        raise CatalogueError(f"{where}: unknown colour {colour!r} (only communication modules have none)")
     produces, time = ((), False)
     work = _need(raw, "work", where, int)
-    max_stock = _need(raw, "max_stock", where, int)
+    max_stock = 0
     if kind == "production":
         produces, time = _production(raw, where)
         if work not in (1, 2):
             raise CatalogueError(f"{where}: a production module needs 1 or 2 work")
-        if time != (max_stock == 0) or not 0 <= max_stock <= 3:
-            raise CatalogueError(f"{where}: max_stock must be 1..3, or 0 for a time module")
-    elif work or max_stock or raw.get("produces"):
+        max_stock = 0 if time else capacity
+    elif work or raw.get("produces"):
         raise CatalogueError(f"{where}: only production modules are activated or store")
     shape = raw.get("shape")
     if (kind == "greenhouse") != (shape is not None) or (
@@ -195,9 +206,6 @@ def _module(raw: dict) -> TileSpec:
         raise CatalogueError(f"{where}: greenhouses, and only they, carry a shape")
     if kind == "greenhouse" and colour != "green":
         raise CatalogueError(f"{where}: greenhouses are green")
-    face = raw.get("face")
-    if (kind == "communication") != (face is not None):
-        raise CatalogueError(f"{where}: communication modules, and only they, name a face")
     year = _need(raw, "year", where, int)
     if year not in (1, 2, 3):
         raise CatalogueError(f"{where}: year must be 1, 2 or 3")
@@ -230,6 +238,8 @@ def _mission(raw: dict) -> MissionSpec:
         extra[key] = _need(raw, key, where)
     if "colour" in extra and extra["colour"] not in COLOURS:
         raise CatalogueError(f"{where}: unknown colour")
+    if "diagonal" in extra and not isinstance(extra["diagonal"], bool):
+        raise CatalogueError(f"{where}: diagonal must be true or false")
     if "direction" in extra and extra["direction"] not in ("vertical", "horizontal", "diagonal"):
         raise CatalogueError(f"{where}: unknown direction")
     if "resources" in extra:
@@ -252,92 +262,103 @@ def _mission(raw: dict) -> MissionSpec:
     )
 
 
-def _faces(raw_faces: list, modules: list[TileSpec]) -> tuple[dict, list[TileSpec]]:
-    """Each face has a blue and an orange side; each side becomes a placeable tile."""
-    owner = {m.face: m for m in modules if m.face}
+def _replacements(raw_tiles: list, modules: list[TileSpec]) -> tuple[dict, list[TileSpec]]:
+    """Each replacement comes in blue and orange; each colour is a tile a base can hold."""
     faces: dict[str, dict[str, str]] = {}
     sides: list[TileSpec] = []
-    for raw in raw_faces:
-        where = f"communication face {raw.get('id', '?')}"
+    for raw in raw_tiles:
+        where = f"communication tile {raw.get('id', '?')}"
         fid = _need(raw, "id", where, str)
-        if fid not in owner:
-            raise CatalogueError(f"{where}: no communication module names this face")
-        module = owner[fid]
-        if _need(raw, "year", where, int) != module.year:
-            raise CatalogueError(f"{where}: its year differs from module {module.id}")
-        raw_sides = _need(raw, "sides", where, dict)
-        if set(raw_sides) != {"blue", "orange"}:
-            raise CatalogueError(f"{where}: needs exactly a blue and an orange side")
+        research = _need(raw, "research", where, int)
         faces[fid] = {}
-        for colour in ("blue", "orange"):
-            side = raw_sides[colour]
+        for colour in SWITCH_COLOURS:
             sid = f"{fid}:{colour}"
             faces[fid][colour] = sid
-            sides.append(
-                TileSpec(
-                    id=sid,
-                    name=f"{module.name} ({colour})",
-                    kind="communication",
-                    colour=colour,
-                    year=module.year,
-                    cost=module.cost,
-                    research=_need(side, "research", f"{where} {colour}", int),
-                    adjacency=_adjacency(side.get("adjacency", {}), f"{where} {colour}"),
-                    module_id=module.id,
-                )
-            )
-    missing = set(owner) - set(faces)
-    if missing:
-        raise CatalogueError(f"communication faces missing: {sorted(missing)}")
+            sides.append(TileSpec(id=sid, name=f"Communication {research} ({colour})",
+                                  kind="communication", colour=colour, research=research))
+    research_of = {t.id.split(":")[0]: t.research for t in sides}
+    for m in modules:
+        if m.face is None:
+            continue
+        if m.face not in faces:
+            raise CatalogueError(f"module {m.id}: unknown replacement '{m.face}'")
+        if research_of[m.face] != m.research:
+            raise CatalogueError(f"module {m.id}: its replacement must show its research, {m.research}")
     return faces, sides
 
 
-def _start(raw: dict) -> tuple[list[TileSpec], tuple, tuple, dict]:
+def _start(raw: dict, capacity: int) -> tuple[list[TileSpec], tuple, tuple, dict]:
     tiles: list[TileSpec] = []
     placed = []
     for m in _need(raw, "modules", "start", list):
         where = f"starting module {m.get('id', '?')}"
         produces, time = _production(m, where)
+        colour = _need(m, "colour", where, str)
+        if colour not in COLOURS or time:
+            raise CatalogueError(f"{where}: a starting module has a module colour and stores what it makes")
         spec = TileSpec(
             id=_need(m, "id", where, str),
             name=_need(m, "name", where, str),
             kind="production",
-            colour=_need(m, "colour", where, str),
+            colour=colour,
             work=_need(m, "work", where, int),
             produces=produces,
-            time=time,
-            max_stock=_need(m, "max_stock", where, int),
+            max_stock=capacity,
         )
         stock = _need(m, "stock", where, int)
         if not 0 <= stock <= spec.max_stock:
-            raise CatalogueError(f"{where}: stock outside 0..max_stock")
+            raise CatalogueError(f"{where}: stock outside 0..{capacity}")
         tiles.append(spec)
-        placed.append((tuple(_need(m, "cell", where, list)), spec.id, stock))
+        placed.append((_cell(m, where), spec.id, stock))
     for o in _need(raw, "obstacles", "start", list):
         where = f"obstacle {o.get('id', '?')}"
         resistance = _need(o, "resistance", where, int)
         spec = TileSpec(id=_need(o, "id", where, str), name=f"Obstacle {resistance}",
                         kind="obstacle", colour=None, work=1, max_stock=resistance)
         tiles.append(spec)
-        placed.append((tuple(_need(o, "cell", where, list)), spec.id, resistance))
+        placed.append((_cell(o, where), spec.id, resistance))
     astronauts = tuple(tuple(c) for c in _need(raw, "astronauts", "start", list))
     cells = [c for c, _, _ in placed] + list(astronauts)
     if len(set(cells)) != len(cells):
         raise CatalogueError("start: two things share a cell")
-    dist = {int(k): tuple(v) for k, v in _need(raw, "third_astronaut_distance", "start", dict).items()}
+    spots = {int(k): tuple(v) for k, v in _need(raw, "third_astronaut_spot", "start", dict).items()}
     for n in (2, 3, 4):
-        if len(dist.get(n, ())) != n:
-            raise CatalogueError(f"start: third_astronaut_distance needs {n} entries for {n} players")
-    return tiles, tuple(placed), astronauts, dist
+        if len(spots.get(n, ())) != n or not all(1 <= d <= HANGARS for d in spots[n]):
+            raise CatalogueError(f"start: third_astronaut_spot needs {n} hangar spots (1..7) for {n} players")
+    return tiles, tuple(placed), astronauts, spots
+
+
+def _cell(raw: dict, where: str) -> tuple[int, int]:
+    cell = _need(raw, "cell", where, list)
+    if len(cell) != 2 or not all(isinstance(v, int) for v in cell):
+        raise CatalogueError(f"{where}: cell must be [x, y]")
+    return (cell[0], cell[1])
+
+
+def _research_track(raw: dict) -> tuple[int, tuple, dict]:
+    thresholds = _need(raw, "thresholds", "research_track", list)
+    cap = _need(raw, "cap", "research_track", int)
+    if not thresholds or thresholds != sorted(set(thresholds)) or thresholds[-1] > cap or thresholds[0] < 1:
+        raise CatalogueError("research_track: thresholds must rise from 1 and stay within the cap")
+    behind = {int(k): v for k, v in _need(raw, "tokens_per_player_behind", "research_track", dict).items()}
+    if sorted(behind) != [2, 3, 4] or not all(isinstance(v, int) and v >= 0 for v in behind.values()):
+        raise CatalogueError("research_track: tokens_per_player_behind needs 2, 3 and 4 players")
+    marks = tuple((pos, i + 1) for i, pos in enumerate(thresholds))
+    return cap, marks, behind
 
 
 def parse(data: dict) -> Catalogue:
     """Build and validate a catalogue from the decoded JSON document."""
-    if data.get("version") != 1:
-        raise CatalogueError("catalogue version must be 1")
-    modules = [_module(m) for m in _need(data, "modules", "catalogue", list)]
-    faces, sides = _faces(_need(data, "communication_faces", "catalogue", list), modules)
-    start_tiles, start_cells, astronauts, dist = _start(_need(data, "start", "catalogue", dict))
+    if data.get("version") != 2:
+        raise CatalogueError("catalogue version must be 2")
+    stock = _need(data, "stock", "catalogue", dict)
+    capacity = _need(stock, "capacity", "stock", int)
+    on_arrival = _need(stock, "on_arrival", "stock", int)
+    if not 0 <= on_arrival <= capacity:
+        raise CatalogueError("stock: on_arrival must lie within the capacity")
+    modules = [_module(m, capacity) for m in _need(data, "modules", "catalogue", list)]
+    faces, sides = _replacements(_need(data, "communication_tiles", "catalogue", list), modules)
+    start_tiles, start_cells, astronauts, spots = _start(_need(data, "start", "catalogue", dict), capacity)
     tiles: dict[str, TileSpec] = {}
     for t in modules + sides + start_tiles:
         if t.id in tiles:
@@ -377,24 +398,23 @@ def parse(data: dict) -> Catalogue:
     by_type = {t: tuple(m.id for m in missions.values() if m.type == t) for t in "ABC"}
     if any(not ids for ids in by_type.values()):
         raise CatalogueError("each mission type A, B, C needs at least one mission")
-    track = _need(data, "research_track", "catalogue", dict)
-    marks = tuple(sorted(tuple(m) for m in _need(track, "marks", "research_track", list)))
-    length = _need(track, "length", "research_track", int)
-    if not marks or marks[-1][0] > length:
-        raise CatalogueError("research_track: marks must lie on the track")
+    cap, marks, behind = _research_track(_need(data, "research_track", "catalogue", dict))
     return Catalogue(
         tiles=tiles,
         modules_by_year=by_year,
+        deck_modules=frozenset(m.id for m in modules),
         faces=faces,
         experiments=experiments,
         experiments_by_year=exp_by_year,
         missions=missions,
         missions_by_type=by_type,
-        research_length=length,
+        research_cap=cap,
         research_marks=marks,
+        tokens_per_player_behind=behind,
+        stock_on_arrival=on_arrival,
         start_tiles=start_cells,
         start_astronauts=astronauts,
-        third_astronaut_distance=dist,
+        third_astronaut_spot=spots,
     )
 
 

@@ -3,12 +3,10 @@ from __future__ import annotations
 
 from .catalogue import ELECTRICITY, load
 from .scoring import check_missions, gain_vp
-from .state import (
-    ACTIVE, BOARD, EXHAUSTED, HANGARS, OVER, PLACE, RETURNING, RING, TURN, State,
-)
+from .ring import FULL_TURN, HANGARS, RING, WHITE_CROSSES, distance
+from .state import ACTIVE, BOARD, EXHAUSTED, OVER, PLACE, RETURNING, TURN, State
 
 LEFTOVERS_PER_VP = 5
-TWO_PLAYER_LEAD_BONUS = 2
 
 
 def has_active(s: State, p: int) -> bool:
@@ -51,16 +49,19 @@ def start_round(s: State, ev: list) -> None:
 def end_round(s: State, ev: list) -> None:
     """The reset, step by step (docs/rules-interpretation.md, 'Reset')."""
     s.patch = (s.patch + 1) % s.n
-    for slot in (0, 1):
-        if s.hangars[slot] is not None:
-            s.removed.append(s.hangars[slot])
-            s.hangars[slot] = None
+    for slot in WHITE_CROSSES:
+        if s.hangars[slot - 1] is not None:
+            s.removed.append(s.hangars[slot - 1])
+            s.hangars[slot - 1] = None
+    # The modules left slide to the far end and the arm follows onto the last empty hangar,
+    # so they end up in the new slots 1..k; with none left the arm goes all the way round.
     remaining = [t for t in s.hangars if t is not None]
     empty = HANGARS - len(remaining)
-    returned = _advance_arm(s, empty)
+    advance = empty if remaining else FULL_TURN
+    returned = _advance_arm(s, advance)
     s.hangars = remaining + [None] * empty
     ev.append({"type": "round_reset", "round": s.round, "patch": s.patch, "arm": s.arm,
-               "advance": empty, "returned": returned})
+               "advance": advance, "returned": returned})
     s.round += 1
     deck = s.decks[s.year - 1]
     if len(deck) < empty:
@@ -77,11 +78,12 @@ def end_round(s: State, ev: list) -> None:
 
 
 def _advance_arm(s: State, steps: int) -> int:
-    """Turn the arm; astronauts it overtakes go home. Returns how many went home."""
+    """Turn the arm; astronauts it overtakes go home, including one that stood in front of it
+    before the move; one it stops in front of stays. Returns how many went home."""
     returned = 0
     for player in s.players:
         for i, (w, where, space) in enumerate(player.astros):
-            if where == BOARD and (space - s.arm) % RING < steps:
+            if where == BOARD and distance(s.arm, space) < steps:
                 player.astros[i] = (w, RETURNING, None)
                 returned += 1
     s.arm = (s.arm + steps) % RING
@@ -96,16 +98,21 @@ def _fill(s: State, deck: list) -> None:
 
 def _score_research(s: State, ev: list) -> None:
     """Science tokens for the research track, then every marker goes back to the start."""
-    cat = load()
     levels = [p.research for p in s.players]
     for i, player in enumerate(s.players):
-        tokens = cat.tokens_for(levels[i]) + sum(1 for r in levels if r < levels[i])
-        if s.n == 2 and levels[i] > levels[1 - i]:
-            tokens += TWO_PLAYER_LEAD_BONUS
+        tokens = science_tokens(s.n, levels[i], levels)
         player.science += tokens
         ev.append({"type": "science", "player": i, "tokens": tokens, "research": levels[i]})
     for player in s.players:
         player.research = 0
+
+
+def science_tokens(n: int, research: int, levels: list[int]) -> int:
+    """The year-end tokens for `research` among every seat's `levels`: the track's threshold,
+    plus a bonus for each player strictly behind (larger with two players)."""
+    cat = load()
+    behind = sum(1 for r in levels if r < research)
+    return cat.tokens_for(research) + cat.tokens_per_player_behind[n] * behind
 
 
 def _next_year(s: State, ev: list) -> None:
@@ -114,7 +121,6 @@ def _next_year(s: State, ev: list) -> None:
     deck = s.exp_decks[s.year - 1]
     s.wheel = deck[:7]
     s.exp_decks[s.year - 1] = deck[7:]
-    s.wheel_arm = s.arm
     _fill(s, s.decks[s.year - 1])
     ev.append({"type": "year_start", "year": s.year})
 

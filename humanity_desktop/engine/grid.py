@@ -91,7 +91,9 @@ def _longest_run(colours: dict[Cell, str], steps: tuple, same_colour: bool) -> i
     return best
 
 
-def _largest_cluster(colours: dict[Cell, str], colour: str) -> int:
+def _largest_cluster(colours: dict[Cell, str], colour: str, diagonal: bool) -> int:
+    """The biggest group of `colour` linked side to side (and corner to corner if `diagonal`)."""
+    steps = ALL8 if diagonal else ORTHO
     cells = {c for c, col in colours.items() if col == colour}
     best = 0
     while cells:
@@ -99,7 +101,7 @@ def _largest_cluster(colours: dict[Cell, str], colour: str) -> int:
         size = 1
         while todo:
             x, y = todo.pop()
-            for dx, dy in ALL8:
+            for dx, dy in steps:
                 n = (x + dx, y + dy)
                 if n in cells:
                     cells.remove(n)
@@ -129,5 +131,5 @@ def mission_measure(spec: MissionSpec, base: dict, experiments: list[str], cat: 
     if m == "colour_count":
         return sum(1 for c in colours.values() if c == spec.colour)
     if m == "colour_cluster":
-        return _largest_cluster(colours, spec.colour)
+        return _largest_cluster(colours, spec.colour, spec.diagonal)
     return _longest_run(colours, LINE_STEPS[spec.direction], spec.same_colour)

@@ -10,7 +10,8 @@ import random
 from collections import Counter
 
 from . import Action, RulesError, State, apply_action, legal_actions, load_catalogue, new_game, replay
-from .state import ACTIVE, BOARD, EXHAUSTED, LEDGER_SOURCES, RETURNING, RING
+from .ring import RING
+from .state import ACTIVE, BOARD, EXHAUSTED, LEDGER_SOURCES, RETURNING
 
 MAX_ACTIONS = 5000  # far beyond any real game: more means the game does not end
 PROBE_RATE = 0.05  # share of positions where an illegal action is tried first
@@ -26,21 +27,13 @@ def expect(condition: bool, what: str) -> None:
         raise InvariantError(what)
 
 
-def deck_module_of(tile_id: str) -> str | None:
-    """The deck module a base tile stands for (a communication face side -> its module)."""
-    spec = load_catalogue().tiles[tile_id]
-    if spec.module_id:
-        return spec.module_id
-    return tile_id if spec.year else None
-
-
 def check_components(s: State) -> None:
     """Every module and experiment is in exactly one place."""
     cat = load_catalogue()
     modules = [m for deck in s.decks for m in deck] + [h for h in s.hangars if h] + list(s.removed)
     experiments = [e for deck in s.exp_decks for e in deck] + [e for e in s.wheel if e]
     for p in s.players:
-        modules += [m for m in (deck_module_of(t) for t, _ in p.base.values()) if m]
+        modules += [t for t, _ in p.base.values() if t in cat.deck_modules]
         experiments += p.experiments
     experiments += [e for e in s.removed if e in cat.experiments]
     modules = [m for m in modules if m in cat.tiles]
@@ -72,7 +65,7 @@ def check_player(s: State, i: int, vp_seen: Counter) -> None:
         else:
             expect(where == RETURNING and pos is None, f"player {i}: astronaut at {where} {pos}")
     expect(len(in_base) == len(set(in_base)), f"player {i}: two astronauts share a cell")
-    expect(0 <= p.research <= cat.research_length, f"player {i}: research {p.research}")
+    expect(0 <= p.research <= cat.research_cap, f"player {i}: research {p.research}")
     expect(set(p.ledger) == set(LEDGER_SOURCES), f"player {i}: ledger sources {sorted(p.ledger)}")
     for source in LEDGER_SOURCES:
         expect(p.ledger[source] == vp_seen[source], f"player {i}: {source} {p.ledger[source]} != {vp_seen[source]}")

@@ -3,9 +3,9 @@
 A cost is paid unit by unit. A unit of stock may go:
 - to a requirement of its own type;
 - (a basic unit) towards an advanced requirement of the matching type, three for one;
-- (electricity) to any basic requirement.
-Substitutions do not chain: electricity never joins a three-for-one (see
-docs/rules-interpretation.md). Variable tiles choose their type per unit.
+- (electricity) to any basic requirement, including a basic inside a three-for-one (see
+  docs/rules-interpretation.md).
+Variable tiles choose their type per unit.
 
 The question is asked for every candidate spend, so answers are memoised on
 (remaining need, stock by kind); the answer is a pure function of the key.
@@ -78,7 +78,10 @@ def _solve(direct: tuple, owed: tuple, supply: tuple) -> bool:
             o = list(owed)
             o[b] -= 1
             o = tuple(o)
-            return any(b in opts and feasible(direct, o, _take(supply, i)) for i, (opts, _) in enumerate(supply))
+            return any(
+                (b in opts or opts == (ELECTRICITY,)) and feasible(direct, o, _take(supply, i))
+                for i, (opts, _) in enumerate(supply)
+            )
     for b in BASIC:
         if direct[b]:
             d = list(direct)
@@ -107,12 +110,13 @@ def apply_unit(need: list, progress: list, unit: int, toward: int) -> str | None
             return "nothing of that type is still owed"
         need[unit] -= 1
         return None
-    if unit in BASIC and toward == ADVANCED_OF[unit]:
+    if (unit in BASIC and toward == ADVANCED_OF[unit]) or (unit == ELECTRICITY and toward in ADVANCED):
         if need[toward] <= 0:
             return "no advanced resource of that type is owed"
-        progress[unit] += 1
-        if progress[unit] == 3:
-            progress[unit] = 0
+        b = BASIC_OF[toward]
+        progress[b] += 1
+        if progress[b] == 3:
+            progress[b] = 0
             need[toward] -= 1
         return None
     if unit == ELECTRICITY and toward in BASIC:
@@ -120,4 +124,4 @@ def apply_unit(need: list, progress: list, unit: int, toward: int) -> str | None
             return "no basic resource of that type is owed"
         need[toward] -= 1
         return None
-    return "that substitution is not allowed (3 identical basics for their advanced, electricity for a basic)"
+    return "that substitution is not allowed (3 matching basics or electricity for an advanced, electricity for a basic)"

@@ -11,11 +11,12 @@ from typing import Callable
 
 from . import grid
 from .actions import Action
-from .catalogue import ADVANCED_OF, BASIC, ELECTRICITY, RESOURCES, SHAPES, Catalogue, load
+from .catalogue import ADVANCED, ADVANCED_OF, ANY, BASIC, ELECTRICITY, RESOURCES, SHAPES, Catalogue, load
 from .errors import RulesError
 from .payment import apply_unit, can_pay, feasible, split_need
+from .ring import experiment_spot, slot_spot
 from .state import (
-    ACTION, ACTIVE, BOARD, COLOUR, EXHAUSTED, OVER, PAY, PLACE, RETURNING, RING, SHAPE, TURN,
+    ACTION, ACTIVE, BOARD, COLOUR, EXHAUSTED, OVER, PAY, PLACE, RETURNING, SHAPE, TURN,
     UPGRADE, WORK, State,
 )
 from .flow import finish_turn, start_round
@@ -336,7 +337,7 @@ def _spend_candidates(s: State, player, cat: Catalogue) -> list[Action]:
         for unit in spec.produces:
             for toward in owed:
                 if toward == unit or (unit in BASIC and toward == ADVANCED_OF[unit]) or (
-                    unit == ELECTRICITY and toward in BASIC
+                    unit == ELECTRICITY and (toward in BASIC or toward in ADVANCED)
                 ):
                     out.append(Action("spend", cell, unit, toward))
     return out
@@ -467,19 +468,22 @@ def _after_payment(s: State, cat: Catalogue, ev: Events) -> None:
 
 
 def _do_colour(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
-    spec = cat.tiles[s.hangars[s.target[1] - 1]]
-    _place_module(s, cat.faces[spec.face][a.a], None, cat, ev)
+    """The communication module leaves the game; a tile of the chosen colour showing its
+    research takes its place in the base."""
+    module = s.hangars[s.target[1] - 1]
+    s.removed.append(module)
+    _place_module(s, cat.faces[cat.tiles[module].face][a.a], None, cat, ev)
 
 
 def _do_shape(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     _place_module(s, s.hangars[s.target[1] - 1], a.a, cat, ev)
 
 
-def _send_to_ring(s: State, space: int) -> tuple:
+def _send_to_ring(s: State, spot: int) -> tuple:
     """Move the acting astronaut beside the board; return the base cell it left."""
     player = s.players[s.current]
     work, _, cell = player.astros[s.sel]
-    player.astros[s.sel] = (work, BOARD, space % RING)
+    player.astros[s.sel] = (work, BOARD, spot)
     return cell
 
 
@@ -489,9 +493,9 @@ def _place_module(s: State, tid: str, wild_shape: str | None, cat: Catalogue, ev
     slot = s.target[1]
     s.target = None  # paid and placed: nothing is pending any more
     s.hangars[slot - 1] = None
-    cell = _send_to_ring(s, s.arm + slot)
-    player.base[cell] = (tid, 0)
+    cell = _send_to_ring(s, slot_spot(s.arm, slot))
     spec = cat.tiles[tid]
+    player.base[cell] = (tid, cat.stock_on_arrival if spec.stores else 0)
     ev.append({"type": "module_deployed", "player": p, "tile": tid, "cell": list(cell), "slot": slot})
     if spec.kind == "greenhouse":
         _settle_greenhouses(player, cat, cell, wild_shape)
@@ -504,11 +508,13 @@ def _place_module(s: State, tid: str, wild_shape: str | None, cat: Catalogue, ev
     for n in grid.neighbours(cell):
         if n in player.base:
             other = cat.tiles[player.base[n][0]]
+            if other.colour is None:
+                continue  # an obstacle is not a module
             for col, pts in spec.adjacency:
-                if col == other.colour:
+                if col == other.colour or col == ANY:
                     research += pts
             for col, pts in other.adjacency:
-                if col == colour:
+                if col == colour or col == ANY:
                     research += pts
     if research:
         gain_research(s, p, research, "module", ev)
@@ -555,7 +561,7 @@ def _finish_experiment(s: State, index: int, cat: Catalogue, ev: Events) -> None
     player = s.players[p]
     eid = s.wheel[index]
     s.wheel[index] = None
-    _send_to_ring(s, s.wheel_arm + 1 + 2 * index)
+    _send_to_ring(s, experiment_spot(s.arm, index))
     spec = cat.experiments[eid]
     player.experiments.append(eid)
     ev.append({"type": "experiment_done", "player": p, "experiment": eid, "index": index})

@@ -25,8 +25,8 @@ class SandboxError(ValueError):
 
 
 def palette() -> list[TileSpec]:
-    """Every tile a base can hold: starting modules, obstacles, then the deck modules by
-    year and colour (communication modules by their faces, as they sit on a base)."""
+    """Every tile a base can hold: starting modules, obstacles, communication tiles, then the
+    deck modules by year and colour (a communication module as the tile it becomes)."""
     cat = load()
     tiles = [t for t in cat.tiles.values() if t.face is None]
     return sorted(tiles, key=lambda t: (t.year, t.kind == "obstacle", t.colour or "", t.id))
@@ -90,7 +90,7 @@ def set_work(s: State, seat: int, index: int, work: int) -> None:
 
 
 def set_research(s: State, seat: int, research: int) -> None:
-    top = load().research_length
+    top = load().research_cap
     if not 0 <= research <= top:
         raise SandboxError(f"the research track runs from 0 to {top}")
     _edit(s, lambda t: setattr(t.players[seat], "research", research))
@@ -121,21 +121,17 @@ def _edit(s: State, change) -> None:
 
 
 def _put(s: State, seat: int, cell, spec: TileSpec, stock: int) -> None:
-    deck_id = spec.module_id or spec.id  # a communication face stands for its deck module
-    if load().tiles[deck_id].year:
-        _take_from_anywhere(s, deck_id)
+    if spec.id in load().deck_modules:
+        _take_from_anywhere(s, spec.id)
     s.players[seat].base[cell] = (spec.id, stock)
 
 
 def _take_off(s: State, seat: int, cell, where: float) -> None:
     tid, _ = s.players[seat].base.pop(cell)
     s.players[seat].wild.pop(cell, None)
-    spec = load().tiles[tid]
-    deck_id = spec.module_id or tid
-    year = load().tiles[deck_id].year
-    if year:
-        deck = s.decks[year - 1]
-        deck.insert(int(where * (len(deck) + 1)), deck_id)
+    if tid in load().deck_modules:
+        deck = s.decks[load().tiles[tid].year - 1]
+        deck.insert(int(where * (len(deck) + 1)), tid)
 
 
 def _take_from_anywhere(s: State, tile_id: str) -> None:
@@ -154,7 +150,7 @@ def _take_from_anywhere(s: State, tile_id: str) -> None:
         return
     for player in s.players:
         for cell, (tid, _) in list(player.base.items()):
-            if tid == tile_id or load().tiles[tid].module_id == tile_id:
+            if tid == tile_id:
                 del player.base[cell]
                 player.wild.pop(cell, None)
                 return

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from . import grid
 from .catalogue import load
-from .state import BOARD, RING, State
+from .ring import RING, distance
+from .state import BOARD, State
 
 MISSION_VP = 3
 
@@ -16,19 +17,19 @@ def gain_vp(s: State, p: int, amount: int, source: str, ev: list) -> None:
 def gain_research(s: State, p: int, amount: int, source: str, ev: list) -> None:
     player = s.players[p]
     before = player.research
-    player.research = min(load().research_length, before + amount)
+    player.research = min(load().research_cap, before + amount)  # gains past the cap are lost
     ev.append({"type": "research", "player": p, "amount": player.research - before, "source": source})
 
 
 def move_time(s: State, p: int, units: int, ev: list) -> None:
-    """Each of the player's astronauts beside the board moves `units` spaces toward the arm,
+    """Each of the player's astronauts beside the board moves `units` spots toward the arm,
     never past it."""
     astros = s.players[p].astros
     arm = s.arm
     moved = 0
     for i, (w, where, space) in enumerate(astros):
         if where == BOARD:
-            d = (space - arm) % RING
+            d = distance(arm, space)
             nd = max(0, d - units)
             if nd != d:
                 astros[i] = (w, BOARD, (arm + nd) % RING)

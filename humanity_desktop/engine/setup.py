@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 
 from .catalogue import load
-from .state import ACTIVE, BOARD, HANGARS, RING, TURN, Player, State
+from .ring import HANGARS
+from .state import ACTIVE, BOARD, TURN, Player, State
 
 
 def new_game(players: int, seed: int) -> State:
@@ -37,7 +38,6 @@ def new_game(players: int, seed: int) -> State:
     s.hangars = [s.decks[0].pop() for _ in range(HANGARS)]
     s.wheel = s.exp_decks[0][:7]
     s.exp_decks[0] = s.exp_decks[0][7:]
-    s.wheel_arm = s.arm
     s.removed = []
     s.patch = 0
     s.current = 0
@@ -50,12 +50,12 @@ def new_game(players: int, seed: int) -> State:
     s.upgrades = 0
     s.placing = []
     s.players = []
-    third = cat.third_astronaut_distance[players]
+    third = cat.third_astronaut_spot[players]  # the arm starts on spot 0
     for seat in range(players):
         p = Player()
         for cell, tid, stock in cat.start_tiles:
             p.base[cell] = (tid, stock)
         p.astros = [(2, ACTIVE, cell) for cell in cat.start_astronauts]
-        p.astros.append((2, BOARD, (s.arm + third[seat]) % RING))
+        p.astros.append((2, BOARD, third[seat]))
         s.players.append(p)
     return s

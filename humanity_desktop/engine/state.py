@@ -3,17 +3,17 @@
 Cells are (x, y) tuples, x to the right and y downwards. A base maps a cell to
 (tile id, stock); for an obstacle the stock is its remaining resistance.
 Astronauts are (work, where, pos) tuples; `where` is one of the constants below
-and `pos` is a cell in the base, a ring space beside the board, or None.
+and `pos` is a cell in the base, a ring spot beside the board, or None.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from .catalogue import RESOURCES
+from .ring import HANGARS, distance
 
 ACTIVE, EXHAUSTED, BOARD, RETURNING = "active", "exhausted", "board", "returning"
-RING = 14
-HANGARS = 7
+VERSION = 2  # 2: the published board (8 spots, the experiment wheel turning with the arm)
 
 # Phases: what the current decision is about.
 TURN = "turn"  # pick an active astronaut in the base
@@ -107,7 +107,7 @@ class State:
 
     __slots__ = (
         "n", "seed", "year", "round", "arm", "hangars", "decks", "exp_decks", "wheel",
-        "wheel_arm", "removed", "missions", "holders", "patch", "current", "phase",
+        "removed", "missions", "holders", "patch", "current", "phase",
         "sel", "work_left", "target", "need", "progress", "upgrades", "placing",
         "players", "turn",
     )
@@ -123,7 +123,6 @@ class State:
         s.decks = [d.copy() for d in self.decks]
         s.exp_decks = [d.copy() for d in self.exp_decks]
         s.wheel = self.wheel.copy()
-        s.wheel_arm = self.wheel_arm
         s.removed = self.removed.copy()
         s.missions = self.missions.copy()
         s.holders = self.holders.copy()
@@ -153,13 +152,13 @@ class State:
     def scores(self) -> list[int]:
         return [p.score for p in self.players]
 
-    def distance(self, space: int) -> int:
-        """How far a ring space lies clockwise past the arm (0 = in front of it)."""
-        return (space - self.arm) % RING
+    def distance(self, spot: int) -> int:
+        """How far a ring spot lies clockwise past the arm (0 = in front of it)."""
+        return distance(self.arm, spot)
 
     def to_json(self) -> dict:
         return {
-            "version": 1,
+            "version": VERSION,
             "players": self.n,
             "seed": self.seed,
             "year": self.year,
@@ -170,7 +169,6 @@ class State:
             "decks": [list(d) for d in self.decks],
             "experiment_decks": [list(d) for d in self.exp_decks],
             "experiments": list(self.wheel),
-            "experiment_arm": self.wheel_arm,
             "removed": list(self.removed),
             "missions": list(self.missions),
             "holders": list(self.holders),
@@ -193,7 +191,7 @@ class State:
 
     @classmethod
     def from_json(cls, d: dict) -> "State":
-        if d.get("version") != 1:
+        if d.get("version") != VERSION:
             raise ValueError(f"unsupported state version {d.get('version')!r}")
         s = cls.__new__(cls)
         s.n = int(d["players"])
@@ -206,7 +204,6 @@ class State:
         s.decks = [list(x) for x in d["decks"]]
         s.exp_decks = [list(x) for x in d["experiment_decks"]]
         s.wheel = list(d["experiments"])
-        s.wheel_arm = int(d["experiment_arm"])
         s.removed = list(d["removed"])
         s.missions = list(d["missions"])
         s.holders = list(d["holders"])

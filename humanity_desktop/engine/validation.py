@@ -12,9 +12,10 @@ from typing import Any
 from .catalogue import RESOURCES, SHAPES, load as load_catalogue
 from .observation import observe
 from .rules import MAX_WORK, apply_action, legal_actions
+from .ring import HANGARS, RING
 from .state import (
-    ACTION, ACTIVE, BOARD, COLOUR, EXHAUSTED, HANGARS, LEDGER_SOURCES, OPTIONAL_SOURCES, OVER, PAY, PLACE,
-    RETURNING, RING, SHAPE, TURN, UPGRADE, WORK, State,
+    ACTION, ACTIVE, BOARD, COLOUR, EXHAUSTED, LEDGER_SOURCES, OPTIONAL_SOURCES, OVER, PAY, PLACE,
+    RETURNING, SHAPE, TURN, UPGRADE, VERSION, WORK, State,
 )
 
 PHASES = (TURN, ACTION, WORK, PAY, COLOUR, SHAPE, UPGRADE, PLACE, OVER)
@@ -53,7 +54,7 @@ class _Checker:
     def __init__(self) -> None:
         cat = load_catalogue()
         self.tiles = cat.tiles
-        self.deck_modules = {m for ids in cat.modules_by_year.values() for m in ids}
+        self.deck_modules = cat.deck_modules
         self.experiments = cat.experiments
         self.missions = cat.missions
 
@@ -101,10 +102,10 @@ def validate_state(d: Any) -> None:
     wrong types, out-of-range numbers, unknown catalogue ids, inconsistent shapes."""
     c = _Checker()
     c.obj(d, "state", ("version", "players", "seed", "year", "round", "turn", "arm", "hangars",
-                       "decks", "experiment_decks", "experiments", "experiment_arm", "removed",
+                       "decks", "experiment_decks", "experiments", "removed",
                        "missions", "holders", "patch", "current_player", "phase", "pending", "seats"))
-    if d["version"] != 1 or isinstance(d["version"], bool):
-        c.fail("version", f"unsupported state version {short_repr(d['version'])} (expected 1)")
+    if d["version"] != VERSION or isinstance(d["version"], bool):
+        c.fail("version", f"unsupported state version {short_repr(d['version'])} (expected {VERSION})")
     n = c.integer(d["players"], "players")
     if n not in (2, 3, 4):
         c.fail("players", f"a game has 2 to 4 seats, got {n}")
@@ -113,7 +114,6 @@ def validate_state(d: Any) -> None:
     c.integer(d["round"], "round", 1)
     c.integer(d["turn"], "turn", 0)
     c.integer(d["arm"], "arm", 0, RING - 1)
-    c.integer(d["experiment_arm"], "experiment_arm", 0, RING - 1)
     c.integer(d["patch"], "patch", 0, n - 1)
 
     for i, t in enumerate(c.seq(d["hangars"], "hangars", HANGARS)):
@@ -196,7 +196,7 @@ def _validate_seat(c: _Checker, seat: Any, path: str) -> None:
             c.integer(at, f"{p}.at", 0, RING - 1)
         elif at is not None:
             c.fail(f"{p}.at", "a returning astronaut has no position (null)")
-    c.integer(seat["research"], f"{path}.research", 0, load_catalogue().research_length)
+    c.integer(seat["research"], f"{path}.research", 0, load_catalogue().research_cap)
     c.integer(seat["science"], f"{path}.science", 0)
     ledger = seat["ledger"]
     required = set(LEDGER_SOURCES) - set(OPTIONAL_SOURCES)

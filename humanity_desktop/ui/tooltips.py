@@ -14,7 +14,7 @@ from ..controller.describe import (
 )
 from ..engine import State
 from ..engine.catalogue import load
-from ..engine.state import ACTIVE, BOARD, EXHAUSTED, RING
+from ..engine.state import ACTIVE, BOARD, EXHAUSTED
 from . import targets as T
 
 Tip = tuple[str, list[str]]
@@ -93,14 +93,15 @@ def describe(target: T.Target, s: State, names, science_visible) -> Tip | None:
     if kind == T.HANGAR:
         tid = s.hangars[target.ref - 1]
         title, lines = tile_lines(tid)
-        lines.append(f"Hangar {target.ref}: the astronaut who deploys it stands {plural(target.ref, 'space')} past the arm.")
+        lines.append(f"Hangar {target.ref}: the astronaut who deploys it stands {plural(target.ref, 'spot')} past the arm.")
         if target.ref <= 2:
             lines.append("White cross: if nobody takes it this round, it leaves the game at the reset.")
         return (title, lines)
     if kind == T.EXPERIMENT:
         title, lines = experiment_lines(s.wheel[target.ref])
-        space = (s.wheel_arm + 1 + 2 * target.ref) % RING
-        lines.append(f"The astronaut who carries it out stands {plural(s.distance(space), 'space')} past the arm.")
+        slot = target.ref + 1  # the wheel turns with the arm: bay i faces hangar i + 1
+        lines.append(f"The astronaut who carries it out stands {plural(slot, 'spot')} past the arm, "
+                     f"in line with hangar {slot}.")
         return (title, lines)
     if kind == T.DONE_EXPERIMENT:
         return experiment_lines(target.ref)

@@ -15,7 +15,8 @@ import pygame
 
 from ...controller.events import ResetInfo
 from ...engine import State
-from ...engine.state import BOARD, HANGARS, RING
+from ...engine.ring import HANGARS, RING, experiment_spot
+from ...engine.state import BOARD
 from .. import art, theme, tile_art
 from ..anim import arc_point, ease, ease_out, lerp, segment
 from ..fonts import draw_text
@@ -75,7 +76,7 @@ class BoardView(View):
 
     @staticmethod
     def exp_space(state: State, index: int) -> int:
-        return (state.wheel_arm + 1 + 2 * index) % RING
+        return experiment_spot(state.arm, index)
 
     def ring_astronauts(self, state: State) -> list[tuple[int, int, int]]:
         return [(p, i, pos) for p, player in enumerate(state.players)
