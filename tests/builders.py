@@ -35,7 +35,7 @@ def modules_where(*, kind=None, colour=None, produces=None, work=None, year=None
     for tid, spec in CAT.tiles.items():
         if spec.kind == "obstacle":
             continue
-        if deck_only and (spec.year == 0 or spec.module_id is not None):
+        if deck_only and tid not in CAT.deck_modules:
             continue
         if kind is not None and spec.kind != kind:
             continue
@@ -97,7 +97,11 @@ def experiment_where(**kw) -> str:
 
 
 def plain_module(colour: str) -> str:
-    """A module of that colour with no research, no VP and no adjacency bonus."""
+    """A module of that colour with no research, no VP and no adjacency bonus. Every purple
+    module is a research module, so for purple: the one that rewards only green neighbours
+    (keep greens away from it where research is measured)."""
+    if colour == "purple":
+        return module_where(kind="research", pred=lambda s: s.adjacency == (("green", 3),))
     return module_where(colour=colour, deck_only=False,
                         pred=lambda s: not s.research and not s.vp and not s.adjacency
                         and s.kind in ("production", "greenhouse"))
@@ -158,7 +162,7 @@ def set_astronaut(state: State, seat: int, i: int, work: int = 2, where: str = A
 
 
 def on_ring(state: State, distance: int) -> int:
-    """The ring space at that distance clockwise past the arm."""
+    """The ring spot at that distance clockwise past the arm."""
     return (state.arm + distance) % RING
 
 

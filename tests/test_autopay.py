@@ -1,20 +1,22 @@
 """Auto-pay completes a payment and gives up the least valuable stock first."""
 from __future__ import annotations
 
-from builders import fresh
+from builders import CAT, fresh
 from humanity_desktop.engine import Action, apply_action, auto_pay
-from humanity_desktop.engine.catalogue import RES
+from humanity_desktop.engine.catalogue import RES, RESOURCES
 from humanity_desktop.engine.state import PAY
 
-ICE, ELEC = RES["ice"], RES["electricity"]
+ICE, ELEC, OXYGEN = RES["ice"], RES["electricity"], RES["oxygen"]
+# The starting module's cell for each resource it makes.
+CELL = {RESOURCES[CAT.tiles[tid].produces[0]]: cell
+        for cell, tid, _ in CAT.start_tiles if CAT.tiles[tid].kind == "production"}
 
 
 def paying(need: dict[str, int], stock: dict[str, int]):
     """A 2-player game paused in a payment, with the starting modules' stock set."""
     s = fresh(2, seed=1)
     base = s.players[0].base
-    cells = {"ice": (0, 1), "electricity": (1, 1), "methane": (2, 1), "insect": (1, 2)}
-    for res, cell in cells.items():
+    for res, cell in CELL.items():
         tid, _ = base[cell]
         base[cell] = (tid, stock.get(res, 0))
     apply_action(s, Action("select_astronaut", 0))
@@ -26,18 +28,24 @@ def paying(need: dict[str, int], stock: dict[str, int]):
 
 def test_a_basic_need_is_paid_with_the_basic_before_electricity() -> None:
     s = paying({"ice": 1}, {"ice": 1, "electricity": 1})
-    assert auto_pay(s) == [Action("spend", (0, 1), ICE, ICE)]
+    assert auto_pay(s) == [Action("spend", CELL["ice"], ICE, ICE)]
 
 
 def test_electricity_stands_in_when_the_basic_is_missing() -> None:
     s = paying({"ice": 1}, {"electricity": 1})
-    assert auto_pay(s) == [Action("spend", (1, 1), ELEC, ICE)]
+    assert auto_pay(s) == [Action("spend", CELL["electricity"], ELEC, ICE)]
 
 
 def test_three_basics_convert_into_an_owed_advanced() -> None:
     s = paying({"oxygen": 1}, {"ice": 3})
     plan = auto_pay(s)
-    assert plan == [Action("spend", (0, 1), ICE, RES["oxygen"])] * 3
+    assert plan == [Action("spend", CELL["ice"], ICE, OXYGEN)] * 3
+
+
+def test_electricity_completes_a_three_for_one_only_after_the_basics() -> None:
+    s = paying({"oxygen": 1}, {"ice": 2, "electricity": 1})
+    assert auto_pay(s) == [Action("spend", CELL["ice"], ICE, OXYGEN)] * 2 + [
+        Action("spend", CELL["electricity"], ELEC, OXYGEN)]
 
 
 def test_the_plan_replays_to_a_finished_payment_and_leaves_the_state_alone() -> None:
@@ -48,7 +56,7 @@ def test_the_plan_replays_to_a_finished_payment_and_leaves_the_state_alone() -> 
     for a in plan:
         apply_action(s, a)
     assert s.phase != PAY
-    assert s.players[0].base[(1, 1)][1] == 1  # the electricity was kept
+    assert s.players[0].base[CELL["electricity"]][1] == 1  # the electricity was kept
 
 
 def test_nothing_to_pay_gives_an_empty_plan() -> None:

@@ -7,7 +7,7 @@ from builders import (
     plain_module, play, put, quiet_missions, refused, research_by, set_astronaut, solo_base, vp_by,
 )
 from humanity_desktop.engine import legal_actions
-from humanity_desktop.engine.catalogue import RESOURCES
+from humanity_desktop.engine.catalogue import ANY, RESOURCES
 from humanity_desktop.engine.state import ACTIVE, BOARD, COLOUR, EXHAUSTED, SHAPE, TURN, UPGRADE
 
 ORANGE, BLUE, GREEN, PURPLE = (plain_module(c) for c in ("orange", "blue", "green", "purple"))
@@ -37,13 +37,28 @@ def research_mod(pred):
 
 # ---------------------------------------------------------------- placement
 
-def test_the_module_lands_exactly_where_the_astronaut_stood_with_nothing_in_stock():
+def test_the_module_lands_exactly_where_the_astronaut_stood():
     s = position(ORANGE, cell=(4, 4), base={(4, 3): BLUE})
     ev = deploy(s, 0, 3)
     p = s.players[0]
-    assert p.base[(4, 4)] == (ORANGE, 0)
+    assert p.base[(4, 4)][0] == ORANGE
     assert of_type(ev, "module_deployed")[0]["cell"] == [4, 4]
     assert s.hangars[2] is None
+
+
+@pytest.mark.parametrize("tid", modules_where(kind="production", time=False))
+def test_a_new_producer_arrives_with_one_unit_in_stock(tid):
+    s = position(tid, cell=(4, 4))
+    deploy(s, 0, 3)
+    assert s.players[0].base[(4, 4)] == (tid, 1)
+
+
+@pytest.mark.parametrize("tid", modules_where(pred=lambda t: not t.stores))
+def test_a_tile_that_stores_nothing_arrives_empty(tid):
+    s = position(tid, cell=(4, 4))
+    deploy(s, 0, 3, colour="blue" if CAT.tiles[tid].face else None,
+           shape="round" if CAT.tiles[tid].shape == "wild" else None)
+    assert s.players[0].base[(4, 4)][1] == 0
 
 
 @pytest.mark.parametrize("slot", range(1, 8))
@@ -51,9 +66,9 @@ def test_the_astronaut_goes_beside_the_board_in_front_of_the_chosen_module(slot)
     s = position(ORANGE, slot=slot)
     s.arm = 5
     deploy(s, 0, slot)
-    w, where, space = s.players[0].astros[0]
-    assert where == BOARD and space == (5 + slot) % 14
-    assert s.distance(space) == slot
+    w, where, spot = s.players[0].astros[0]
+    assert where == BOARD and spot == (5 + slot) % 8
+    assert s.distance(spot) == slot
 
 
 def test_an_astronaut_beside_the_board_is_no_longer_active():
@@ -93,8 +108,20 @@ def test_research_module_earns_for_each_orthogonally_adjacent_module_of_the_colo
     neighbours = {(1, 0): ORANGE, (-1, 0): BLUE, (0, 1): GREEN, (0, -1): PURPLE}
     s = position(rid, cell=(0, 0), base={**neighbours, (1, 1): ORANGE, (-1, -1): BLUE})  # + diagonals
     deploy(s, 0, 3)
-    expected = spec.research + sum(adj.get(CAT.tiles[t].colour, 0) for t in neighbours.values())
+    expected = spec.research + sum(adj.get(CAT.tiles[t].colour, adj.get(ANY, 0)) for t in neighbours.values())
     assert s.players[0].research == expected
+
+
+@pytest.mark.parametrize("rid", modules_where(kind="research", pred=lambda t: dict(t.adjacency).get(ANY)))
+def test_an_any_colour_research_module_counts_every_adjacent_module_but_not_obstacles(rid):
+    k = dict(CAT.tiles[rid].adjacency)[ANY]
+    base = {(1, 0): ORANGE, (-1, 0): GREEN, (0, 1): OBSTACLE, (1, 1): BLUE}  # + a diagonal
+    s = position(rid, cell=(0, 0), base=base)
+    deploy(s, 0, 3)
+    assert s.players[0].research == CAT.tiles[rid].research + 2 * k
+    # and it pays again for any module later deployed next to it
+    t = position(BLUE, cell=(0, 1), base={(0, 0): rid})
+    assert research_by(deploy(t, 0, 3), 0) == k
 
 
 def test_rulebook_research_example_shape_printed_plus_per_matching_neighbour():
@@ -156,25 +183,24 @@ def test_communication_module_asks_blue_or_orange_after_payment():
 
 
 @pytest.mark.parametrize("colour", ["blue", "orange"])
-def test_communication_module_is_replaced_by_the_chosen_face_of_its_year(colour):
-    s = position(COMM, cell=(0, 0))
-    deploy(s, 0, 3, colour=colour)
+@pytest.mark.parametrize("comm", modules_where(kind="communication"))
+def test_communication_module_leaves_the_game_for_a_tile_of_the_chosen_colour_showing_its_research(colour, comm):
+    s = position(comm, cell=(0, 0))
+    ev = deploy(s, 0, 3, colour=colour)
     tid, stock = s.players[0].base[(0, 0)]
-    assert tid == FACE[colour]
     face = CAT.tiles[tid]
-    assert face.colour == colour and face.year == CAT.tiles[COMM].year
-    assert s.players[0].research == face.research
+    assert face.colour == colour and face.kind == "communication"
+    assert face.research == CAT.tiles[comm].research  # the printed value, whatever the year
+    assert s.players[0].research == research_by(ev, 0) == CAT.tiles[comm].research
+    assert comm in s.removed and tid not in CAT.deck_modules
 
 
 @pytest.mark.parametrize("colour", ["blue", "orange"])
-def test_communication_face_earns_for_adjacent_modules_of_its_colours(colour):
-    face = CAT.tiles[FACE[colour]]
-    adj = dict(face.adjacency)
+def test_a_communication_tile_earns_its_research_and_nothing_for_its_neighbours(colour):
     neighbours = {(1, 0): ORANGE, (-1, 0): BLUE, (0, 1): GREEN, (0, -1): PURPLE}
     s = position(COMM, cell=(0, 0), base=neighbours)
     deploy(s, 0, 3, colour=colour)
-    expected = face.research + sum(adj.get(CAT.tiles[t].colour, 0) for t in neighbours.values())
-    assert s.players[0].research == expected
+    assert s.players[0].research == CAT.tiles[FACE[colour]].research
 
 
 def test_communication_colour_counts_for_an_adjacent_research_module():
@@ -183,8 +209,7 @@ def test_communication_colour_counts_for_an_adjacent_research_module():
     s = position(COMM, cell=(1, 0), base={(0, 0): rid})
     deploy(s, 0, 3, colour="blue")
     face = CAT.tiles[FACE["blue"]]
-    own = dict(face.adjacency).get("purple", 0)
-    assert s.players[0].research == face.research + k + own
+    assert s.players[0].research == face.research + k
 
 
 # ---------------------------------------------------------------- drones

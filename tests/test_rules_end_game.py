@@ -2,14 +2,16 @@
 import pytest
 
 from builders import (
-    A, CAT, end_round_now, fresh, module_where, on_ring, put, quiet_missions, refused, solo_base,
+    A, end_round_now, fresh, module_where, on_ring, put, quiet_missions, refused, solo_base,
     store, vp_by,
 )
 from humanity_desktop.engine import legal_actions, ranking, why_illegal
+from humanity_desktop.engine.catalogue import RES
 from humanity_desktop.engine.state import BOARD, OVER
 
 ELEC, OXY, ICE = store("electricity"), store("oxygen"), store("ice")
-ADV2 = module_where(produces=("oxygen", "protein"))
+# A variable advanced module: its units count as advanced resources for the tie-break.
+ADV2 = module_where(kind="production", pred=lambda s: len(s.produces) == 2 and RES["oxygen"] in s.produces)
 
 
 def last_round(n=2, research=None):
@@ -19,7 +21,7 @@ def last_round(n=2, research=None):
     s.decks[2] = []
     for p in s.players:
         w, _, _ = p.astros[2]
-        p.astros[2] = (w, BOARD, on_ring(s, 12))
+        p.astros[2] = (w, BOARD, on_ring(s, 7))
         solo_base(s, s.players.index(p))
     for p, r in zip(s.players, research or []):
         p.research = r
@@ -42,16 +44,24 @@ def test_no_action_after_the_end():
     assert why_illegal(s, A("work")).rule == "End of the game"
 
 
-def test_the_research_track_is_scored_one_last_time_then_one_vp_per_science_token():
-    s = last_round(research=[9, 2])
-    s.players[0].science = 4
-    s.players[1].science = 1
+@pytest.mark.parametrize("research, science, expected", [
+    # research 9 reaches the 8 mark (1 token); with 2 players, 2 tokens per player behind
+    ([9, 2], [4, 1], [4 + 1 + 2, 1 + 0]),
+    # 3 players: 1 token per player strictly behind; tied players are not behind each other
+    ([16, 9, 16], [0, 0, 0], [2 + 1, 1, 2 + 1]),
+    # 4 players: the top mark, 50, gives 10 tokens; 7 is one short of the first mark
+    ([50, 0, 0, 7], [0, 0, 0, 0], [10 + 3, 0, 0, 0 + 2]),
+])
+def test_the_research_track_is_scored_one_last_time_then_one_vp_per_science_token(research, science, expected):
+    s = last_round(n=len(research), research=research)
+    for p, tokens in zip(s.players, science):
+        p.science = tokens
     ev = end_round_now(s)
-    t = CAT.tokens_for
-    expected = [4 + t(9) + 1 + 2, 1 + t(2)]
+    seats = range(len(research))
     assert [p.science for p in s.players] == expected
     assert [p.ledger["science"] for p in s.players] == expected
-    assert [vp_by(ev, "science", i) for i in (0, 1)] == expected
+    assert [vp_by(ev, "science", i) for i in seats] == expected
+    assert [p.research for p in s.players] == [0] * len(research)
 
 
 @pytest.mark.parametrize("units,vp", [(0, 0), (4, 0), (5, 1), (9, 1), (10, 2), (14, 2), (15, 3)])

@@ -70,11 +70,11 @@ def test_the_astronaut_goes_in_front_of_the_experiment(index):
     s.wheel[index] = eid
     for r, n in CAT.experiments[eid].cost:
         bank(s, 0, RESOURCES[r], n)
-    s.wheel_arm = 3
     s.arm = 3
     experiment(s, 0, index)
-    w, where, space = s.players[0].astros[0]
-    assert where == BOARD and space == (3 + 1 + 2 * index) % 14
+    w, where, spot = s.players[0].astros[0]
+    # bay i is in line with hangar i + 1: the same spot, i + 1 past the arm
+    assert where == BOARD and spot == (3 + index + 1) % 8 and s.distance(spot) == index + 1
 
 
 def test_experiment_gives_its_research_points():
@@ -145,24 +145,24 @@ def test_rulebook_example_three_insects_for_protein_research_vp_and_reactivation
 def test_two_time_units_move_every_own_astronaut_beside_the_board_including_the_new_one():
     eid = experiment_where(year=1, effect="time2")
     s = position([])
-    s.arm = s.wheel_arm = 0
-    s.wheel[3] = eid  # space 7
+    s.arm = 0
+    s.wheel[5] = eid  # in line with hangar 6
     for r, n in CAT.experiments[eid].cost:
         bank(s, 0, RESOURCES[r], n)
-    set_astronaut(s, 0, 1, where=BOARD, pos=on_ring(s, 9))
-    set_astronaut(s, 0, 2, where=BOARD, pos=on_ring(s, 4))
+    set_astronaut(s, 0, 1, where=BOARD, pos=on_ring(s, 7))
+    set_astronaut(s, 0, 2, where=BOARD, pos=on_ring(s, 3))
     other = list(s.players[1].astros)
-    experiment(s, 0, 3)
+    experiment(s, 0, 5)
     p = s.players[0]
-    assert [s.distance(a[2]) for a in p.astros] == [5, 7, 2]
+    assert [s.distance(a[2]) for a in p.astros] == [4, 5, 1]
     assert s.players[1].astros == other
 
 
 def test_two_time_units_never_move_an_astronaut_past_the_arm():
     eid = experiment_where(year=1, effect="time2")
     s = position([])
-    s.arm = s.wheel_arm = 0
-    s.wheel[0] = eid  # space 1: only one step from the arm
+    s.arm = 0
+    s.wheel[0] = eid  # in line with hangar 1: only one step from the arm
     for r, n in CAT.experiments[eid].cost:
         bank(s, 0, RESOURCES[r], n)
     set_astronaut(s, 0, 2, where=BOARD, pos=on_ring(s, 0))
@@ -179,18 +179,20 @@ def test_an_experiment_already_carried_out_cannot_be_chosen():
 
 def test_an_experiment_can_be_chosen_with_another_astronaut_in_front_of_it():
     s = position([plain("left")])
-    set_astronaut(s, 1, 2, where=BOARD, pos=(s.wheel_arm + 1) % 14)
+    set_astronaut(s, 1, 2, where=BOARD, pos=on_ring(s, 1))
     experiment(s, 0, 0)
     assert s.players[0].astros[0][2] == s.players[1].astros[2][2]
 
 
-def test_an_experiment_the_arm_has_passed_is_far_away_again():
-    # board model: experiments stay on their spaces all year while the arm moves on
+def test_after_the_arm_moves_an_experiment_still_sends_its_astronaut_to_its_hangars_spot():
+    # the wheel turns with the arm: bay i stays in line with hangar i + 1 all year
     eid = experiment_where(year=1, effect="time2")
     s = position([])
-    s.wheel_arm, s.arm = 0, 4
-    s.wheel[0] = eid  # space 1, now 11 spaces past the arm
+    s.arm = 4
+    s.wheel[6] = eid  # in line with hangar 7
     for r, n in CAT.experiments[eid].cost:
         bank(s, 0, RESOURCES[r], n)
-    experiment(s, 0, 0)
-    assert s.distance(s.players[0].astros[0][2]) == 11 - 2
+    experiment(s, 0, 6)
+    spot = s.players[0].astros[0][2]
+    assert s.distance(spot) == 7 - 2  # placed in line with hangar 7, then 2 time units
+    assert spot == (4 + 5) % 8

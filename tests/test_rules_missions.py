@@ -50,11 +50,12 @@ def scatter(tiles):
 
 # ---- boards for each module mission: (reaches the target, falls one short or near miss)
 BOARDS = {
-    # A1-A3: connected blocks; "for this Mission only, diagonally adjacent Modules are also counted"
-    "A1": (line((0, 0), (1, 1), [O, O, O, O]),
-           {**line((0, 0), (1, 1), [O, O, O]), (10, 10): O}),
-    "A2": ({(0, 0): B, (1, 1): B, (2, 0): B},
-           {(0, 0): B, (1, 1): B, (3, 0): B}),
+    # A1-A2: modules linked side to side; a near miss has its last module touching at a corner
+    "A1": ({(0, 0): O, (1, 0): O, (1, 1): O, (1, 2): O},
+           {(0, 0): O, (1, 0): O, (1, 1): O, (2, 2): O}),
+    "A2": ({(0, 0): B, (1, 0): B, (1, 1): B},
+           {(0, 0): B, (1, 0): B, (2, 1): B}),
+    # A3: corners link purple modules too; a near miss leaves a gap
     "A3": ({(0, 0): P, (1, 0): P, (2, 1): P},
            {(0, 0): P, (1, 0): P, (3, 1): P}),
     # A4-A6: anywhere in the base
@@ -102,13 +103,14 @@ def test_diagonal_lines_count_in_both_directions(mission, step):
     assert taken(s, mission) == 0
 
 
-@pytest.mark.parametrize("mission,colour", [("A1", O), ("A2", B), ("A3", P)])
-def test_colour_blocks_mixing_orthogonal_and_diagonal_links(mission, colour):
+@pytest.mark.parametrize("mission,colour,diagonal", [("A1", O, False), ("A2", B, False), ("A3", P, True)])
+def test_a_chain_through_a_corner_counts_only_for_the_purple_cluster(mission, colour, diagonal):
+    # A1/A2: linked side to side only. A3: "diagonals allowed", mixed with side links in one chain.
     n = CAT.missions[mission].target
-    cells = [(0, 0), (1, 0), (2, 1), (2, 2)][:n]
+    cells = [(0, 0), (1, 0), (2, 1), (2, 2)][:n]  # one corner link, the rest side by side
     s = base_with({c: colour for c in cells})
     check(s, 0, mission)
-    assert taken(s, mission) == 0
+    assert taken(s, mission) == (0 if diagonal else None)
 
 
 def test_an_obstacle_breaks_a_line_it_is_not_a_module():
@@ -142,14 +144,13 @@ def experiments_totalling(resources, total, size=4):
 @pytest.mark.parametrize("mission", ["C1", "C2", "C3"])
 def test_pictogram_missions_count_every_symbol_on_the_experiments_done(mission):
     spec = CAT.missions[mission]
-    s = fresh(2)
-    s.players[0].experiments = experiments_totalling(spec.resources, spec.target - 1)
-    check(s, 0, mission)
-    assert taken(s, mission) is None
-    s = fresh(2)
-    s.players[0].experiments = experiments_totalling(spec.resources, spec.target)
-    ev = check(s, 0, mission)
-    assert taken(s, mission) == 0 and vp_by(ev, "mission", 0) == 3
+    for total, holder in ((spec.target - 1, None), (spec.target, 0)):
+        s = fresh(2)
+        set_missions(s, [mission, "A4", "B2"])  # the others: beyond the starting base
+        s.players[0].experiments = experiments_totalling(spec.resources, total)
+        ev = check(s, 0, mission)
+        assert taken(s, mission) == holder
+        assert vp_by(ev, "mission", 0) == (3 if holder == 0 else 0)
 
 
 def test_pictogram_missions_count_basic_and_advanced_of_one_family():

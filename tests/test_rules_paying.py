@@ -3,10 +3,16 @@ import pytest
 
 from builders import (
     A, AIRCARBON, CAT, ELECTRICITY, ICE, INSECT, METHANE, OXYGEN, PROTEIN, bank, experiment_where,
-    fresh, hand, module_where, of_type, play, put, quiet_missions, refused, solo_base, spend,
+    fresh, hand, module_where, of_type, play, put, quiet_missions, refused, solo_base, spend, store,
 )
 from humanity_desktop.engine import legal_actions
+from humanity_desktop.engine.catalogue import RES, RESOURCES
 from humanity_desktop.engine.state import PAY, TURN
+
+
+def variable(*names):
+    """The deck module whose stored units are each spent as either of these two resources."""
+    return module_where(kind="production", pred=lambda s: set(s.produces) == {RES[n] for n in names})
 
 
 def position(supply=(), exp=None, module=None):
@@ -90,7 +96,7 @@ def test_rulebook_experiment_example_three_insects_instead_of_one_protein():
 def test_three_identical_basics_may_come_from_several_modules():
     eid = experiment_where(cost={"protein": 1})
     s, _ = position([], exp=eid)
-    tid = module_where(produces="insect", year=1)
+    tid = store("insect")
     put(s, 0, (50, 0), tid, 2)
     put(s, 0, (53, 0), tid, 1)
     choose_exp(s)
@@ -107,11 +113,13 @@ def test_the_reverse_is_not_possible_an_advanced_unit_does_not_pay_a_basic():
     assert all(a.b != OXYGEN for a in legal_actions(s))
 
 
-def test_the_reverse_is_not_possible_a_basic_does_not_pay_electricity():
+@pytest.mark.parametrize("unit, name", [(METHANE, "methane"), (OXYGEN, "oxygen")])
+def test_an_electricity_cost_is_paid_only_with_electricity(unit, name):
     mid = module_where(cost={"methane": 1, "electricity": 1})
-    s, c = position([("methane", 2), ("electricity", 1)], module=mid)
+    s, c = position([("methane", 2), (name, 1), ("electricity", 1)], module=mid)
     play(s, A("select_astronaut", 0), A("choose_module", 3))
-    refused(s, spend(c["methane"][0], METHANE, ELECTRICITY), rule="Spending resources", reason="not allowed")
+    refused(s, spend(c[name][0], unit, ELECTRICITY), rule="Spending resources", reason="not allowed")
+    assert all(a.c != ELECTRICITY or a.b == ELECTRICITY for a in legal_actions(s))
 
 
 def test_three_basics_of_another_family_do_not_make_an_advanced():
@@ -121,16 +129,59 @@ def test_three_basics_of_another_family_do_not_make_an_advanced():
     refused(s, spend(c["ice"][0], ICE, PROTEIN), rule="Spending resources")
 
 
-def test_three_for_one_needs_three_identical_basics_electricity_cannot_join():
-    # "3 identical basic resources can be spent ... instead of 1 corresponding advanced"
+@pytest.mark.parametrize("order", [
+    (INSECT, INSECT, ELECTRICITY),
+    (ELECTRICITY, INSECT, INSECT),
+    (INSECT, ELECTRICITY, INSECT),
+])
+def test_electricity_may_stand_in_for_a_basic_inside_a_three_for_one(order):
+    # Publisher's ruling (facts sheet, section 8): electricity mixes with the basic in a 3-for-1.
     eid = experiment_where(cost={"protein": 1})
-    s, _ = position([("insect", 2), ("electricity", 1)], exp=eid)
+    s, c = position([("insect", 2), ("electricity", 1)], exp=eid)
+    choose_exp(s)
+    ev = []
+    for unit in order:
+        assert s.phase == PAY and s.need[PROTEIN] == 1
+        ev += play(s, spend(c[RESOURCES[unit]][0], unit, PROTEIN))
+    assert of_type(ev, "experiment_done")
+    assert hand(s, 0) == {}
+
+
+def test_three_electricity_pay_for_one_advanced():
+    eid = experiment_where(cost={"aircarbon": 1})
+    s, c = position([("electricity", 3)], exp=eid)
+    choose_exp(s)
+    cell = c["electricity"][0]
+    play(s, spend(cell, ELECTRICITY, AIRCARBON), spend(cell, ELECTRICITY, AIRCARBON))
+    assert s.phase == PAY and s.need[AIRCARBON] == 1
+    ev = play(s, spend(cell, ELECTRICITY, AIRCARBON))
+    assert of_type(ev, "experiment_done")
+
+
+def test_electricity_joins_a_three_for_one_only_with_the_matching_basic():
+    eid = experiment_where(cost={"aircarbon": 1})
+    s, _ = position([("electricity", 2), ("insect", 1)], exp=eid)  # aircarbon pairs with methane
     play(s, A("select_astronaut", 0))
     refused(s, A("choose_experiment", 0), rule="Carry out an Experiment", reason="cannot pay")
 
 
+def test_electricity_owed_in_kind_is_not_spent_on_a_three_for_one():
+    # El + protein, with 2 insect and 1 electricity: the only electricity must pay the El cost.
+    mid = module_where(cost={"electricity": 1, "protein": 1})
+    s, c = position([("insect", 2), ("electricity", 1)], module=mid)
+    play(s, A("select_astronaut", 0))
+    refused(s, A("choose_module", 3), rule="Deploy a Module", reason="cannot pay")
+    s, c = position([("insect", 2), ("electricity", 2)], module=mid)
+    play(s, A("select_astronaut", 0), A("choose_module", 3))
+    el = c["electricity"][0]
+    play(s, spend(el, ELECTRICITY, PROTEIN), spend(c["insect"][0], INSECT, PROTEIN))
+    refused(s, spend(el, ELECTRICITY, PROTEIN), rule="Spending resources", reason="unpayable")
+    ev = play(s, spend(c["insect"][0], INSECT, PROTEIN), spend(el, ELECTRICITY, ELECTRICITY))
+    assert of_type(ev, "module_deployed")
+
+
 def test_variable_basic_module_chooses_the_type_of_each_unit_when_spent():
-    var = module_where(produces=("ice", "insect"))
+    var = variable("ice", "insect")
     eid = experiment_where(cost={"ice": 1, "insect": 1})
     s, _ = position([], exp=eid)
     put(s, 0, (50, 0), var, 2)
@@ -141,7 +192,7 @@ def test_variable_basic_module_chooses_the_type_of_each_unit_when_spent():
 
 
 def test_variable_advanced_module_pays_either_advanced():
-    var = module_where(produces=("oxygen", "protein"))
+    var = variable("oxygen", "protein")
     eid = experiment_where(cost={"protein": 1})
     s, _ = position([], exp=eid)
     put(s, 0, (50, 0), var, 1)

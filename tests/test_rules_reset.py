@@ -1,4 +1,5 @@
-"""End of a Round and Reset (rulebook p. 13; board model: Reset at the end of a round)."""
+"""End of a Round and Reset (rulebook p. 13; the published board: 8 spots, the arm on one,
+the 7 hangars after it)."""
 import pytest
 
 from builders import (
@@ -6,6 +7,7 @@ from builders import (
     set_astronaut,
 )
 from humanity_desktop.engine import legal_actions
+from humanity_desktop.engine.ring import experiment_spot, slot_spot
 from humanity_desktop.engine.state import ACTIVE, BOARD, PLACE, RETURNING, TURN
 
 
@@ -15,10 +17,10 @@ def position(n=2, arm=0, hangars=None, far=True):
     s.arm = arm
     if hangars is not None:
         s.hangars = list(hangars)
-    if far:  # nobody comes home unless a test says so
+    if far:  # the farthest spot: nobody comes home unless a test says so (or a full turn)
         for p in s.players:
             w, _, _ = p.astros[2]
-            p.astros[2] = (w, BOARD, on_ring(s, 12))
+            p.astros[2] = (w, BOARD, on_ring(s, 7))
     return s
 
 
@@ -52,40 +54,63 @@ def test_remaining_modules_shift_clockwise_without_gaps_and_empty_hangars_are_re
 
 
 @pytest.mark.parametrize("deployed,advance", [
-    ((), 2),            # nothing deployed: the two white crosses empty
+    ((), 2),            # nothing deployed: the two white crosses empty, 5 modules left
     ((1,), 2),          # a white-cross module was deployed: still two empty
     ((1, 2), 2),
-    ((4,), 3),
+    ((4,), 3),          # 4 left: 7 - 4
     ((3, 7), 4),
     ((1, 5, 6), 4),
-    ((3, 4, 5, 6, 7), 7),
+    ((3, 4, 5, 6), 6),  # 1 left: the longest move short of a full turn
 ])
-def test_the_arm_advances_onto_the_last_empty_hangar(deployed, advance):
+def test_the_arm_advances_by_seven_minus_the_modules_left(deployed, advance):
     s = position(arm=5)
     for k in deployed:
         s.hangars[k - 1] = None
+    left = sum(1 for k, t in enumerate(s.hangars, start=1) if t and k > 2)
     ev = end_round_now(s)
-    assert s.arm == (5 + advance) % 14
+    assert advance == 7 - left
+    assert s.arm == (5 + advance) % 8
     assert of_type(ev, "round_reset")[0]["advance"] == advance
 
 
-def test_overtaken_astronauts_come_home_the_one_in_front_of_the_arm_stays():
-    s = position(arm=11)
-    s.hangars[3] = None  # three empty hangars after the reset: the arm moves 3
-    set_astronaut(s, 0, 2, where=BOARD, pos=on_ring(s, 0))   # overtaken
+def test_the_modules_left_sit_right_after_the_new_arm_under_the_white_crosses():
+    s = position(arm=6)
+    h = list(s.hangars)
+    s.hangars[4] = None  # slots 3, 4, 6, 7 keep their modules
+    end_round_now(s)
+    assert s.arm == (6 + 3) % 8
+    assert s.hangars[:4] == [h[2], h[3], h[5], h[6]]
+
+
+def test_with_every_module_taken_the_arm_turns_all_the_way_round_and_everyone_comes_home():
+    s = position(arm=3)
+    s.hangars = [None] * 7
+    for seat, distance in ((0, 0), (1, 4), (0, 7)):
+        set_astronaut(s, seat, 1 if distance == 7 else 2, where=BOARD, pos=on_ring(s, distance))
+    ev = end_round_now(s)
+    assert of_type(ev, "round_reset")[0]["advance"] == 8
+    assert s.arm == 3  # back on the spot it started from
+    assert all(where != BOARD for p in s.players for _, where, _ in p.astros)
+    assert s.phase == PLACE
+
+
+def test_overtaken_astronauts_come_home_the_one_in_front_of_the_new_arm_stays():
+    s = position(arm=7)
+    s.hangars[3] = None  # four modules left after the reset: the arm moves 3
+    set_astronaut(s, 0, 2, where=BOARD, pos=on_ring(s, 0))   # in front of the OLD arm: goes home
     set_astronaut(s, 1, 2, where=BOARD, pos=on_ring(s, 2))   # overtaken
     set_astronaut(s, 1, 1, where=BOARD, pos=on_ring(s, 3))   # exactly in front of the new arm
     set_astronaut(s, 0, 1, where=BOARD, pos=on_ring(s, 7))   # not overtaken
-    space_7 = on_ring(s, 7)
-    space_3 = on_ring(s, 3)
+    spot_7 = on_ring(s, 7)
+    spot_3 = on_ring(s, 3)
     s.current = 0
     end_round_now(s)
-    assert s.arm == (11 + 3) % 14
+    assert s.arm == (7 + 3) % 8
     p0, p1 = s.players
     assert p0.astros[2] == (2, RETURNING, None)  # overtaken: back to its owner
     assert p1.astros[2] == (2, RETURNING, None)
-    assert p1.astros[1] == (2, BOARD, space_3) and s.distance(space_3) == 0
-    assert p0.astros[1] == (2, BOARD, space_7) and s.distance(space_7) == 4
+    assert p1.astros[1] == (2, BOARD, spot_3) and s.distance(spot_3) == 0
+    assert p0.astros[1] == (2, BOARD, spot_7) and s.distance(spot_7) == 4
 
 
 def test_returned_astronauts_are_placed_by_their_owners_patch_holder_first():
@@ -98,15 +123,15 @@ def test_returned_astronauts_are_placed_by_their_owners_patch_holder_first():
     assert s.placing == [2, 0]
     assert s.current == 2
     assert s.players[2].astros[2] == (2, RETURNING, None)
-    play(s, A("place_astronaut", 2, (3, 1)))
-    assert s.players[2].astros[2] == (2, ACTIVE, (3, 1))
+    play(s, A("place_astronaut", 2, (2, 0)))
+    assert s.players[2].astros[2] == (2, ACTIVE, (2, 0))
     assert s.phase == PLACE and s.current == 0
-    play(s, A("place_astronaut", 2, (3, 1)))
+    play(s, A("place_astronaut", 2, (2, 0)))
     # then the new round begins with the patch holder
     assert s.phase == TURN and s.current == 2
 
 
-START_PLACES = {(-1, 1), (3, 1), (1, 3)}  # empty cells next to a starting module
+START_PLACES = {(-2, 0), (2, 0), (0, 2)}  # empty cells next to a starting module
 
 
 def returning_position():
@@ -128,11 +153,11 @@ def test_a_returned_astronaut_may_stand_only_next_to_a_module():
 
 
 @pytest.mark.parametrize("cell,why", [
-    ((3, 0), "module"),    # next to an obstacle only: obstacles are not modules
+    ((-1, 2), "module"),   # next to an obstacle only: obstacles are not modules
     ((5, 5), "module"),    # next to nothing
-    ((1, 1), "taken"),     # on a module
-    ((0, 0), "taken"),     # on an obstacle
-    ((1, 0), "taken"),     # on another astronaut
+    ((0, 0), "taken"),     # on a module
+    ((0, -1), "taken"),    # on an obstacle
+    ((-1, -1), "taken"),   # on another astronaut
 ])
 def test_illegal_placements_are_refused(cell, why):
     s = returning_position()
@@ -141,15 +166,15 @@ def test_illegal_placements_are_refused(cell, why):
 
 def test_only_a_returning_astronaut_is_placed():
     s = returning_position()
-    refused(s, A("place_astronaut", 0, (3, 1)), rule="Returning astronauts")
+    refused(s, A("place_astronaut", 0, (2, 0)), rule="Returning astronauts")
 
 
 def test_the_space_of_a_destroyed_obstacle_can_be_used():
     s = position()
-    remove(s, 0, (0, 0))
+    remove(s, 0, (0, -1))
     set_astronaut(s, 0, 2, where=BOARD, pos=on_ring(s, 0))
     end_round_now(s)
-    assert (0, 0) in {a.b for a in legal_actions(s)}
+    assert (0, -1) in {a.b for a in legal_actions(s)}
 
 
 def test_astronauts_in_the_bases_stay_in_place_and_become_active():
@@ -162,13 +187,23 @@ def test_astronauts_in_the_bases_stay_in_place_and_become_active():
         assert [a[2] for a in p.astros[:2]] == c
 
 
-def test_the_experiment_wheel_is_not_touched_during_the_year():
+def test_the_experiment_wheel_is_not_refilled_during_the_year():
     s = position()
     s.wheel[2] = None
     wheel = list(s.wheel)
-    wheel_arm = s.wheel_arm
     end_round_now(s)
-    assert s.wheel == wheel and s.wheel_arm == wheel_arm and s.year == 1
+    assert s.wheel == wheel and s.year == 1
+
+
+def test_the_experiments_turn_with_the_arm_each_stays_in_line_with_its_hangar():
+    s = position(arm=2)
+    before = {e: s.distance(experiment_spot(s.arm, i)) for i, e in enumerate(s.wheel)}
+    end_round_now(s)
+    assert s.arm == 4
+    after = {e: s.distance(experiment_spot(s.arm, i)) for i, e in enumerate(s.wheel)}
+    assert after == before == {e: i + 1 for i, e in enumerate(s.wheel)}
+    # bay i and hangar i + 1 share a spot wherever the arm is
+    assert all(experiment_spot(s.arm, i) == slot_spot(s.arm, i + 1) for i in range(7))
 
 
 def test_a_deck_that_runs_out_while_filling_every_hangar_does_not_end_the_year():
@@ -188,7 +223,7 @@ def test_a_new_round_begins_with_the_new_patch_holder():
 
 def test_an_astronaut_that_came_home_is_active_for_the_new_round():
     s = returning_position()
-    play(s, A("place_astronaut", 2, (3, 1)))
+    play(s, A("place_astronaut", 2, (2, 0)))
     assert s.phase == TURN and s.current == 1
     pass_turn(s, 0)
     assert s.current == 0

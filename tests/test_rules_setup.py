@@ -1,7 +1,8 @@
-"""Game setup (rulebook: Game setup, steps 1-8; board model: the AMBS ring, the base)."""
+"""Game setup (rulebook: Game setup, steps 1-8; the published board and starting base)."""
 import pytest
 
 from builders import CAT, fresh
+from humanity_desktop.engine.catalogue import RESOURCES
 from humanity_desktop.engine import legal_actions, new_game
 from humanity_desktop.engine import grid
 from humanity_desktop.engine.ring import RING
@@ -40,10 +41,24 @@ def test_each_base_has_four_starting_modules_and_three_obstacles_as_shown(n):
                 assert st == CAT.tiles[tid].max_stock
 
 
-def test_starting_obstacles_have_resistance_one_two_and_three():
+def test_starting_obstacles_all_have_resistance_three():
     s = fresh(2)
     res = sorted(st for tid, st in s.players[0].base.values() if CAT.tiles[tid].kind == "obstacle")
-    assert res == [1, 2, 3]
+    assert res == [3, 3, 3]
+
+
+def test_the_published_starting_layout():
+    # astronaut, obstacle, astronaut / ice, electricity, methane / obstacle, insect, obstacle
+    s = fresh(2)
+    p = s.players[0]
+    made = {cell: RESOURCES[CAT.tiles[t].produces[0]] for cell, (t, _) in p.base.items() if CAT.tiles[t].produces}
+    assert made == {(-1, 0): "ice", (0, 0): "electricity", (1, 0): "methane", (0, 1): "insect"}
+    assert {c for c, (t, _) in p.base.items() if CAT.tiles[t].kind == "obstacle"} == {(-1, 1), (0, -1), (1, 1)}
+    assert sorted(a[2] for a in p.astros if a[1] == ACTIVE) == [(-1, -1), (1, -1)]
+    power = CAT.tiles[p.base[(0, 0)][0]]
+    assert power.colour == "blue" and power.work == 2
+    assert all(CAT.tiles[p.base[c][0]].colour == "orange" and CAT.tiles[p.base[c][0]].work == 1
+               for c in ((-1, 0), (1, 0), (0, 1)))
 
 
 def test_the_four_starting_modules_produce_the_three_basics_and_electricity():
@@ -75,15 +90,15 @@ def test_third_astronaut_beside_the_board_later_seats_nearer_the_arm(n):
         boards = [a for a in p.astros if a[1] == BOARD]
         assert len(boards) == 1
         distances.append(s.distance(boards[0][2]))
-    assert distances == list(CAT.third_astronaut_distance[n])
+    assert distances == list(CAT.third_astronaut_spot[n])
     assert distances == sorted(distances, reverse=True) and len(set(distances)) == n
-    assert all(0 <= d < RING for d in distances)
+    assert all(0 < d < RING for d in distances)
 
 
-def test_board_model_suggested_third_astronaut_distances():
-    assert CAT.third_astronaut_distance[4] == (5, 4, 3, 2)
-    assert CAT.third_astronaut_distance[3] == (4, 3, 2)
-    assert CAT.third_astronaut_distance[2] == (3, 2)
+@pytest.mark.parametrize("n,spots", [(4, [7, 6, 5, 4]), (3, [6, 5, 4]), (2, [5, 4])])
+def test_published_third_astronaut_spots_the_last_seat_opposite_the_arm(n, spots):
+    s = fresh(n)
+    assert [p.astros[2] for p in s.players] == [(2, BOARD, spot) for spot in spots]
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -110,7 +125,7 @@ def test_seven_year_one_experiments_on_the_wheel(n):
 def test_catalogue_counts_follow_the_component_list():
     assert [len(CAT.modules_by_year[y]) for y in (1, 2, 3)] == [15, 15, 15]
     assert [len(CAT.experiments_by_year[y]) for y in (1, 2, 3)] == [9, 9, 9]
-    assert len(CAT.faces) == 5
+    assert sum(CAT.tiles[m].kind == "communication" for m in CAT.deck_modules) == 5
     assert {t: len(ids) for t, ids in CAT.missions_by_type.items()} == {"A": 6, "B": 6, "C": 6}
 
 

@@ -1,5 +1,5 @@
 """A player's turn and the order of turns (rulebook: A Player's Turn, Step 3)."""
-from builders import A, end_round_now, fresh, of_type, park, pass_turn, play, quiet_missions, refused
+from builders import A, CAT, end_round_now, fresh, of_type, park, pass_turn, play, quiet_missions, refused
 from humanity_desktop.engine import legal_actions
 from humanity_desktop.engine.state import ACTIVE, BOARD, EXHAUSTED, TURN
 
@@ -25,7 +25,7 @@ def test_one_action_per_turn_the_astronaut_used_is_no_longer_active():
     s = fresh(2)
     pass_turn(s, 0)
     w, where, pos = s.players[0].astros[0]
-    assert where == EXHAUSTED and pos == (1, 0)
+    assert where == EXHAUSTED and pos == CAT.start_astronauts[0]
     s.current = 0
     refused(s, A("select_astronaut", 0), rule="Choosing an astronaut")
 

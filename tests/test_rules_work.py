@@ -2,14 +2,17 @@
 import pytest
 
 from builders import (
-    A, fresh, module_where, of_type, on_ring, play, put, quiet_missions, refused,
+    A, fresh, give_turn, module_where, of_type, on_ring, play, put, quiet_missions, refused,
     research_by, set_astronaut, solo_base,
 )
 from humanity_desktop.engine import legal_actions
 from humanity_desktop.engine.state import BOARD, EXHAUSTED, TURN, WORK
 
-METHANE_CELL = (2, 1)  # the starting Methane Tap, 1 in stock
-OBSTACLE_1, OBSTACLE_2, OBSTACLE_3 = (0, 0), (2, 0), (2, 2)
+# The published starting base (facts sheet, section 2): astronaut 0 stands at (-1, -1).
+METHANE_CELL = (1, 0)  # the starting methane module, 1 in stock of 3
+ICE_CELL = (-1, 0)
+OBSTACLE = (0, -1)  # resistance 3, like the two others
+ASTRONAUT_0 = (-1, -1)
 
 
 def start_work(s, astronaut=0):
@@ -28,18 +31,18 @@ def test_rulebook_methane_example():
     assert s.players[0].base[METHANE_CELL] == ("s-methane", 2)
     assert s.work_left == 1
     assert s.phase == WORK and s.current == 0
-    assert A("activate", (0, 1)) in legal_actions(s)  # "you can still ... do something more"
+    assert A("activate", ICE_CELL) in legal_actions(s)  # "you can still ... do something more"
     assert of_type(ev, "produced")[-1]["stock"] == 2
 
 
 def test_rulebook_first_turn_example_module_then_obstacle_exhausts_the_astronaut():
     s = fresh(2)
     start_work(s)
-    play(s, A("activate", METHANE_CELL), A("activate", OBSTACLE_2))
+    play(s, A("activate", METHANE_CELL), A("activate", OBSTACLE))
     p = s.players[0]
     assert p.base[METHANE_CELL][1] == 2
-    assert p.base[OBSTACLE_2][1] == 1  # lost 1 resistance point
-    assert p.astros[0] == (2, EXHAUSTED, (1, 0))  # turned away, same place
+    assert p.base[OBSTACLE][1] == 2  # lost 1 resistance point of 3
+    assert p.astros[0] == (2, EXHAUSTED, ASTRONAUT_0)  # turned away, same place
     assert s.current == 1 and s.phase == TURN
 
 
@@ -59,7 +62,7 @@ def test_a_module_with_full_stock_cannot_be_activated():
 
 def test_work_value_is_the_astronauts_work():
     s = fresh(2)
-    set_astronaut(s, 0, 0, work=4, pos=(1, 0))
+    set_astronaut(s, 0, 0, work=4, pos=ASTRONAUT_0)
     start_work(s)
     assert s.work_left == 4
 
@@ -86,25 +89,35 @@ def test_two_work_module_refused_with_one_work_left():
 
 
 def test_obstacle_loses_one_resistance_per_activation_then_is_destroyed_for_three_research():
+    # Resistance 3: three activations of 1 work each, all in one turn if the work allows.
     s = fresh(2)
+    set_astronaut(s, 0, 0, work=3, pos=ASTRONAUT_0)
     start_work(s)
-    ev = play(s, A("activate", OBSTACLE_2))
-    assert s.players[0].base[OBSTACLE_2] == ("o-2", 1)
-    assert research_by(ev) == 0
-    ev = play(s, A("activate", OBSTACLE_2))
-    assert OBSTACLE_2 not in s.players[0].base  # removed from the game, the space is free
+    for left in (2, 1):
+        ev = play(s, A("activate", OBSTACLE))
+        assert s.players[0].base[OBSTACLE] == ("o-2", left)
+        assert of_type(ev, "obstacle_weakened")[0]["resistance"] == left
+        assert research_by(ev) == 0
+    ev = play(s, A("activate", OBSTACLE))
+    assert OBSTACLE not in s.players[0].base  # removed from the game, the cell is free
     assert s.players[0].research == 3
     assert research_by(ev, 0) == 3
-    assert of_type(ev, "obstacle_destroyed")[0]["cell"] == [2, 0]
+    assert of_type(ev, "obstacle_destroyed")[0]["cell"] == list(OBSTACLE)
 
 
-def test_obstacle_with_resistance_one_is_destroyed_by_one_activation():
+def test_an_obstacle_keeps_its_lost_resistance_between_turns():
+    # A 2-work astronaut cannot destroy a fresh obstacle; the next activation, a turn later, does.
     s = fresh(2)
+    quiet_missions(s)
     start_work(s)
-    play(s, A("activate", OBSTACLE_1))
-    assert OBSTACLE_1 not in s.players[0].base
-    assert s.players[0].research == 3
-    assert s.work_left == 1
+    play(s, A("activate", OBSTACLE), A("activate", OBSTACLE))
+    assert s.players[0].base[OBSTACLE][1] == 1 and s.players[0].research == 0
+    assert s.current == 1
+    give_turn(s, 0)
+    start_work(s, 1)
+    ev = play(s, A("activate", OBSTACLE))
+    assert OBSTACLE not in s.players[0].base
+    assert research_by(ev, 0) == 3 and s.work_left == 1
 
 
 def test_unspent_work_is_lost():
@@ -113,7 +126,7 @@ def test_unspent_work_is_lost():
     play(s, A("activate", METHANE_CELL))
     ev = play(s, A("end_work"))
     assert of_type(ev, "work_ended")[0]["unspent"] == 1
-    assert s.players[0].astros[0] == (2, EXHAUSTED, (1, 0))
+    assert s.players[0].astros[0] == (2, EXHAUSTED, ASTRONAUT_0)
     assert s.work_left == 0 and s.current == 1
 
 
@@ -175,10 +188,10 @@ def test_time_module_can_be_activated_again_it_stores_nothing():
     s = fresh(2)
     tm = module_where(kind="production", time=True, year=1)
     put(s, 0, (3, 1), tm, 0)
-    set_astronaut(s, 0, 2, where=BOARD, pos=on_ring(s, 9))
+    set_astronaut(s, 0, 2, where=BOARD, pos=on_ring(s, 7))
     start_work(s)
     play(s, A("activate", (3, 1)), A("activate", (3, 1)))
-    assert s.distance(s.players[0].astros[2][2]) == 7
+    assert s.distance(s.players[0].astros[2][2]) == 5
 
 
 def test_working_means_activating_at_least_one_tile():

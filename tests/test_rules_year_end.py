@@ -2,6 +2,7 @@
 import pytest
 
 from builders import CAT, end_round_now, fresh, on_ring, quiet_missions
+from humanity_desktop.engine.scoring import gain_research
 from humanity_desktop.engine.state import ACTIVE, BOARD, TURN
 
 
@@ -14,7 +15,7 @@ def position(n, year=1, research=None, deck_left=0):
     s.decks[year - 1] = s.decks[year - 1][:deck_left]
     for p in s.players:  # nobody comes home: keeps the reset simple
         w, _, _ = p.astros[2]
-        p.astros[2] = (w, BOARD, on_ring(s, 12))
+        p.astros[2] = (w, BOARD, on_ring(s, 7))
     for p, r in zip(s.players, research or []):
         p.research = r
     return s
@@ -52,20 +53,48 @@ def test_science_tokens_three_players_ties_are_not_behind():
 
 
 def test_science_tokens_use_the_highest_mark_reached():
-    for level in range(0, CAT.research_length + 1, 3):
+    for level in range(0, CAT.research_cap + 1, 3):
         s = position(3, research=[level, level, level])
         end_round_now(s)
         best = max([tok for pos, tok in CAT.research_marks if level >= pos], default=0)
         assert [p.science for p in s.players] == [best] * 3
 
 
-def test_two_players_the_leader_earns_two_extra_science_tokens():
+@pytest.mark.parametrize("research,tokens", [
+    (0, 0), (7, 0), (8, 1), (14, 1), (15, 2), (20, 2), (21, 3), (25, 3), (26, 4), (29, 4),
+    (30, 5), (33, 5), (34, 6), (37, 6), (38, 7), (41, 7), (42, 8), (45, 8), (46, 9), (49, 9), (50, 10),
+])
+def test_the_published_research_thresholds(research, tokens):
+    s = position(3, research=[research] * 3)
+    end_round_now(s)
+    assert [p.science for p in s.players] == [tokens] * 3
+
+
+def test_research_never_passes_fifty_gains_beyond_are_lost():
+    s = position(2, research=[48, 0])
+    s.current = 0
+    gain_research(s, 0, 5, "experiment", [])
+    assert s.players[0].research == 50
+    ev = []
+    gain_research(s, 0, 3, "experiment", ev)
+    assert s.players[0].research == 50 and ev[0]["amount"] == 0
+
+
+def test_two_players_the_leader_earns_two_tokens_for_the_player_behind():
     p1, p2 = marks()
     s = position(2, research=[p1, p2])
     end_round_now(s)
     t = CAT.tokens_for
-    # marks reached, plus 1 for the player behind, plus the 2 extra of the 2-player game
-    assert [p.science for p in s.players] == [t(p1), t(p2) + 1 + 2]
+    # thresholds reached, plus 2 for the one player behind in a 2-player game (not 1 + 2)
+    assert [p.science for p in s.players] == [t(p1), t(p2) + 2]
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_with_three_or_four_players_each_player_behind_is_worth_one_token(n):
+    s = position(n, research=[20 - 5 * i for i in range(n)])
+    end_round_now(s)
+    t = CAT.tokens_for
+    assert [p.science for p in s.players] == [t(20 - 5 * i) + (n - 1 - i) for i in range(n)]
 
 
 def test_two_players_tied_nobody_leads():
@@ -103,7 +132,6 @@ def test_experiments_are_replaced_by_seven_of_the_new_year(year):
     assert len(s.wheel) == 7 and all(CAT.experiments[e].year == year + 1 for e in s.wheel)
     assert set(s.wheel) <= set(deck) and len(s.exp_decks[year]) == len(deck) - 7
     assert set(old) <= set(s.removed)
-    assert s.wheel_arm == s.arm  # laid on arm+1, arm+3, ... as the new year starts
 
 
 @pytest.mark.parametrize("year", [1, 2])

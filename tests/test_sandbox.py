@@ -37,9 +37,12 @@ def test_the_palette_holds_every_tile_a_base_can_show_once():
     ids = [t.id for t in tiles]
     assert len(ids) == len(set(ids))
     cat = load()
-    assert all(t.face is None for t in tiles)
-    decks = {t.module_id or t.id for t in tiles if t.year}
-    assert decks == {t.id for t in cat.tiles.values() if t.year and t.module_id is None}
+    comms = {m for m in cat.deck_modules if cat.tiles[m].kind == "communication"}
+    # A communication module never sits on a base: its orange or blue replacement does.
+    assert not comms & set(ids)
+    replacements = {tid for colours in cat.faces.values() for tid in colours.values()}
+    starting = {tid for _, tid, _ in cat.start_tiles}
+    assert set(ids) == replacements | starting | (cat.deck_modules - comms)
 
 
 def test_a_deck_module_is_lifted_from_its_hangar_and_the_hangar_refilled():
@@ -63,12 +66,17 @@ def test_a_module_taken_off_goes_back_to_its_years_deck():
     check_components(s)
 
 
-def test_a_communication_face_stands_for_its_deck_module():
+def test_a_communication_tile_takes_no_deck_module_and_the_module_itself_is_refused():
     s = new_game(2, 3)
-    face = next(t for t in palette() if t.module_id)
-    place_tile(s, 0, free_cell_next_to_base(s), face.id)
-    assert all(face.module_id not in deck for deck in s.decks) and face.module_id not in s.hangars
+    cat = load()
+    replacement = next(t for t in palette() if t.kind == "communication")
+    decks, hangars = [list(d) for d in s.decks], list(s.hangars)
+    place_tile(s, 0, free_cell_next_to_base(s), replacement.id)
+    assert s.decks == decks and s.hangars == hangars  # the module it replaced left the game
     check_components(s)
+    module = next(m for m in sorted(cat.deck_modules) if cat.tiles[m].kind == "communication")
+    with pytest.raises(SandboxError, match="not a tile that can sit on a base"):
+        place_tile(s, 0, free_cell_next_to_base(s), module)
 
 
 def test_starting_tiles_and_obstacles_may_repeat_and_obstacles_start_whole():
@@ -76,7 +84,7 @@ def test_starting_tiles_and_obstacles_may_repeat_and_obstacles_start_whole():
     obstacle = next(t for t in palette() if t.kind == "obstacle")
     cell = free_cell_next_to_base(s)
     place_tile(s, 0, cell, obstacle.id)
-    assert s.players[0].base[cell] == (obstacle.id, obstacle.max_stock)
+    assert s.players[0].base[cell] == (obstacle.id, 3)  # every published obstacle starts at 3
 
 
 @pytest.mark.parametrize("edit, reason", [

@@ -95,7 +95,7 @@ def test_a_save_reads_back_the_same_game(tmp_path):
     assert back.actions == match.actions and len(back.actions) == 40
     assert back.log == match.log and back.history == match.history
     assert back.seats == match.seats
-    assert json.loads(path.read_text())["version"] == 2
+    assert json.loads(path.read_text())["version"] == 3
 
 
 def test_a_snapshot_only_save_plays_on_without_a_history(tmp_path):
@@ -112,15 +112,16 @@ def test_a_snapshot_only_save_plays_on_without_a_history(tmp_path):
     assert read_match(path, Bus()).state == back.state
 
 
-def test_a_save_of_version_1_is_read_as_a_snapshot(tmp_path):
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_save_from_the_older_edition_is_reported_and_kept_never_played(tmp_path, version):
     data = json.loads(save_text(played_match()))
-    for key in ("seed", "actions"):
-        del data[key]
-    data["version"] = 1
+    data["version"] = version
     path = tmp_path / "old.json"
     path.write_text(json.dumps(data))
-    back = read_match(path, Bus())
-    assert back.state == played_match().state and back.actions is None
+    with pytest.raises(SaveError, match="older edition") as info:
+        open_match(path, Bus())
+    assert "kept as old.older-" in str(info.value)
+    assert [p.read_text() for p in kept_files(tmp_path)] == [json.dumps(data)]
 
 
 def test_set_aside_never_overwrites_a_kept_file(tmp_path):

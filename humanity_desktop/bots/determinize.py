@@ -12,9 +12,7 @@ CAT = load_catalogue()
 def _seen_modules(view: dict) -> set[str]:
     seen = {t for t in view["hangars"] if t} | set(view["removed"])
     for seat in view["seats"]:
-        for entry in seat["base"]:
-            spec = CAT.tiles[entry["tile"]]
-            seen.add(spec.module_id or entry["tile"])
+        seen.update(entry["tile"] for entry in seat["base"])
     return seen
 
 

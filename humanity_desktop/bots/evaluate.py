@@ -12,12 +12,12 @@ from dataclasses import dataclass
 
 from ..engine import State, load_catalogue
 from ..engine.autopay import unit_worth
+from ..engine.flow import science_tokens
 from ..engine.grid import mission_measure
 from ..engine.ring import distance
 from ..engine.state import BOARD
 
 CAT = load_catalogue()
-MODULES_PER_YEAR = 15
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Weights:
     production: float = 1.6  # per work-1 production module, scaled by the game left
     research_module: float = 0.6
     work: float = 2.2  # per work point above 2, scaled by the game left
-    away: float = 0.12  # per space an astronaut still has to wait beside the board
+    away: float = 0.12  # per spot an astronaut still has to wait beside the board
     research_step: float = 0.06  # research beyond the last mark still counts a little
     mission: float = 1.2  # per mission, by how close the seat is to taking it
     square: float = 0.5  # per 2x2 block one module short
@@ -42,17 +42,8 @@ DEFAULT = Weights()
 def game_left(s: State) -> float:
     """The share of the game still to play, 1.0 at the start and 0.0 at the end."""
     deck = len(s.decks[s.year - 1])
-    year_done = 1.0 - deck / MODULES_PER_YEAR
+    year_done = 1.0 - deck / len(CAT.modules_by_year[s.year])
     return max(0.0, (3 - s.year + (1.0 - year_done)) / 3)
-
-
-def _science_now(s: State, p: int) -> int:
-    levels = [pl.research for pl in s.players]
-    mine = levels[p]
-    tokens = CAT.tokens_for(mine) + sum(1 for r in levels if r < mine)
-    if s.n == 2 and mine > levels[1 - p]:
-        tokens += 2
-    return tokens
 
 
 def seat_value(s: State, p: int, w: Weights = DEFAULT) -> float:
@@ -61,7 +52,8 @@ def seat_value(s: State, p: int, w: Weights = DEFAULT) -> float:
     left = game_left(s)
     value = float(player.score + player.science)
     if not s.game_over:
-        value += _science_now(s, p) + w.research_step * player.research * left
+        levels = [pl.research for pl in s.players]
+        value += science_tokens(s.n, player.research, levels) + w.research_step * player.research * left
     tiles = CAT.tiles
     stock_units = 0
     colours: dict = {}

@@ -200,7 +200,7 @@ def public_key(s: State) -> tuple:
     the same key have the same plans, and the same values, until the next draw."""
     return (
         s.year, s.round, s.arm, tuple(s.hangars), tuple(map(len, s.decks)), tuple(map(len, s.exp_decks)),
-        tuple(s.wheel), s.wheel_arm, tuple(s.removed), tuple(s.missions), tuple(s.holders), s.patch,
+        tuple(s.wheel), tuple(s.removed), tuple(s.missions), tuple(s.holders), s.patch,
         s.current, s.phase, s.sel, s.work_left, s.target, tuple(s.need), tuple(s.progress), s.upgrades,
         tuple(s.placing), s.turn,
         tuple((tuple(sorted(p.base.items())), tuple(p.astros), p.research, p.science,

@@ -60,7 +60,7 @@ def tile_kind(spec: TileSpec, wild_shape: str | None = None) -> str:
     if spec.kind == "drone":
         return f"{spec.colour} drone landing strip"
     if spec.kind == "communication":
-        return f"{spec.colour} communication module" if spec.module_id else "communication module"
+        return f"{spec.colour} communication tile" if spec.colour else "communication module"
     return f"{spec.kind} module"
 
 

@@ -8,7 +8,7 @@ import tempfile
 import time
 from pathlib import Path
 
-_SET_ASIDE = re.compile(r"\.(damaged|newer)-\d{8}-\d{6}(-\d+)?$")
+_SET_ASIDE = re.compile(r"\.(damaged|newer|older)-\d{8}-\d{6}(-\d+)?$")
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -3,8 +3,9 @@
 A save is versioned JSON: the seats, the seed and every action since the deal, and a
 snapshot of the position (state, log, score history) to check the replay against. A match
 whose actions were not recorded (a plain Match) is saved with `actions: null` and its
-snapshot alone; saves of version 1 are read the same way. A file that cannot be played is
-set aside under a new name, and the message says so.
+snapshot alone. Saves before version 3 were made on the earlier edition's tiles and board and
+cannot be played on this one. A file that cannot be played is set aside under a new name
+(kept, never deleted), and the message says so.
 """
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ from .match import Match
 from .record import RecordedMatch
 from .seats import Seat
 
-SAVE_VERSION = 2
+SAVE_VERSION = 3  # 3: the published tiles and the 8-spot board
+FIRST_PLAYABLE = 3
 AUTOSAVE = "autosave.json"
 SAVES_DIR = "saves"
 
@@ -30,9 +32,9 @@ SAVES_DIR = "saves"
 class SaveError(ValueError):
     """A save file that cannot be played; the message says why, for people."""
 
-    def __init__(self, message: str, newer: bool = False) -> None:
+    def __init__(self, message: str, kept_as: str = "damaged") -> None:
         super().__init__(message)
-        self.newer = newer  # made by a newer version of the game: kept, not damaged
+        self.kept_as = kept_as  # "newer" or "older" (another edition of the game), or "damaged"
 
 
 @dataclass(frozen=True)
@@ -113,7 +115,10 @@ def _read(path: Path) -> dict:
         raise SaveError(f"{path.name} is damaged: its version is {version!r}.")
     if version > SAVE_VERSION:
         raise SaveError(f"{path.name} was made by a newer version of the game, so this one cannot open it. "
-                        "Update the game to play it.", newer=True)
+                        "Update the game to play it.", kept_as="newer")
+    if version < FIRST_PLAYABLE:
+        raise SaveError(f"{path.name} was made with an older edition of the game, before the published tiles "
+                        "and board, so it cannot be continued here.", kept_as="older")
     return data
 
 
@@ -123,7 +128,7 @@ def read_match(path: Path, bus: Bus, **options) -> RecordedMatch:
     try:
         seats = [Seat.from_json(s) for s in data["seats"]]
         state = load_state(data["state"])
-        raw_actions = data.get("actions")  # absent in version 1
+        raw_actions = data["actions"]
         actions = None if raw_actions is None else [Action.from_json(a) for a in raw_actions]
         if actions is not None and replay(len(seats), data["seed"], actions) != state:
             raise SaveError(f"{path.name} is damaged: its actions do not lead to its position.")
@@ -185,12 +190,12 @@ def _set_aside(path: Path, exc: SaveError) -> SaveError:
     if not path.exists():
         return exc
     try:
-        kept = set_aside(path, "newer" if exc.newer else "damaged")
+        kept = set_aside(path, exc.kept_as)
     except OSError as err:
         log.warning("%s could not be set aside: %s", path, err)
         return exc
     log.warning("%s Set aside as %s.", exc, kept)
-    return SaveError(f"{exc} It is kept as {kept.name}.", newer=exc.newer)
+    return SaveError(f"{exc} It is kept as {kept.name}.", kept_as=exc.kept_as)
 
 
 def new_save_path(data_dir: Path) -> Path:
