@@ -29,6 +29,7 @@ class Weights:
     work: float = 2.2  # per work point above 2, scaled by the game left
     away: float = 0.12  # per spot an astronaut still has to wait beside the board
     research_step: float = 0.06  # research beyond the last mark still counts a little
+    obstacle: float = 0.25  # per resistance point already knocked off an obstacle (3 research at the end)
     mission: float = 1.2  # per mission, by how close the seat is to taking it
     square: float = 0.5  # per 2x2 block one module short
     spot: float = 0.15  # per module next to an astronaut standing in the base (where it can build)
@@ -61,7 +62,9 @@ def seat_value(s: State, p: int, w: Weights = DEFAULT) -> float:
         spec = tiles[tid]
         if spec.colour is not None:
             colours[cell] = spec.colour
-        if spec.stores:
+        if spec.kind == "obstacle":
+            value += w.obstacle * (spec.max_stock - stock) * left
+        elif spec.stores:
             stock_units += stock
             value += stock * unit_worth(spec.produces) * w.stock * left
         if spec.work and spec.kind == "production":

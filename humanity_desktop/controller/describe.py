@@ -25,7 +25,7 @@ VP_REASONS = {
 }
 EFFECT_TEXT = {
     "reactivate": "Reactivate: every exhausted astronaut in your base wakes up",
-    "time2": "Two time units: your astronauts beside the board move 2 spaces toward the arm",
+    "time2": "Two time units: your astronauts beside the board move 2 spots toward the arm",
 }
 SIDE_NAMES = {"left": "Left", "center": "Centre", "right": "Right"}
 

@@ -93,7 +93,7 @@ class BotThinking(Event):
 
 @dataclass(frozen=True)
 class ResetInfo:
-    """The main board's change over a reset, in ring spaces, for the reset animation."""
+    """The main board's change over a reset, in ring spots, for the reset animation."""
 
     arm_from: int
     arm_to: int

@@ -1,12 +1,13 @@
 """The game log: engine events told in plain words.
 
 One line per thing a player did; points and research earned by it are added to its line
-("Yuko deployed a Bubble Garden (round greenhouse), +2 VP"). Science token counts stay
+("Yuko deployed a Dome Greenhouse (round greenhouse), +2 VP"). Science token counts stay
 out of the log because they are hidden behind each player's screen.
 """
 from __future__ import annotations
 
 from ..engine.catalogue import load
+from ..engine.ring import FULL_TURN
 from .describe import (
     VP_REASONS,
     cost_text,
@@ -94,7 +95,9 @@ def narrate(events, names: list[str]) -> list[str]:
             say(f"{' and '.join(who)} {'has' if len(who) == 1 else 'have'} no active astronaut and "
                 f"{'skips' if len(who) == 1 else 'skip'}")
         elif kind == "round_reset":
-            text = f"Round {ev['round']} ends: the arm moves {plural(ev['advance'], 'space')}"
+            move = ("turns all the way round" if ev["advance"] == FULL_TURN
+                    else f"moves {plural(ev['advance'], 'spot')}")
+            text = f"Round {ev['round']} ends: the arm {move}"
             if ev["returned"]:
                 text += f" and {plural(ev['returned'], 'astronaut')} {'goes' if ev['returned'] == 1 else 'go'} home"
             say(text)
