@@ -58,11 +58,10 @@ class SaveSnapshot:
     __slots__ = ("saved_at", "seats", "state", "actions", "log", "history")
 
     def __init__(self, match: Match) -> None:
-        actions = match.actions if isinstance(match, RecordedMatch) else None
         self.saved_at = time.time()
         self.seats = [seat.to_json() for seat in match.seats]
         self.state = match.state.copy()
-        self.actions = None if actions is None else list(actions)
+        self.actions = None if match.actions is None else list(match.actions)
         self.log = list(match.log)
         self.history = list(match.history)
 
