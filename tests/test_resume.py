@@ -18,7 +18,7 @@ from humanity_desktop.__main__ import main
 from humanity_desktop.controller import ActionRequested, Bus, ConfirmRequested, UndoRequested, parse_seats
 from humanity_desktop.controller.autosave import Autosaver
 from humanity_desktop.controller.record import RecordedMatch
-from humanity_desktop.controller.saves import AUTOSAVE, SaveSnapshot
+from humanity_desktop.controller.saves import AUTOSAVE, SaveError, SaveSnapshot
 from humanity_desktop.engine import Action, replay
 from humanity_desktop.engine.validation import load_state
 from humanity_desktop.ui.app import App, AppConfig
@@ -253,3 +253,13 @@ def test_undo_earlier_in_the_turn_then_another_choice_is_saved_whole(app):
     match.bus.publish(UndoRequested(seat))
     choose_otherwise(match, first)
     assert_continue_shows_the_screen(app, match)
+
+
+def test_the_save_check_stops_a_game_whose_record_left_the_screen(app):
+    match = app.new_match(parse_seats("human,human"), 4)
+    for _ in range(3):
+        play(match, match.legal()[0])
+    del match.actions[0]  # the record no longer leads to the position on screen
+    play(match, match.legal()[0])
+    with pytest.raises(SaveError, match="does not hold the position on screen|damaged"):
+        app.close_match()

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine import Action, ActionError, RulesError, replay
+from ..engine import Action, ActionError, RulesError, State, replay
 from ..engine.validation import StateError, load_state
 from .bus import Bus
 from .files import is_set_aside, set_aside, write_atomic
@@ -118,6 +118,18 @@ def _read(path: Path) -> dict:
 
 def read_match(path: Path, bus: Bus, **options) -> RecordedMatch:
     """The match in a save, after its actions were replayed and found to lead to its position."""
+    seats, state, actions, log_lines, history = _contents(path)
+    return RecordedMatch(seats, bus, state=state, log=log_lines, history=history, actions=actions, **options)
+
+
+def check_save(path: Path, state: State) -> None:
+    """Raise SaveError unless the save at `path` replays to `state` (the position on screen)."""
+    if _contents(path)[1] != state:
+        raise SaveError(f"{path.name} does not hold the position on screen.")
+
+
+def _contents(path: Path) -> tuple[list[Seat], State, list[Action] | None, list[str], list[tuple]]:
+    """A save's seats, state, actions, log and score history, its actions checked by replay."""
     data = _read(path)
     try:
         seats = [Seat.from_json(s) for s in data["seats"]]
@@ -126,9 +138,7 @@ def read_match(path: Path, bus: Bus, **options) -> RecordedMatch:
         actions = None if raw_actions is None else [Action.from_json(a) for a in raw_actions]
         if actions is not None and replay(len(seats), data["seed"], actions) != state:
             raise SaveError(f"{path.name} is damaged: its actions do not lead to its position.")
-        history = [tuple(h) for h in data["history"]]
-        return RecordedMatch(seats, bus, state=state, log=list(data["log"]), history=history,
-                             actions=actions, **options)
+        return seats, state, actions, list(data["log"]), [tuple(h) for h in data["history"]]
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError, StateError, ActionError, RulesError) as exc:

@@ -27,6 +27,7 @@ from ..controller.saves import (
     AUTOSAVE,
     SaveError,
     SaveSnapshot,
+    check_save,
     open_match,
     unfinished_autosave,
 )
@@ -45,6 +46,7 @@ MIN_SIZE = (960, 540)
 # A bot on the worker thread holds the interpreter lock in slices of this length at most,
 # so a frame never waits long for it.
 SWITCH_INTERVAL = 0.001
+CHECK_SAVES_ENV = "HUMANITY_CHECK_SAVES"
 
 
 @dataclass
@@ -59,11 +61,15 @@ class AppConfig:
     # > 1 plays animations faster. None: the saved option. App sets it to the speed in force,
     # which is what the scenes read; a value given here (--anim-speed) overrides the option.
     anim_speed: float | None = None
+    # Read every autosave back and check it replays to the position on screen (a debug mode,
+    # on in the tests); also on when the environment sets CHECK_SAVES_ENV to 1.
+    check_saves: bool = False
 
 
 class App:
     def __init__(self, config: AppConfig) -> None:
         self.config = config
+        config.check_saves = config.check_saves or os.environ.get(CHECK_SAVES_ENV) == "1"
         self.places = Places.under(config.data_dir) if config.data_dir else Places.for_user()
         self.data_dir = self.places.data
         start_log(self.places.logs)
@@ -163,7 +169,7 @@ class App:
     def _start(self, match: RecordedMatch) -> RecordedMatch:
         """Make `match` the current one, autosaved after every applied or undone action."""
         self.match = match
-        self._autosaver = Autosaver(self.data_dir / AUTOSAVE)
+        self._autosaver = Autosaver(self.data_dir / AUTOSAVE, verify=check_snapshot if self.config.check_saves else None)
         match.bus.subscribe(ActionApplied, lambda ev: self.autosave(match))
         match.bus.subscribe(Undone, lambda ev: self.autosave(match))
         self.audio.listen(match)
@@ -192,9 +198,9 @@ class App:
             match.close()
         if match is self.match:
             self.match = None
-            if self._autosaver is not None:
-                self._autosaver.close()
-                self._autosaver = None
+            saver, self._autosaver = self._autosaver, None
+            if saver is not None:
+                saver.close()
 
     # ------------------------------------------------------------ loop
 
@@ -286,6 +292,10 @@ class App:
                 "median_ms": median_ms(self.frame_ms), "p99_ms": p99_ms(self.frame_ms),
                 "cpu_median_ms": median_ms(self.frame_cpu_ms), "cpu_p99_ms": p99_ms(self.frame_cpu_ms),
                 "first_frame_at": self.first_frame_at, "max_rss_mb": max_rss_mb()}
+
+
+def check_snapshot(path: Path, snapshot: SaveSnapshot) -> None:
+    check_save(path, snapshot.state)
 
 
 def median_ms(times: list[float]) -> float | None:
