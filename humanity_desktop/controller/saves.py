@@ -9,6 +9,7 @@ set aside under a new name, and the message says so.
 from __future__ import annotations
 
 import json
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +17,7 @@ from pathlib import Path
 from ..engine import Action, ActionError, RulesError, State, replay
 from ..engine.validation import StateError, load_state
 from .bus import Bus
-from .files import is_set_aside, set_aside, write_atomic
+from .files import is_set_aside, set_aside, unused_path, write_atomic
 from .logs import log
 from .match import Match
 from .record import RecordedMatch
@@ -188,6 +189,18 @@ def unfinished_autosave(data_dir: Path) -> bool:
         return path.exists() and not describe_save(path).finished
     except SaveError:
         return True
+
+
+def keep_unfinished(data_dir: Path) -> Path | None:
+    """Move an unfinished game's autosave (or one that cannot be read, for Load to explain)
+    under saves/, so that a new game does not overwrite it; returns where it went."""
+    if not unfinished_autosave(data_dir):
+        return None
+    kept = unused_path(data_dir / SAVES_DIR, f"unfinished_{time.strftime('%Y-%m-%d_%H-%M-%S')}", ".json")
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(data_dir / AUTOSAVE, kept)
+    log.info("the unfinished game in the autosave is kept as %s", kept)
+    return kept
 
 
 def _set_aside(path: Path, exc: SaveError) -> SaveError:
