@@ -18,8 +18,10 @@ from ..engine import Action, ActionError, RulesError, State, replay
 from ..engine.validation import StateError, load_state
 from .bus import Bus
 from .files import is_set_aside, set_aside, unused_path, write_atomic
+from .limits import Refused, parse_json, read_text
 from .logs import log
 from .match import Match
+from .save_limits import MAX_SAVE_BYTES, check_fields
 from .record import RecordedMatch
 from .seats import Seat
 
@@ -91,21 +93,22 @@ def write_save(match: Match, path: Path) -> None:
 
 
 def _read(path: Path) -> dict:
-    """The file's JSON if it is a save this version can read; SaveError otherwise."""
+    """The file's JSON if it is a save this version can read, its fields within the limits
+    (see check_fields); SaveError otherwise."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise SaveError(f"{path.name} does not exist.") from None
-    except UnicodeDecodeError:
-        raise SaveError(f"{path.name} is damaged: it is not text.") from None
+    except Refused as exc:
+        raise _refused(path, exc) from None
     except OSError as exc:
         raise SaveError(f"{path.name} cannot be read ({exc.strerror}).") from exc
     if not text.strip():
         raise SaveError(f"{path.name} is empty.")
     try:
-        data = json.loads(text)
-    except ValueError:
-        raise SaveError(f"{path.name} is damaged or cut short: it is not complete JSON.") from None
+        data = parse_json(text)
+    except Refused as exc:
+        raise _refused(path, exc) from None
     if not isinstance(data, dict) or "version" not in data or "state" not in data:
         raise SaveError(f"{path.name} is not a Humanity save.")
     version = data["version"]
@@ -114,7 +117,18 @@ def _read(path: Path) -> dict:
     if version > SAVE_VERSION:
         raise SaveError(f"{path.name} was made by a newer version of the game, so this one cannot open it. "
                         "Update the game to play it.", newer=True)
+    try:
+        check_fields(data)
+    except Refused as exc:
+        raise _refused(path, exc) from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveError(f"{path.name} is damaged ({exc}).") from None
     return data
+
+
+def _refused(path: Path, exc: Refused) -> SaveError:
+    """The refusal's reason ("it is too large") told of the file ("game.json is too large.")."""
+    return SaveError(f"{path.name} {str(exc).removeprefix('it ')}.")
 
 
 def read_match(path: Path, bus: Bus, **options) -> RecordedMatch:
