@@ -29,6 +29,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--pace", choices=("slow", "normal", "fast", "instant"), help="bot pace for this run")
     ap.add_argument("--anim-speed", type=float, metavar="X",
                     help="play animations X times faster (demos, tests); overrides the option")
+    ap.add_argument("--check-saves", action="store_true",
+                    help="debug: read every autosave back and stop if it does not replay to the game on screen")
     ap.add_argument("--selftest", action="store_true",
                     help="check this copy of the game without a screen or sound card: load every asset, "
                          "play a bot game, draw a frame, play a sound; exit 0 if all works")
@@ -57,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     app = App(AppConfig(
         data_dir=args.data_dir, size=size, quit_after=args.quit_after_seconds,
         screenshot=args.screenshot, frame_stats=args.frame_stats, pace=args.pace, anim_speed=args.anim_speed,
+        check_saves=args.check_saves,
     ))
     title = TitleScene(app)
     match = None

@@ -167,6 +167,20 @@ def test_malformed_action_is_refused_without_rule(action):
     assert state_of(s) == before
 
 
+@pytest.mark.parametrize("action", [
+    {"type": ["work"]}, {"type": {"kind": "work"}},
+    {"type": "spend", "cell": [0, 1], "unit": ["ice"], "toward": "ice"},
+    {"type": "spend", "cell": [0, 1], "unit": "ice", "toward": ["ice"]},
+    {"type": "spend", "cell": [0, 1], "unit": "ice", "toward": {"ice": 1}},
+])
+def test_an_unhashable_type_unit_or_toward_is_a_bad_action(action):
+    s = started()
+    before = state_of(s)
+    r = s.handle({"cmd": "apply", "action": action})
+    assert r["ok"] is False and r["error"].startswith("bad action:")
+    assert state_of(s) == before
+
+
 def test_apply_without_action():
     r = started().handle({"cmd": "apply"})
     assert r["ok"] is False and "action" in r["error"]

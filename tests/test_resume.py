@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from humanity_desktop.__main__ import main
-from humanity_desktop.controller import ActionRequested, Bus, UndoRequested, parse_seats
+from humanity_desktop.controller import ActionRequested, Bus, ConfirmRequested, UndoRequested, parse_seats
 from humanity_desktop.controller.autosave import Autosaver
 from humanity_desktop.controller.record import RecordedMatch
-from humanity_desktop.controller.saves import AUTOSAVE, SaveSnapshot
+from humanity_desktop.controller.saves import AUTOSAVE, SaveError, SaveSnapshot
 from humanity_desktop.engine import Action, replay
 from humanity_desktop.engine.validation import load_state
 from humanity_desktop.ui.app import App, AppConfig
@@ -200,3 +200,66 @@ def test_a_game_killed_at_a_random_moment_resumes_with_every_action_and_plays_to
     assert final["log"][: len(killed["log"])] == killed["log"]
     assert final["seats"] == killed["seats"] and final["seed"] == killed["seed"] == 11
     assert replayed(final) == load_state(final["state"])
+
+
+# ------------------------------------------------------------ undo, then confirm
+
+def to_confirmation(match) -> None:
+    """Play the current human's first legal choices until the end of the turn waits for confirmation."""
+    seat = match.current
+    while match.pending is None:
+        match.bus.publish(ActionRequested(seat, match.legal()[0]))
+
+
+def choose_otherwise(match, taken_back) -> None:
+    """Play a choice other than `taken_back`, then on to the end of the turn, and confirm it."""
+    seat = match.current
+    other = [a for a in match.legal() if a != taken_back]
+    match.bus.publish(ActionRequested(seat, (other or [taken_back])[0]))
+    to_confirmation(match)
+    match.bus.publish(ConfirmRequested(seat))
+
+
+def assert_continue_shows_the_screen(app, match) -> None:
+    """The autosave replays to the position on screen, and Continue opens that very position."""
+    on_screen, actions = match.state.copy(), list(match.actions)
+    app.close_match()
+    save = read_autosave(app.data_dir)
+    assert replayed(save) == load_state(save["state"]) == on_screen
+    resumed = app.resume()
+    assert resumed.state == on_screen and resumed.actions == actions
+
+
+@pytest.mark.parametrize("seed", [3, 5, 12])
+def test_undo_at_the_confirmation_then_another_choice_saves_the_whole_turn(app, seed):
+    match = app.new_match(parse_seats("human,human"), seed)
+    for _ in range(2):  # a turn each, then the blocker's turn
+        to_confirmation(match)
+        match.bus.publish(ConfirmRequested(match.current))
+    to_confirmation(match)
+    taken_back = match.pending.action
+    match.bus.publish(UndoRequested(match.current))
+    choose_otherwise(match, taken_back)
+    assert_continue_shows_the_screen(app, match)
+
+
+def test_undo_earlier_in_the_turn_then_another_choice_is_saved_whole(app):
+    match = app.new_match(parse_seats("human,human"), 4)
+    seat = match.current
+    first = match.legal()[0]
+    match.bus.publish(ActionRequested(seat, first))
+    match.bus.publish(ActionRequested(seat, match.legal()[0]))
+    match.bus.publish(UndoRequested(seat))
+    match.bus.publish(UndoRequested(seat))
+    choose_otherwise(match, first)
+    assert_continue_shows_the_screen(app, match)
+
+
+def test_the_save_check_stops_a_game_whose_record_left_the_screen(app):
+    match = app.new_match(parse_seats("human,human"), 4)
+    for _ in range(3):
+        play(match, match.legal()[0])
+    del match.actions[0]  # the record no longer leads to the position on screen
+    play(match, match.legal()[0])
+    with pytest.raises(SaveError, match="does not hold the position on screen|damaged"):
+        app.close_match()

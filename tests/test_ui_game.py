@@ -153,9 +153,7 @@ def test_the_game_screen_draws_at_small_and_large_sizes(tmp_path):
         game.on_resize(size)
         app.step()
         assert app.screen.get_size() == size
-        while len(app.stack):
-            app.stack.pop()
-        app.close_match()
+        app.close()
 
 
 def test_cancel_puts_back_every_unit_spent_and_the_chosen_module(app):

@@ -16,9 +16,7 @@ from humanity_desktop.ui.scenes.title import TitleScene
 def app(tmp_path):
     app = App(AppConfig(data_dir=tmp_path, size=(1600, 900), max_fps=0, pace="instant", anim_speed=50.0))
     yield app
-    while len(app.stack):
-        app.stack.pop()
-    app.close_match()
+    app.close()
 
 
 def start(app: App, seats: str, seed: int = 7) -> GameScene:

@@ -2,6 +2,7 @@
 cannot be read set aside so they are neither overwritten nor read again."""
 from __future__ import annotations
 
+import errno
 import os
 import re
 import tempfile
@@ -25,6 +26,15 @@ def write_atomic(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def plain_reason(exc: OSError) -> str:
+    """Why a file could not be written, in words a player understands."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full"
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return "the folder cannot be written to"
+    return (exc.strerror or "the system refused").lower()
 
 
 STALE_AFTER_S = 60  # younger temporaries may belong to a write still under way

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from collections.abc import Sequence
 from concurrent.futures import Future
+from typing import NamedTuple
 
 from ..bots import Budget, Cancelled
 from ..engine import (
@@ -50,6 +52,15 @@ from .seats import Seat
 from .thinking import Thinker
 
 
+class Mark(NamedTuple):
+    """Where the match stood before a choice that undo may take back."""
+
+    state: State
+    log_len: int
+    history_len: int
+    actions_len: int
+
+
 class Match:
     def __init__(
         self,
@@ -64,7 +75,10 @@ class Match:
         on_turn_end: Callable[[Match], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         confirm_turns: bool = False,
+        actions: Sequence[Action] | None = None,
     ) -> None:
+        """`actions`: those that led to the state, for a save to replay (none for a new deal);
+        None when they are unknown, in which case none are recorded from here on either."""
         if not 2 <= len(seats) <= 4:
             raise ValueError("a match has 2 to 4 seats")
         self.seats = list(seats)
@@ -74,6 +88,8 @@ class Match:
             raise ValueError("the state's player count differs from the seats")
         self.log: list[str] = list(log or [])
         self.history: list[tuple] = list(history or [tuple(self.state.scores)])
+        # Changed only by _apply and _on_undo, together with the state, the log and the history.
+        self.actions: list[Action] | None = None if actions is None else list(actions)
         self.pace = pace  # seconds between two bot actions
         self.thinking = thinking  # bots think this many times their level's own time
         self.hold = False  # set by the screens while they animate or are paused
@@ -85,7 +101,7 @@ class Match:
         self.confirm_turns = confirm_turns
         self.pending: TurnToConfirm | None = None
         self._clock = clock
-        self._undo: list[tuple[State, int, int]] = []
+        self._undo: list[Mark] = []
         self._thinker = Thinker(self.seats, self.state.seed)
         self._thinking: tuple[int, Future, Budget | None] | None = None  # seat, decision, its budget
         self._last_action_at = float("-inf")
@@ -225,16 +241,18 @@ class Match:
     def _apply(self, seat: int, action: Action, human: bool) -> None:
         s = self.state
         before = s.copy()
-        log_len, history_len = len(self.log), len(self.history)
+        mark = Mark(before, len(self.log), len(self.history), len(self.actions or ()))
         events = apply_action(s, action)
         lines = narrate(events, self.names)
         self.log.extend(lines)
+        if self.actions is not None:
+            self.actions.append(action)
         turn_over = ends_turn(before, s)
         if turn_over:
             self.history.append(tuple(s.scores))
             self._undo.clear()
         elif human:
-            self._undo.append((before, log_len, history_len))
+            self._undo.append(mark)
         self._last_action_at = self._clock()
         self.bus.publish(ActionApplied(seat, action, tuple(events), tuple(lines), before, s.copy()))
         self._publish_consequences(events, before)
@@ -265,9 +283,12 @@ class Match:
             self.pending = None
             self.bus.publish(Undone(ev.seat, self.state.copy()))
             return
-        self.state, log_len, history_len = self._undo.pop()
-        del self.log[log_len:]
-        del self.history[history_len:]
+        mark = self._undo.pop()
+        self.state = mark.state
+        del self.log[mark.log_len:]
+        del self.history[mark.history_len:]
+        if self.actions is not None:
+            del self.actions[mark.actions_len:]
         self.bus.publish(Undone(ev.seat, self.state.copy()))
 
 

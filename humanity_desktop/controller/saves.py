@@ -10,16 +10,19 @@ cannot be played on this one. A file that cannot be played is set aside under a 
 from __future__ import annotations
 
 import json
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine import Action, ActionError, RulesError, replay
+from ..engine import Action, ActionError, RulesError, State, replay
 from ..engine.validation import StateError, load_state
 from .bus import Bus
-from .files import is_set_aside, set_aside, write_atomic
+from .files import is_set_aside, set_aside, unused_path, write_atomic
+from .limits import Refused, parse_json, read_text
 from .logs import log
 from .match import Match
+from .save_limits import MAX_SAVE_BYTES, check_fields
 from .record import RecordedMatch
 from .seats import Seat
 
@@ -60,11 +63,10 @@ class SaveSnapshot:
     __slots__ = ("saved_at", "seats", "state", "actions", "log", "history")
 
     def __init__(self, match: Match) -> None:
-        actions = match.actions if isinstance(match, RecordedMatch) else None
         self.saved_at = time.time()
         self.seats = [seat.to_json() for seat in match.seats]
         self.state = match.state.copy()
-        self.actions = None if actions is None else list(actions)
+        self.actions = None if match.actions is None else list(match.actions)
         self.log = list(match.log)
         self.history = list(match.history)
 
@@ -93,21 +95,22 @@ def write_save(match: Match, path: Path) -> None:
 
 
 def _read(path: Path) -> dict:
-    """The file's JSON if it is a save this version can read; SaveError otherwise."""
+    """The file's JSON if it is a save this version can read, its fields within the limits
+    (see check_fields); SaveError otherwise."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise SaveError(f"{path.name} does not exist.") from None
-    except UnicodeDecodeError:
-        raise SaveError(f"{path.name} is damaged: it is not text.") from None
+    except Refused as exc:
+        raise _refused(path, exc) from None
     except OSError as exc:
         raise SaveError(f"{path.name} cannot be read ({exc.strerror}).") from exc
     if not text.strip():
         raise SaveError(f"{path.name} is empty.")
     try:
-        data = json.loads(text)
-    except ValueError:
-        raise SaveError(f"{path.name} is damaged or cut short: it is not complete JSON.") from None
+        data = parse_json(text)
+    except Refused as exc:
+        raise _refused(path, exc) from None
     if not isinstance(data, dict) or "version" not in data or "state" not in data:
         raise SaveError(f"{path.name} is not a Humanity save.")
     version = data["version"]
@@ -119,11 +122,34 @@ def _read(path: Path) -> dict:
     if version < FIRST_PLAYABLE:
         raise SaveError(f"{path.name} was made with an older edition of the game, before the published tiles "
                         "and board, so it cannot be continued here.", kept_as="older")
+    try:
+        check_fields(data)
+    except Refused as exc:
+        raise _refused(path, exc) from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveError(f"{path.name} is damaged ({exc}).") from None
     return data
+
+
+def _refused(path: Path, exc: Refused) -> SaveError:
+    """The refusal's reason ("it is too large") told of the file ("game.json is too large.")."""
+    return SaveError(f"{path.name} {str(exc).removeprefix('it ')}.")
 
 
 def read_match(path: Path, bus: Bus, **options) -> RecordedMatch:
     """The match in a save, after its actions were replayed and found to lead to its position."""
+    seats, state, actions, log_lines, history = _contents(path)
+    return RecordedMatch(seats, bus, state=state, log=log_lines, history=history, actions=actions, **options)
+
+
+def check_save(path: Path, state: State) -> None:
+    """Raise SaveError unless the save at `path` replays to `state` (the position on screen)."""
+    if _contents(path)[1] != state:
+        raise SaveError(f"{path.name} does not hold the position on screen.")
+
+
+def _contents(path: Path) -> tuple[list[Seat], State, list[Action] | None, list[str], list[tuple]]:
+    """A save's seats, state, actions, log and score history, its actions checked by replay."""
     data = _read(path)
     try:
         seats = [Seat.from_json(s) for s in data["seats"]]
@@ -132,9 +158,7 @@ def read_match(path: Path, bus: Bus, **options) -> RecordedMatch:
         actions = None if raw_actions is None else [Action.from_json(a) for a in raw_actions]
         if actions is not None and replay(len(seats), data["seed"], actions) != state:
             raise SaveError(f"{path.name} is damaged: its actions do not lead to its position.")
-        history = [tuple(h) for h in data["history"]]
-        return RecordedMatch(seats, bus, state=state, log=list(data["log"]), history=history,
-                             actions=actions, **options)
+        return seats, state, actions, list(data["log"]), [tuple(h) for h in data["history"]]
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError, StateError, ActionError, RulesError) as exc:
@@ -184,6 +208,18 @@ def unfinished_autosave(data_dir: Path) -> bool:
         return path.exists() and not describe_save(path).finished
     except SaveError:
         return True
+
+
+def keep_unfinished(data_dir: Path) -> Path | None:
+    """Move an unfinished game's autosave (or one that cannot be read, for Load to explain)
+    under saves/, so that a new game does not overwrite it; returns where it went."""
+    if not unfinished_autosave(data_dir):
+        return None
+    kept = unused_path(data_dir / SAVES_DIR, f"unfinished_{time.strftime('%Y-%m-%d_%H-%M-%S')}", ".json")
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(data_dir / AUTOSAVE, kept)
+    log.info("the unfinished game in the autosave is kept as %s", kept)
+    return kept
 
 
 def _set_aside(path: Path, exc: SaveError) -> SaveError:

@@ -34,7 +34,15 @@ class Seat:
 
     @classmethod
     def from_json(cls, d: dict) -> Seat:
-        return cls(str(d["kind"]), int(d["character"]), d.get("level"))
+        """The seat in `d`; ValueError if any field is out of range (a damaged file)."""
+        kind, character, level = d["kind"], d["character"], d.get("level")
+        if kind not in (HUMAN, BOT):
+            raise ValueError(f"a seat is human or bot, not {kind!r}")
+        if not isinstance(character, int) or isinstance(character, bool) or not 0 <= character < len(CHARACTERS):
+            raise ValueError(f"there is no astronaut {character!r}")
+        if (kind == BOT) != (level is not None) or (level is not None and level not in available_levels()):
+            raise ValueError(f"{level!r} is not a bot level")
+        return cls(kind, character, level)
 
 
 def ranked_levels() -> list[str]:

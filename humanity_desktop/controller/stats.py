@@ -23,10 +23,13 @@ from pathlib import Path
 
 from .files import write_atomic
 from .seats import LEVEL_ORDER, Seat
-from .versioned import FileProblem, read_versioned, set_aside_unusable
+from .versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
 
 STATS_FILE = "stats.json"
 STATS_VERSION = 1
+MAX_BYTES = 256 * 1024  # a real one is a few KB
+MAX_COUNT = 10**9  # games, wins, points: far beyond a lifetime of play
+MAX_NAME = 40  # characters in a bot level's name
 DATA = Path(__file__).resolve().with_name("data")
 MEDALS_FILE = DATA / "medals.json"
 RATINGS_FILE = DATA / "ratings.json"
@@ -158,10 +161,10 @@ class Stats:
     def load(cls, path: Path) -> Stats:
         """The stats in `path`; fresh ones when there is none or it cannot be used (then set aside)."""
         try:
-            stats = parse(path.read_text(encoding="utf-8"))
+            stats = parse(read_small_file(path, MAX_BYTES))
         except FileNotFoundError:
             return cls(path=path)
-        except (OSError, UnicodeDecodeError, FileProblem) as exc:
+        except (OSError, FileProblem) as exc:
             stats = cls(problem=set_aside_unusable(path, "stats", exc, "these stats start afresh"))
         stats.path = path
         return stats
@@ -184,7 +187,7 @@ def parse(text: str) -> Stats:
 
 
 def _count(x) -> int:
-    if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+    if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= MAX_COUNT:
         raise ValueError(f"{x!r} is not a count")
     return x
 
@@ -196,7 +199,7 @@ def _number(x) -> float:
 
 
 def _text(x) -> str:
-    if not isinstance(x, str):
+    if not isinstance(x, str) or not 0 < len(x) <= MAX_NAME:
         raise ValueError(f"{x!r} is not a name")
     return x
 

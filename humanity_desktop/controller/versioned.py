@@ -2,11 +2,11 @@
 one cannot be used, and such a file set aside so that writing afresh never erases it."""
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
 from .files import set_aside
+from .limits import Refused, parse_json, read_text
 from .logs import log
 
 
@@ -22,9 +22,9 @@ def read_versioned(text: str, current: int, kind: str, ours: Callable[[dict], bo
     if not text.strip():
         raise FileProblem("it is empty")
     try:
-        raw = json.loads(text)
-    except ValueError:
-        raise FileProblem("it is damaged or cut short: not complete JSON") from None
+        raw = parse_json(text)
+    except Refused as exc:
+        raise FileProblem(str(exc)) from None
     if not isinstance(raw, dict) or not ours(raw):
         raise FileProblem(f"it is not a Humanity {kind} file")
     version = raw.get("version", current)
@@ -46,3 +46,12 @@ def set_aside_unusable(path: Path, kind: str, exc: Exception, instead: str) -> s
         message += f" It could not be set aside ({err}); {instead}."
     log.warning(message)
     return message
+
+
+def read_small_file(path: Path, max_bytes: int) -> str:
+    """The text of a small file of the player's own; FileProblem if it is not one (too large,
+    not an ordinary file, not text). FileNotFoundError and other OSErrors pass through."""
+    try:
+        return read_text(path, max_bytes)
+    except Refused as exc:
+        raise FileProblem(str(exc)) from None

@@ -58,7 +58,7 @@ class Action(NamedTuple):
         if not isinstance(d, dict):
             raise ActionError("an action is a JSON object with a 'type'")
         kind = d.get("type")
-        if kind not in KINDS:
+        if not isinstance(kind, str) or kind not in KINDS:  # a list or an object is not hashable
             raise ActionError(f"unknown action type {kind!r}; known: {', '.join(KINDS)}")
         values = []
         for name in KINDS[kind]:
@@ -70,7 +70,7 @@ class Action(NamedTuple):
 
 def _parse_arg(kind: str, name: str, value: Any) -> Any:
     if name in _RESOURCE_ARGS:
-        if value not in RES:
+        if not isinstance(value, str) or value not in RES:
             raise ActionError(f"'{name}' of '{kind}' must be a resource name, got {value!r}")
         return RES[value]
     if name == "cell":

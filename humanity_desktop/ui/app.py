@@ -19,7 +19,8 @@ import pygame
 from .. import assets
 from ..controller import ActionApplied, Bus, GameOver, Match, Seat, Undone
 from ..controller.autosave import Autosaver
-from ..controller.files import remove_stale_temps
+from ..controller.files import plain_reason, remove_stale_temps
+from ..controller.lock import FolderLock
 from ..controller.logs import log, start_log, write_crash_report
 from ..controller.places import Places
 from ..controller.record import RecordedMatch
@@ -27,6 +28,8 @@ from ..controller.saves import (
     AUTOSAVE,
     SaveError,
     SaveSnapshot,
+    check_save,
+    keep_unfinished,
     open_match,
     unfinished_autosave,
 )
@@ -45,6 +48,7 @@ MIN_SIZE = (960, 540)
 # A bot on the worker thread holds the interpreter lock in slices of this length at most,
 # so a frame never waits long for it.
 SWITCH_INTERVAL = 0.001
+CHECK_SAVES_ENV = "HUMANITY_CHECK_SAVES"
 
 
 @dataclass
@@ -59,17 +63,22 @@ class AppConfig:
     # > 1 plays animations faster. None: the saved option. App sets it to the speed in force,
     # which is what the scenes read; a value given here (--anim-speed) overrides the option.
     anim_speed: float | None = None
+    # Read every autosave back and check it replays to the position on screen (a debug mode,
+    # on in the tests); also on when the environment sets CHECK_SAVES_ENV to 1.
+    check_saves: bool = False
 
 
 class App:
     def __init__(self, config: AppConfig) -> None:
         self.config = config
+        config.check_saves = config.check_saves or os.environ.get(CHECK_SAVES_ENV) == "1"
         self.places = Places.under(config.data_dir) if config.data_dir else Places.for_user()
         self.data_dir = self.places.data
-        start_log(self.places.logs)
-        for folder in {self.places.data, self.places.config}:
-            if folder.is_dir():
-                remove_stale_temps(folder)
+        self._notices: list[str] = []  # for the player, shown by the next screen that can
+        self._lock = FolderLock(self.data_dir)
+        self.saving = self._claim_data_folder()  # False: this window writes nothing
+        if self.saving:
+            self._tidy()
         self.settings = Settings.load(self.places.config / SETTINGS_FILE)
         if config.pace:
             self.settings.pace = config.pace
@@ -77,6 +86,8 @@ class App:
         if not self._anim_override:
             config.anim_speed = self.settings.anim_speed
         self.stats = Stats.load(self.places.data / STATS_FILE)
+        if not self.saving:
+            self.settings.path = self.stats.path = None
         if sys.platform == "win32":
             os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
         pygame.display.init()
@@ -97,6 +108,48 @@ class App:
         self._autosaver: Autosaver | None = None
         sys.setswitchinterval(SWITCH_INTERVAL)
 
+    # ------------------------------------------------------------ the data folder
+
+    def _claim_data_folder(self) -> bool:
+        """Whether this window may write to the data folder; if not, the player is told why."""
+        try:
+            if self._lock.acquire():
+                return True
+            self.notify("Another Humanity window is using the same data folder, so this window saves nothing: "
+                        "no games, options or stats. Play in the other window to keep your progress.")
+        except OSError as exc:
+            self.notify(f"The game cannot write to its data folder {self.data_dir} ({plain_reason(exc)}), "
+                        "so nothing is saved in this session: no games, options or stats.")
+        return False
+
+    def _tidy(self) -> None:
+        """Start the log and clear what killed writes left behind; neither is worth stopping for."""
+        try:
+            start_log(self.places.logs)
+            for folder in {self.places.data, self.places.config}:
+                if folder.is_dir():
+                    remove_stale_temps(folder)
+        except OSError as exc:
+            print(f"humanity-desktop: the log cannot be written ({plain_reason(exc)})", file=sys.stderr)
+
+    def notify(self, message: str) -> None:
+        if message not in self._notices:
+            self._notices.append(message)
+
+    def take_notices(self) -> list[str]:
+        """The messages for the player not shown yet; the screen that takes them shows them."""
+        if self._autosaver is not None and (news := self._autosaver.take_news()):
+            self.notify(news)
+        notices, self._notices = self._notices, []
+        return notices
+
+    def save_settings(self) -> None:
+        try:
+            self.settings.save()
+        except OSError as exc:
+            log.warning("the settings could not be saved: %s", exc)
+            self.notify(f"Your options cannot be saved: {plain_reason(exc)}. They last until the game closes.")
+
     # ------------------------------------------------------------ window
 
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
@@ -114,14 +167,14 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
-        self.settings.save()
+        self.save_settings()
         self.screen = self._open_window(self.settings.fullscreen)
         self.stack.resize(self.size)
 
     def set_anim_speed(self, speed: float) -> None:
         """Keep `speed` as the option; it applies at once unless the command line set one."""
         self.settings.anim_speed = speed
-        self.settings.save()
+        self.save_settings()
         if not self._anim_override:
             self.config.anim_speed = speed
 
@@ -145,7 +198,7 @@ class App:
         match = open_match(path, Bus(), **self._match_options())
         self.close_match()
         log.info("loaded %s", path)
-        return self._start(match)
+        return self._start(match, resumed=path == self.data_dir / AUTOSAVE)
 
     def resume(self) -> RecordedMatch:
         """The unfinished game in the autosave; SaveError says why there is none."""
@@ -160,10 +213,15 @@ class App:
         # On screen a player confirms the end of each turn, and may take it back until then.
         return {"pace": self.settings.pace_seconds, "thinking": self.settings.bot_time, "confirm_turns": True}
 
-    def _start(self, match: RecordedMatch) -> RecordedMatch:
-        """Make `match` the current one, autosaved after every applied or undone action."""
+    def _start(self, match: RecordedMatch, resumed: bool = False) -> RecordedMatch:
+        """Make `match` the current one, autosaved after every applied or undone action. Unless
+        it is the autosave's own game, an unfinished game there is first kept under saves/."""
         self.match = match
-        self._autosaver = Autosaver(self.data_dir / AUTOSAVE)
+        if self.saving:
+            if not resumed:
+                self._keep_unfinished()
+            verify = check_snapshot if self.config.check_saves else None
+            self._autosaver = Autosaver(self.data_dir / AUTOSAVE, verify=verify)
         match.bus.subscribe(ActionApplied, lambda ev: self.autosave(match))
         match.bus.subscribe(Undone, lambda ev: self.autosave(match))
         self.audio.listen(match)
@@ -171,13 +229,23 @@ class App:
         self.autosave(match)
         return match
 
+    def _keep_unfinished(self) -> None:
+        try:
+            kept = keep_unfinished(self.data_dir)
+        except OSError as exc:
+            log.warning("the unfinished game could not be kept: %s", exc)
+            return
+        if kept is not None:
+            self.notify(f"Your unfinished game is kept as {kept.name}: choose Load on the main menu to play it on.")
+
     def _record(self, match: Match, over: GameOver) -> None:
-        """Count a finished game in the stats; a failed write is logged, never fatal."""
+        """Count a finished game in the stats; a failed write is told, never fatal."""
         self.stats.record(match.seats, list(over.scores), list(over.places))
         try:
             self.stats.save()
         except OSError as exc:
             log.warning("the stats could not be saved: %s", exc)
+            self.notify(f"This game cannot be counted in your stats: {plain_reason(exc)}.")
 
     def autosave(self, match: Match) -> None:
         """Queue a snapshot of the current match (a finished one too: it stays for the record,
@@ -192,9 +260,9 @@ class App:
             match.close()
         if match is self.match:
             self.match = None
-            if self._autosaver is not None:
-                self._autosaver.close()
-                self._autosaver = None
+            saver, self._autosaver = self._autosaver, None
+            if saver is not None:
+                saver.close()
 
     # ------------------------------------------------------------ loop
 
@@ -274,10 +342,15 @@ class App:
             pygame.image.save(self.screen, str(self.config.screenshot))
         if self.config.frame_stats:
             Path(self.config.frame_stats).write_text(json.dumps(self.frame_report(), indent=2))
+        self.close()
+
+    def close(self) -> None:
+        """Close the screens and the match (saving it), and let go of the data folder."""
         while len(self.stack):
             self.stack.pop()  # the game scene saves its match as it closes
         self.close_match()
         self.audio.stop()
+        self._lock.release()
 
     def frame_report(self) -> dict:
         """Frame times (wall clock, what the player sees) and the main thread's CPU time per
@@ -286,6 +359,10 @@ class App:
                 "median_ms": median_ms(self.frame_ms), "p99_ms": p99_ms(self.frame_ms),
                 "cpu_median_ms": median_ms(self.frame_cpu_ms), "cpu_p99_ms": p99_ms(self.frame_cpu_ms),
                 "first_frame_at": self.first_frame_at, "max_rss_mb": max_rss_mb()}
+
+
+def check_snapshot(path: Path, snapshot: SaveSnapshot) -> None:
+    check_save(path, snapshot.state)
 
 
 def median_ms(times: list[float]) -> float | None:

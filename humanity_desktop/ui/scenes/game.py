@@ -264,6 +264,9 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        notices = self.app.take_notices()
+        if notices:  # rare and important (a full disk): a dialog the player must close
+            self.app.stack.push(ChoiceScene(self.app, "Saving", " ".join(notices), [("OK", lambda: None)], cancel=None))
         self.toasts.update(dt)
         self.director.speed = self.app.config.anim_speed * (FAST_SPEED if self.fast else 1.0)
         self.director.update(dt)
@@ -316,7 +319,7 @@ class GameScene(Scene):
 
         def next_pace() -> None:
             self.app.settings.pace = pace_names[(pace_names.index(pace) + 1) % len(pace_names)]
-            self.app.settings.save()
+            self.app.save_settings()
 
         buttons = [
             Button(f"Bots: {pace}", next_pace, style="quiet", tooltip="How fast bot moves are shown"),

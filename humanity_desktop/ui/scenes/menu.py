@@ -70,6 +70,10 @@ class MenuScene(Scene):
         return True
 
     def update(self, dt: float) -> None:
+        notices = self.app.take_notices()
+        if notices:
+            self.text = " ".join([*notices, self.text]).strip()
+            self.refresh()
         over = hovered(self.buttons, self.pointer)
         self.hover_time = self.hover_time + dt if over is self._hovered else 0.0
         self._hovered = over

@@ -58,5 +58,5 @@ class OptionsScene(MenuScene):
             self.app.set_anim_speed(value)
         else:
             setattr(s, key, value)
-            s.save()
+            self.app.save_settings()
         self.refresh()

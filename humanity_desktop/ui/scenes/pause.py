@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...controller.files import plain_reason
 from ...controller.saves import new_save_path, write_save
 from ..widgets import Button
 from .menu import MenuScene
@@ -30,8 +31,11 @@ class PauseScene(MenuScene):
 
     def _save(self) -> None:
         path = new_save_path(self.app.data_dir)
-        write_save(self.game.match, path)
-        self.text = f"Saved as {path.name}."
+        try:
+            write_save(self.game.match, path)
+            self.text = f"Saved as {path.name}."
+        except OSError as exc:
+            self.text = f"The game could not be saved: {plain_reason(exc)}."
         self.refresh()
 
     def _quit(self) -> None:

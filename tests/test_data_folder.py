@@ -1,0 +1,195 @@
+"""The data folder is never lost: a new game keeps the unfinished one, a second window on the
+same folder writes nothing, and a full disk or a read-only folder is told to the player and
+never crashes the game."""
+from __future__ import annotations
+
+import errno
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from humanity_desktop.__main__ import main
+from humanity_desktop.controller import parse_seats
+from humanity_desktop.controller import autosave as autosave_module
+from humanity_desktop.controller.autosave import Autosaver
+from humanity_desktop.controller.files import write_atomic
+from humanity_desktop.controller.saves import AUTOSAVE, SAVES_DIR, list_saves
+from humanity_desktop.ui import settings as settings_module
+from humanity_desktop.ui.app import App, AppConfig
+from humanity_desktop.ui.scenes.dialog import ChoiceScene
+from humanity_desktop.ui.scenes.options import OptionsScene
+
+from ui_driver import app, play, start  # noqa: F401 - app is a fixture
+
+FLAGS = ["--quit-after-seconds", "0.3", "--size", "960x540", "--pace", "instant"]
+
+
+def kept_games(folder: Path) -> list[dict]:
+    return [json.loads(p.read_text()) for p in sorted((folder / SAVES_DIR).glob("unfinished_*.json"))]
+
+
+def autosave_of(folder: Path) -> dict:
+    return json.loads((folder / AUTOSAVE).read_text())
+
+
+# ------------------------------------------------------------ an unfinished game is kept
+
+def test_a_new_game_keeps_the_unfinished_one_for_load(app):
+    first = app.new_match(parse_seats("human,human"), 4)
+    for _ in range(3):
+        play(first, first.legal()[0])
+    position = first.state.copy()
+    app.new_match(parse_seats("human,human"), 5)
+    [kept] = kept_games(app.data_dir)
+    assert kept["seed"] == 4 and len(kept["actions"]) == 3
+    assert any("unfinished game is kept" in n and "Load" in n for n in app.take_notices())
+    [info] = [i for i in list_saves(app.data_dir) if i.path.name.startswith("unfinished_")]
+    assert app.load_match(info.path).state == position
+
+
+def test_continuing_the_autosave_keeps_no_copy(app):
+    match = app.new_match(parse_seats("human,human"), 4)
+    play(match, match.legal()[0])
+    app.close_match()
+    app.resume()
+    assert kept_games(app.data_dir) == []
+
+
+def test_a_demo_from_the_command_line_keeps_the_unfinished_game(tmp_path):
+    main(["--seats", "human,human", "--seed", "9", "--data-dir", str(tmp_path), *FLAGS])
+    main(["--demo", "--seed", "5", "--data-dir", str(tmp_path), *FLAGS])
+    assert [k["seed"] for k in kept_games(tmp_path)] == [9]
+    assert autosave_of(tmp_path)["seed"] == 5
+
+
+# ------------------------------------------------------------ two windows on one folder
+
+def test_a_second_window_on_the_same_folder_says_so_and_writes_nothing(app, tmp_path):
+    first = app.new_match(parse_seats("human,human"), 4)
+    play(first, first.legal()[0])
+    app.close_match()
+    before = (tmp_path / AUTOSAVE).read_text()
+    second = App(AppConfig(data_dir=tmp_path, size=(960, 540), max_fps=0))
+    try:
+        assert not second.saving
+        assert any("Another Humanity window" in n for n in second.take_notices())
+        match = second.new_match(parse_seats("human,human"), 6)
+        play(match, match.legal()[0])
+        second.settings.muted = not second.settings.muted
+        second.save_settings()
+        second.close_match()
+    finally:
+        second.close()
+    assert (tmp_path / AUTOSAVE).read_text() == before and kept_games(tmp_path) == []
+    assert not (tmp_path / "options.json").exists()
+
+
+def test_the_folder_is_free_again_once_the_first_window_closes(tmp_path):
+    first = App(AppConfig(data_dir=tmp_path, size=(960, 540), max_fps=0))
+    assert first.saving
+    first.close()
+    second = App(AppConfig(data_dir=tmp_path, size=(960, 540), max_fps=0))
+    try:
+        assert second.saving and second.take_notices() == []
+    finally:
+        second.close()
+
+
+# ------------------------------------------------------------ a full disk
+
+def full_disk(path, text):
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_full_disk_is_told_once_and_the_save_catches_up_when_space_returns(app, monkeypatch):
+    game = start(app, "human,human", seed=3)
+    monkeypatch.setattr(autosave_module, "write_atomic", full_disk)
+    for _ in range(3):
+        play(game.match, game.match.legal()[0])
+        app._autosaver.flush()
+        app.step()
+    dialogs = [s for s in app.stack if isinstance(s, ChoiceScene)]
+    assert len(dialogs) == 1 and "the disk is full" in dialogs[0].message
+    monkeypatch.setattr(autosave_module, "write_atomic", write_atomic)
+    play(game.match, game.match.legal()[0])
+    app._autosaver.flush()
+    assert autosave_of(app.data_dir)["actions"] == [a.to_json() for a in game.match.actions]
+    assert app.take_notices() == ["Your game is being saved again."]
+
+
+def test_a_failed_autosave_is_retried_without_a_newer_one(tmp_path, monkeypatch):
+    failures = [OSError(errno.ENOSPC, "No space left on device")]
+
+    def once_full(path, text):
+        if failures:
+            raise failures.pop()
+        write_atomic(path, text)
+
+    monkeypatch.setattr(autosave_module, "write_atomic", once_full)
+    saver = Autosaver(tmp_path / "a.json", retry_after=0.0)
+    saver.submit(Text("kept"))
+    saver.close()  # waits for the retry to be written
+    assert (tmp_path / "a.json").read_text() == "kept"
+    assert not failures
+
+
+class Text:
+    def __init__(self, value: str) -> None:
+        self.value = value
+
+    def text(self) -> str:
+        return self.value
+
+
+def test_options_that_cannot_be_written_are_told_not_crashed(app, monkeypatch):
+    monkeypatch.setattr(settings_module, "write_atomic", full_disk)
+    options = OptionsScene(app)
+    app.stack.push(options)
+    options.change("muted")
+    app.step()
+    assert "Your options cannot be saved: the disk is full" in options.text
+
+
+# ------------------------------------------------------------ a read-only folder
+
+@pytest.fixture
+def read_only(tmp_path):
+    """A folder that holds an unfinished game and cannot be written to: a read-only bind mount
+    when running as root (which ignores permissions), else one without write permission."""
+    source = tmp_path / "rw"
+    main(["--seats", "human,human", "--seed", "9", "--data-dir", str(source), *FLAGS])
+    if os.geteuid() != 0:
+        source.chmod(0o555)
+        yield source
+        source.chmod(0o755)
+        return
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    mounted = subprocess.run(["mount", "--bind", str(source), str(folder)]).returncode == 0
+    if not mounted or subprocess.run(["mount", "-o", "remount,bind,ro", str(folder)]).returncode:
+        if mounted:
+            subprocess.run(["umount", str(folder)], check=True)
+        pytest.skip("cannot mount a read-only folder here")
+    yield folder
+    subprocess.run(["umount", str(folder)], check=True)
+
+
+def test_a_read_only_folder_plays_on_with_a_message_and_no_traceback(read_only, capsys):
+    with pytest.raises(OSError):
+        (read_only / "probe").write_text("x")
+    saved = (read_only / AUTOSAVE).read_text()
+    app = App(AppConfig(data_dir=read_only, size=(960, 540), max_fps=0))
+    try:
+        assert not app.saving
+        assert any("cannot write to its data folder" in n for n in app.take_notices())
+        match = app.resume()
+        play(match, match.legal()[0])
+        app.close_match()
+    finally:
+        app.close()
+    assert (read_only / AUTOSAVE).read_text() == saved
+    assert main(["--demo", "--seed", "5", "--data-dir", str(read_only), *FLAGS]) == 0
+    assert "Traceback" not in capsys.readouterr().err
