@@ -11,10 +11,13 @@ import pytest
 
 from humanity_desktop.engine import apply_action, legal_actions, load_catalogue, new_game
 from humanity_desktop.engine.invariants import play_to_end
-from humanity_desktop.engine.state import PLACE, RETURNING, State
+from humanity_desktop.engine.state import State
 from humanity_desktop.engine.validation import StateError, load_state
 
+from test_sweep import load_tool
+
 MUTATIONS = 150
+load_bench = load_tool("load_bench", "benchmarks")  # its large bases are the test's too
 
 
 def mid_game(seed: int, players: int = 3) -> dict:
@@ -160,18 +163,6 @@ def test_a_deck_emptied_into_removed_loads_and_plays_to_the_end():
 # ---------------------------------------------------------------- linear in the state's size
 
 
-def placing_on_a_large_base(tiles: int) -> dict:
-    """A seat about to place an astronaut beside a row of `tiles` communication tiles: every
-    cell along the row is a legal place."""
-    s = new_game(2, 1)
-    player = s.players[0]
-    for x in range(tiles):
-        player.base[(x + 2, 5)] = ("link-3:orange", 0)
-    player.astros[2] = (2, RETURNING, None)
-    s.phase, s.placing = PLACE, [0]
-    return s.to_json()
-
-
 def copies_made_by_load(d: dict, monkeypatch) -> int:
     made = []
     real = State.copy
@@ -181,7 +172,7 @@ def copies_made_by_load(d: dict, monkeypatch) -> int:
 
 
 def test_loading_copies_the_state_a_bounded_number_of_times_whatever_the_base_size(monkeypatch):
-    small, large = placing_on_a_large_base(50), placing_on_a_large_base(2000)
+    small, large = load_bench.placing_beside(50), load_bench.placing_beside(2000)
     assert len(legal_actions(load_state(large))) > 20 * len(legal_actions(load_state(small)))
     # Each copy costs the size of the state, so a count that grew with it would be quadratic.
     assert copies_made_by_load(large, monkeypatch) == copies_made_by_load(small, monkeypatch) >= 1
