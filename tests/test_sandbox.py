@@ -79,9 +79,14 @@ def test_a_communication_tile_takes_no_deck_module_and_the_module_itself_is_refu
         place_tile(s, 0, free_cell_next_to_base(s), module)
 
 
-def test_starting_tiles_and_obstacles_may_repeat_and_obstacles_start_whole():
+def test_a_starting_tile_comes_once_per_base_and_an_obstacle_starts_whole():
     s = new_game(2, 3)
     obstacle = next(t for t in palette() if t.kind == "obstacle")
+    at = next(c for c, (tid, _) in s.players[0].base.items() if tid == obstacle.id)
+    with pytest.raises(SandboxError, match=f"starting tile {obstacle.id} more than once"):
+        place_tile(s, 0, free_cell_next_to_base(s), obstacle.id)
+    set_stock(s, 0, at, 1)
+    remove_tile(s, 0, at, random.Random(0))
     cell = free_cell_next_to_base(s)
     place_tile(s, 0, cell, obstacle.id)
     assert s.players[0].base[cell] == (obstacle.id, 3)  # every published obstacle starts at 3

@@ -12,8 +12,9 @@ from humanity_desktop.engine import apply_action, legal_actions, new_game
 from humanity_desktop.engine.invariants import InvariantError, check_invariants, play_checked
 
 
-def load_tool(name: str):
-    path = Path(__file__).resolve().parents[1] / "tools" / f"{name}.py"
+def load_tool(name: str, folder: str = "tools"):
+    """A script of the project's (tools/ or benchmarks/) as a module."""
+    path = Path(__file__).resolve().parents[1] / folder / f"{name}.py"
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

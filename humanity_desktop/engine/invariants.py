@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from typing import Iterator
 
 from . import Action, RulesError, State, apply_action, legal_actions, load_catalogue, new_game, replay
 from .ring import RING
@@ -28,44 +29,109 @@ def expect(condition: bool, what: str) -> None:
 
 
 def check_components(s: State) -> None:
-    """Every module and experiment is in exactly one place."""
+    """Every module and experiment is in exactly one place, and each deck, hangar and the wheel
+    holds what its year allows. Messages name the place as a state's JSON does."""
     cat = load_catalogue()
-    modules = [m for deck in s.decks for m in deck] + [h for h in s.hangars if h] + list(s.removed)
-    experiments = [e for deck in s.exp_decks for e in deck] + [e for e in s.wheel if e]
-    for p in s.players:
-        modules += [t for t, _ in p.base.values() if t in cat.deck_modules]
-        experiments += p.experiments
-    experiments += [e for e in s.removed if e in cat.experiments]
-    modules = [m for m in modules if m in cat.tiles]
-    all_modules = [m for y in (1, 2, 3) for m in cat.modules_by_year[y]]
-    expect(sorted(modules) == sorted(all_modules), "modules lost or doubled")
-    expect(sorted(experiments) == sorted(cat.experiments), "experiments lost or doubled")
+    _check_years(s, cat)
+    _check_each_once("module", cat.deck_modules, _module_places(s, cat))
+    _check_each_once("experiment", cat.experiments, _experiment_places(s, cat))
 
 
-def check_player(s: State, i: int, vp_seen: Counter) -> None:
-    """Stocks, astronauts and research within bounds; the score exactly what the VP events said."""
+def _module_places(s: State, cat) -> Iterator[tuple[str, str]]:
+    """(path, module id) for every deck module's place; a communication module never sits on a
+    base (its replacement tile does)."""
+    for y, deck in enumerate(s.decks):
+        yield from ((f"decks[{y}]", m) for m in deck)
+    yield from ((f"hangars[{k}]", m) for k, m in enumerate(s.hangars) if m)
+    yield from (("removed", m) for m in s.removed if m not in cat.experiments)
+    for i, p in enumerate(s.players):
+        for cell, (tid, _) in p.base.items():
+            if tid in cat.deck_modules:
+                expect(cat.tiles[tid].face is None,
+                       f"seats[{i}].base: the communication module {tid!r} at {list(cell)} "
+                       "is never on a base (its replacement tile is)")
+                yield f"seats[{i}].base", tid
+
+
+def _experiment_places(s: State, cat) -> Iterator[tuple[str, str]]:
+    for y, deck in enumerate(s.exp_decks):
+        yield from ((f"experiment_decks[{y}]", e) for e in deck)
+    yield from ((f"experiments[{k}]", e) for k, e in enumerate(s.wheel) if e)
+    yield from (("removed", e) for e in s.removed if e in cat.experiments)
+    for i, p in enumerate(s.players):
+        yield from ((f"seats[{i}].experiments", e) for e in p.experiments)
+
+
+def _check_each_once(what: str, known, places: Iterator[tuple[str, str]]) -> None:
+    seen: dict[str, str] = {}
+    for path, item in places:
+        if item not in known:
+            raise InvariantError(f"{path}: {item!r} is not a {what}")
+        if item in seen:
+            raise InvariantError(f"{path}: {what} {item!r} is also in {seen[item]}")
+        seen[item] = path
+    lost = sorted(set(known) - set(seen))
+    expect(not lost, f"state: {what}s lost (in no place at all): {', '.join(lost[:5])}")
+
+
+def _check_years(s: State, cat) -> None:
+    """Each year's deck holds that year's cards; the hangars only modules already dealt (this
+    year's or an earlier year's); the wheel only this year's experiments."""
+    misplaced = (
+        [(f"decks[{y}]", m, cat.tiles[m].year) for y, deck in enumerate(s.decks) for m in deck
+         if cat.tiles[m].year != y + 1]
+        + [(f"experiment_decks[{y}]", e, cat.experiments[e].year) for y, deck in enumerate(s.exp_decks)
+           for e in deck if cat.experiments[e].year != y + 1]
+        + [(f"hangars[{k}]", m, cat.tiles[m].year) for k, m in enumerate(s.hangars)
+           if m and cat.tiles[m].year > s.year]
+        + [(f"experiments[{k}]", e, cat.experiments[e].year) for k, e in enumerate(s.wheel)
+           if e and cat.experiments[e].year != s.year]
+    )
+    if misplaced:
+        path, item, year = misplaced[0]
+        raise InvariantError(f"{path}: {item!r} is from year {year}, which cannot be there in year {s.year}")
+
+
+def check_seat(s: State, i: int) -> None:
+    """A seat's base and astronauts as the rules can play them: room for the astronauts (a base
+    with no module has none, ever), three astronauts, stocks and research in bounds."""
     cat = load_catalogue()
     p = s.players[i]
-    cells_with_tiles = set(p.base)
-    obstacles = [t for t, _ in p.base.values() if cat.tiles[t].kind == "obstacle"]
-    expect(len(obstacles) == len(set(obstacles)) <= 3, f"player {i}: obstacles {obstacles}")
+    path = f"seats[{i}]"
+    expect(any(cat.tiles[t].kind != "obstacle" for t, _ in p.base.values()),
+           f"{path}.base: no module, so no astronaut could ever be placed")
+    # The starting modules and obstacles (the only obstacles there are) come once per base.
+    starting = {tid for _, tid, _ in cat.start_tiles}
+    copies = Counter(t for t, _ in p.base.values() if t in starting)
+    doubled = sorted(t for t, k in copies.items() if k > 1)
+    expect(not doubled, f"{path}.base: the starting tile {', '.join(doubled)} more than once")
     for tid, stock in p.base.values():
         spec = cat.tiles[tid]
         low = 1 if spec.kind == "obstacle" else 0
-        expect(low <= stock <= spec.max_stock, f"player {i}: {tid} holds {stock}")
-    expect(len(p.astros) == 3, f"player {i}: {len(p.astros)} astronauts")
+        expect(low <= stock <= spec.max_stock, f"{path}.base: {tid} holds {stock}")
+    expect(len(p.astros) == 3, f"{path}.astronauts: {len(p.astros)} astronauts, a seat has 3")
+    _check_astronauts(p, path)
+    expect(0 <= p.research <= cat.research_cap, f"{path}.research: research {p.research}")
+
+
+def _check_astronauts(p, path: str) -> None:
     in_base = []
     for work, where, pos in p.astros:
-        expect(2 <= work <= 4, f"player {i}: work {work}")
+        expect(2 <= work <= 4, f"{path}.astronauts: work {work}")
         if where in (ACTIVE, EXHAUSTED):
-            expect(pos not in cells_with_tiles, f"player {i}: astronaut on a tile at {pos}")
+            expect(pos not in p.base, f"{path}.astronauts: astronaut on a tile at {pos}")
             in_base.append(pos)
         elif where == BOARD:
-            expect(0 <= pos < RING, f"player {i}: astronaut off the ring at {pos}")
+            expect(0 <= pos < RING, f"{path}.astronauts: astronaut off the ring at {pos}")
         else:
-            expect(where == RETURNING and pos is None, f"player {i}: astronaut at {where} {pos}")
-    expect(len(in_base) == len(set(in_base)), f"player {i}: two astronauts share a cell")
-    expect(0 <= p.research <= cat.research_cap, f"player {i}: research {p.research}")
+            expect(where == RETURNING and pos is None, f"{path}.astronauts: astronaut at {where} {pos}")
+    expect(len(in_base) == len(set(in_base)), f"{path}.astronauts: two astronauts share a cell")
+
+
+def check_player(s: State, i: int, vp_seen: Counter) -> None:
+    """The seat as the rules can play it, and its score exactly what the VP events said."""
+    check_seat(s, i)
+    p = s.players[i]
     expect(set(p.ledger) == set(LEDGER_SOURCES), f"player {i}: ledger sources {sorted(p.ledger)}")
     for source in LEDGER_SOURCES:
         expect(p.ledger[source] == vp_seen[source], f"player {i}: {source} {p.ledger[source]} != {vp_seen[source]}")
@@ -120,8 +186,17 @@ def play_checked(players: int, seed: int) -> int:
     """Play one random game from `seed`, checking every invariant after every action, then that
     the actions (also through JSON) replay to the same end. Returns the number of actions."""
     s = new_game(players, seed)
-    rng = random.Random(seed * 7919 + players)
-    vp_seen = [Counter() for _ in range(players)]
+    history = play_to_end(s, random.Random(seed * 7919 + players))
+    expect(replay(players, seed, history) == s, "the actions replay to another position")
+    through_json = [Action.from_json(json.loads(json.dumps(a.to_json()))) for a in history]
+    expect(replay(players, seed, through_json) == s, "the actions replay differently after JSON")
+    return len(history)
+
+
+def play_to_end(s: State, rng: random.Random) -> list[Action]:
+    """Play `s` to the end with random legal actions, checking every invariant after every one
+    (the points already on the ledgers count as seen). Returns the actions played."""
+    vp_seen = [Counter(p.ledger) for p in s.players]
     history: list[Action] = []
     check_invariants(s, vp_seen)
     while not s.game_over:
@@ -142,7 +217,4 @@ def play_checked(players: int, seed: int) -> int:
         check_invariants(s, vp_seen)
         expect(len(history) < MAX_ACTIONS, "the game did not end")
     expect(s.year == 3 and legal_actions(s) == [] and s.current_player is None, "the game ended unfinished")
-    expect(replay(players, seed, history) == s, "the actions replay to another position")
-    through_json = [Action.from_json(json.loads(json.dumps(a.to_json()))) for a in history]
-    expect(replay(players, seed, through_json) == s, "the actions replay differently after JSON")
-    return len(history)
+    return history
