@@ -42,7 +42,7 @@ class TracksView(View):
                     [(v, str(v)) for v in range(0, length + 1, SCORE_STEP)])
         cat = load()
         marks = [(pos, str(tokens)) for pos, tokens in cat.research_marks]
-        self._track(surface, self.research, "RESEARCH", [p.research for p in s.players], cat.research_length,
+        self._track(surface, self.research, "RESEARCH", [p.research for p in s.players], cat.research_cap,
                     f.chars, marks, tokens=True)
         for i, rect in enumerate(self.missions):
             if rect.h < 20:
