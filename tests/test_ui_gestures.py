@@ -73,7 +73,7 @@ def test_a_free_cell_takes_the_chosen_returning_astronaut():
     T.Target(T.CELL, 0, (1, 1)), T.Target(T.CELL, 0, (5, 5)), T.Target(T.ASTRO, 0, 0),
     T.Target(T.RING_ASTRO, 0, 2), T.Target(T.SEAT, 1), T.Target(T.SCIENCE, 1), T.Target(T.MISSION, None, 2),
     T.Target(T.SCORE_TRACK), T.Target(T.RESEARCH_TRACK), T.Target(T.ARM), T.Target(T.HUB),
-    T.Target(T.DONE_EXPERIMENT, 0, "e1-01"),
+    T.Target(T.DONE_EXPERIMENT, 0, "E1-1"),
 ])
 def test_every_kind_of_thing_has_a_tooltip(target):
     s = new_game(2, 1)
