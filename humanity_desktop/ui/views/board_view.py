@@ -122,6 +122,7 @@ class BoardView(View):
             self._draw_modules(surface, f)
         else:
             self._draw_reset_modules(surface, reset, f.t)
+        self._draw_crosses(surface, arm)
         self._draw_ring_astronauts(surface, f)
         self._draw_hub(surface, s)
 
@@ -133,16 +134,19 @@ class BoardView(View):
 
     def _draw_pads(self, surface: pygame.Surface, arm: float) -> None:
         """The hangar pads and the wheel's bays, all following the arm; the two pads right after
-        it carry the white crosses."""
-        cross = art.image("marks/cross", int(self.tile * 0.22))
+        it have the dashed edge of the white crosses."""
         bay = art.image("board/pad", int(self.exp * PAD))
         for k in range(1, HANGARS + 1):
-            leaving = k in WHITE_CROSSES
-            pad = art.image("board/pad-exit" if leaving else "board/pad", int(self.tile * PAD))
+            pad = art.image("board/pad-exit" if k in WHITE_CROSSES else "board/pad", int(self.tile * PAD))
             surface.blit(pad, pad.get_rect(center=self.point(arm + k, R_HANGAR)))
             surface.blit(bay, bay.get_rect(center=self.point(self.bay_space(arm, k - 1), R_EXPERIMENT)))
-            if leaving:  # on the pad's inner edge, toward the wheel
-                surface.blit(cross, cross.get_rect(center=self.point(arm + k, R_HANGAR - TILE * 0.64)))
+
+    def _draw_crosses(self, surface: pygame.Surface, arm: float) -> None:
+        """The white crosses, beside each pad's outer corner on the arm's side: clear of the tile
+        even on a diagonal spot, where the tile's corner points outward."""
+        cross = art.image("marks/cross", int(self.tile * 0.24))
+        for k in WHITE_CROSSES:
+            surface.blit(cross, cross.get_rect(center=self.point(arm + k - 0.25, R_HANGAR + TILE * 0.62)))
 
     def _draw_modules(self, surface: pygame.Surface, f: BoardFrame) -> None:
         s = f.state
