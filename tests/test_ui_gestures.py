@@ -9,7 +9,7 @@ from humanity_desktop.engine import Action, apply_action, legal_actions, new_gam
 from humanity_desktop.engine.state import ACTIVE, RETURNING
 from humanity_desktop.ui import targets as T
 from humanity_desktop.ui.gestures import actions_for
-from humanity_desktop.ui.tooltips import describe
+from humanity_desktop.ui.tooltips import describe, tile_lines
 
 NAMES = ("Kayla", "Aleksander", "Gabriel", "Yuko")
 
@@ -87,3 +87,18 @@ def test_hidden_science_stays_hidden_in_tooltips():
     _, lines = describe(T.Target(T.SCIENCE, 1), s, NAMES, (True, False))
     assert "5" not in lines[0] and "Hidden" in lines[0]
     assert s.players[0].astros[0][1] == ACTIVE
+
+
+@pytest.mark.parametrize("bay", range(7))
+def test_an_experiments_tooltip_says_where_its_astronaut_will_stand(bay):
+    s = new_game(2, 1)
+    _, lines = describe(T.Target(T.EXPERIMENT, None, bay), s, NAMES, (True, False))
+    spots = f"{bay + 1} spot" + ("" if bay == 0 else "s")
+    assert any(f"{spots} past the arm" in line and f"hangar {bay + 1}" in line for line in lines)
+
+
+def test_tile_tooltips_name_any_colour_bonuses_and_the_communication_choice():
+    _, survey = tile_lines("Y2-10")
+    assert any("module of any colour" in line for line in survey)
+    _, relay = tile_lines("Y1-01")
+    assert any("orange or blue" in line and "+3 research" in line for line in relay)
