@@ -29,7 +29,7 @@ def tile_lines(tid: str, stock: int | None = None, wild_shape: str | None = None
     spec = load().tiles[tid]
     if spec.kind == "obstacle":
         return ("Obstacle", [
-            f"Resistance {stock} of {spec.max_stock}: each activation costs {spec.work} work and knocks off 1.",
+            f"Resistance {spec.max_stock if stock is None else stock} of {spec.max_stock}: each activation costs {spec.work} work and knocks off 1.",
             "Gone at 0: +3 research, and the cell is free to build on.",
         ])
     undecided = spec.kind == "communication" and spec.colour is None  # its colour is picked on deploying
