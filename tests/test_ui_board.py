@@ -51,7 +51,7 @@ def test_ring_tiles_neither_overlap_nor_leave_the_board(board, arm):
     s = new_game(2, 1)
     s.arm = arm
     rects = [board.tile_rect(s.arm + k) for k in range(1, HANGARS + 1)]
-    rects += [board.exp_rect(board.exp_space(s, i)) for i in range(HANGARS)]
+    rects += [board.exp_rect(board.bay_space(s.arm, i)) for i in range(HANGARS)]
     for a, b in itertools.combinations(rects, 2):
         assert not a.colliderect(b)
     for r in rects:

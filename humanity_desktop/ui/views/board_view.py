@@ -83,13 +83,10 @@ class BoardView(View):
         return rect
 
     @staticmethod
-    def exp_space(state: State, index: int) -> int:
-        return experiment_spot(state.arm, index)
-
-    @staticmethod
     def bay_space(arm: float, index: int) -> float:
-        """Wheel bay `index` at a (possibly animated) arm: in line with hangar index + 1."""
-        return arm + index + 1
+        """Wheel bay `index` at a (possibly swinging, fractional) arm: the engine's spot for the
+        bay with the arm at 0, carried round by the arm."""
+        return arm + experiment_spot(0, index)
 
     def ring_astronauts(self, state: State) -> list[tuple[int, int, int]]:
         return [(p, i, pos) for p, player in enumerate(state.players)
@@ -285,7 +282,7 @@ class BoardView(View):
             if tile and self.tile_rect(state.arm + k).collidepoint(pos):
                 return Target(HANGAR, None, k)
         for i, eid in enumerate(state.wheel):
-            if eid and self.exp_rect(self.exp_space(state, i)).collidepoint(pos):
+            if eid and self.exp_rect(self.bay_space(state.arm, i)).collidepoint(pos):
                 return Target(EXPERIMENT, None, i)
         for p, i, space, k, of in side_by_side(self.ring_astronauts(state)):
             x, y = self.astro_point(space, k, of)
@@ -303,7 +300,7 @@ class BoardView(View):
         return self.point(state.arm + slot, R_HANGAR)
 
     def experiment_center(self, state: State, index: int) -> tuple[float, float]:
-        return self.point(self.exp_space(state, index), R_EXPERIMENT)
+        return self.point(self.bay_space(state.arm, index), R_EXPERIMENT)
 
 
 def side_by_side(astronauts) -> list[tuple]:
