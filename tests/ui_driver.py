@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pygame
 import pytest
@@ -26,6 +27,21 @@ def start(app: App, seats: str, seed: int = 7) -> GameScene:
     app.stack.push(game)
     app.step()
     return game
+
+
+def reach(app: App, seats: str, until, seed: int = 1) -> GameScene:
+    """A game brought by random play to a position where `until(state)` holds, from the first
+    seed from `seed` on whose game gets there before it ends."""
+    while True:
+        game = start(app, seats, seed)
+        m, rng = game.match, random.Random(seed)
+        while not until(m.state) and not m.state.game_over:
+            play(m, rng.choice(m.legal()))
+        if not m.state.game_over:
+            return game
+        app.stack.pop()
+        app.stack.pop()
+        seed += 1
 
 
 def _at(pos) -> tuple[int, int]:

@@ -25,7 +25,7 @@ import pygame  # noqa: E402
 
 from humanity_desktop.engine.ring import RING  # noqa: E402
 from humanity_desktop.ui import theme  # noqa: E402
-from humanity_desktop.ui.views.board_view import ASTRO, R_ASTRO  # noqa: E402
+from humanity_desktop.ui.views.board_view import ASTRO, R_ASTRO, R_DISK, BoardView  # noqa: E402
 
 HULL_HI, HULL, HULL_LO = (52, 66, 86), (34, 44, 60), (20, 26, 37)
 SEAM, EDGE = (70, 86, 110), (8, 11, 17)
@@ -271,6 +271,16 @@ def drone_pad() -> str:
     return doc("0 0 100 100", body)
 
 
+def any_colour() -> str:
+    """The chip for "a module of any colour": the four module colours in quarters."""
+    defs = '<clipPath id="c"><rect x="1" y="1" width="98" height="98" rx="14"/></clipPath>'
+    quarters = "".join(f'<rect x="{x}" y="{y}" width="50" height="50" fill="{hx(theme.MODULE_COLOURS[c])}"/>'
+                       for c, x, y in (("orange", 0, 0), ("blue", 50, 0), ("green", 0, 50), ("purple", 50, 50)))
+    body = (f'<g clip-path="url(#c)">{quarters}</g>'
+            f'<rect x="1" y="1" width="98" height="98" rx="14" fill="none" stroke="{hx(INK)}" stroke-width="4"/>')
+    return doc("0 0 100 100", body, defs)
+
+
 def cross() -> str:
     return doc("0 0 100 100", '<path d="M18,18 L82,82 M82,18 L18,82" stroke="#0b0e14" stroke-width="26" '
                'stroke-linecap="round"/><path d="M18,18 L82,82 M82,18 L18,82" stroke="#f0f0f4" '
@@ -353,7 +363,7 @@ def module_frame(colour: str | None, start: bool = False) -> str:
         blue, orange = theme.MODULE_COLOURS["blue"], theme.MODULE_COLOURS["orange"]
         band = (f'<path d="M9,1.5 L58,1.5 L46,27 L1.5,27 L1.5,9 Q1.5,1.5 9,1.5 Z" fill="{hx(blue)}"/>'
                 f'<path d="M58,1.5 L91,1.5 Q98.5,1.5 98.5,9 L98.5,27 L46,27 Z" fill="{hx(orange)}"/>'
-                + placed(symbol_body("robot", INK), 3, 5, 15) + placed(symbol_body("gear", INK), 18, 5, 15))
+                + placed(symbol_body("robot", INK), 2, 7, 11) + placed(symbol_body("gear", INK), 13, 7, 11))
     else:
         col = theme.MODULE_COLOURS[colour]
         defs += linear("band", shade(col, 0.22, WHITE), shade(col, 0.12))
@@ -434,24 +444,31 @@ def track(kind: str) -> str:
 
 def board_ring() -> str:
     """The main board from the rim to the disk's edge: brass rim, walkway with one socket per
-    ring space for the astronauts, hangar ring with seams between the spaces."""
+    spot for the astronauts, hangar ring with seams between the spots, and the red mark of
+    spot 0, where the arm starts."""
     defs = (linear("rim", BRASS_HI, BRASS_LO) + linear("walk", (30, 38, 52), (18, 23, 33)) +
             linear("ring", (40, 51, 69), (24, 31, 44)) + glow("haze", AMBER, 0.22))
+    walk_in, disk = 100 * (R_ASTRO - ASTRO * 0.55), 100 * R_DISK
     seams, sockets = [], []
     for k in range(RING):
-        a = -math.pi / 2 + (k + 0.5) * 2 * math.pi / RING
-        seams.append(f"M{num(53 * math.cos(a))},{num(53 * math.sin(a))} L{num(83 * math.cos(a))},{num(83 * math.sin(a))}")
-        b = a - math.pi / RING
+        a = BoardView.angle(k + 0.5)
+        seams.append(f"M{num(disk * math.cos(a))},{num(disk * math.sin(a))} "
+                     f"L{num(walk_in * math.cos(a))},{num(walk_in * math.sin(a))}")
+        b = BoardView.angle(k)
         x, y = 100 * R_ASTRO * math.cos(b), 100 * R_ASTRO * math.sin(b)
         sockets.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(100 * ASTRO * 0.42)}" fill="{hx(HULL_LO)}" '
                        f'stroke="{hx(SEAM)}" stroke-width="0.8"/>')
+    start = BoardView.angle(0)
+    mark = (f'<path d="M{num(97 * math.cos(start - 0.05))},{num(97 * math.sin(start - 0.05))} '
+            f'L{num(97 * math.cos(start + 0.05))},{num(97 * math.sin(start + 0.05))}" '
+            f'stroke="{hx((214, 60, 52))}" stroke-width="3"/>')
     body = (f'<circle r="100" fill="url(#haze)"/>'
             f'<circle r="99" fill="url(#rim)"/><circle r="97.5" fill="{hx(EDGE)}"/>'
             f'<circle r="97" fill="url(#walk)"/>'
-            f'<circle r="84" fill="url(#ring)" stroke="{hx(BRASS_LO)}" stroke-width="1.2"/>'
+            f'<circle r="{num(walk_in)}" fill="url(#ring)" stroke="{hx(BRASS_LO)}" stroke-width="1.2"/>'
             f'<path d="{" ".join(seams)}" stroke="{hx(EDGE)}" stroke-width="1"/>'
-            f'<circle r="91" fill="none" stroke="{hx(AMBER)}" stroke-width="0.6" stroke-dasharray="3 4" opacity="0.4"/>'
-            + "".join(sockets))
+            f'<circle r="{num(100 * R_ASTRO)}" fill="none" stroke="{hx(AMBER)}" stroke-width="0.6" '
+            f'stroke-dasharray="3 4" opacity="0.4"/>' + mark + "".join(sockets))
     return doc("-100 -100 200 200", body, defs)
 
 
@@ -582,7 +599,8 @@ def pieces() -> dict[str, str]:
     out |= {f"marks/side-{s}.svg": doc("0 0 100 100", side_mark_body(s)) for s in theme.SIDE_COLOURS}
     out |= {f"marks/effect-{e}.svg": effect(e) for e in ("reactivate", "time2")}
     out |= {f"marks/greenhouse-{s}.svg": greenhouse(s) for s in ("round", "rectangular", "octagonal", "wild")}
-    out |= {"marks/drone.svg": drone_pad(), "marks/cross.svg": cross(), "marks/dome.svg": doc("0 0 100 100", dome_body())}
+    out |= {"marks/drone.svg": drone_pad(), "marks/cross.svg": cross(), "marks/dome.svg": doc("0 0 100 100", dome_body()),
+            "marks/any-colour.svg": any_colour()}
     for i in range(len(theme.PLAYER_COLOURS)):
         out[f"players/marker-{i}.svg"] = marker(i)
         out[f"players/astronaut-{i}.svg"] = astronaut(i, True)

@@ -5,6 +5,7 @@ ui/art.py and cached there.
 """
 from __future__ import annotations
 
+from ..engine.catalogue import ANY
 from . import art, theme
 
 
@@ -19,8 +20,9 @@ def colour_symbol(colour: str, size: int, fg: tuple | None = None):
 
 
 def colour_chip(colour: str, size: int):
-    """A module colour as a chip with its symbol: used where a colour is named."""
-    return art.image(f"tiles/back-{colour}", size)
+    """A module colour as a chip with its symbol: used where a colour is named. "Any colour"
+    shows the four colours at once."""
+    return art.image("marks/any-colour" if colour == ANY else f"tiles/back-{colour}", size)
 
 
 def player_marker(char: int, size: int):

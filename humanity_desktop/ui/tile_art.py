@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import pygame
 
-from ..engine.catalogue import RESOURCES, load
+from ..engine.catalogue import RESOURCES, SWITCH_COLOURS, load
 from . import art, icons, theme
 from .fonts import fonts
 
@@ -53,7 +53,8 @@ def module_tile(tile_id: str, size: int, stock: int | None = None, wild_shape: s
     surf = art.image(_frame_name(spec), size).copy()
     band_h = int(size * 0.27)
     cost = _cost_names(spec.cost)
-    icon = max(6, min(int(band_h * 0.78), int(size * 0.7 / max(1, len(cost)))))
+    # The icons may spill a little under the band, so three of them stay readable on the board.
+    icon = max(6, min(int(size * 0.23), int(size * 0.72 / max(1, len(cost)))))
     _icon_row(surf, cost, icon, size - int(size * 0.04), band_h // 2, max(1, size // 60))
     body = pygame.Rect(0, band_h, size, size - band_h - int(size * 0.24))
     _draw_effect(surf, spec, body, size, wild_shape)
@@ -62,11 +63,21 @@ def module_tile(tile_id: str, size: int, stock: int | None = None, wild_shape: s
 
 
 def _frame_name(spec) -> str:
-    """The printed frame: a deck module's colour band, a starting module's (with the dome
+    """The printed frame: a module's colour band, a starting module's (with the dome
     emblem), or the two-colour band of a communication module not yet deployed."""
-    if spec.kind == "communication" and spec.module_id is None:
+    if _undecided(spec):
         return "tiles/communication"
-    return f"tiles/{'start' if spec.year == 0 else 'module'}-{spec.colour}"
+    return f"tiles/{'start' if spec.id in starting_ids() else 'module'}-{spec.colour}"
+
+
+def _undecided(spec) -> bool:
+    """A communication module on the board: it turns orange or blue when deployed."""
+    return spec.kind == "communication" and spec.colour is None
+
+
+@lru_cache(maxsize=1)
+def starting_ids() -> frozenset[str]:
+    return frozenset(tid for _, tid, _ in load().start_tiles)
 
 
 def _draw_effect(surf, spec, body: pygame.Rect, size: int, wild_shape: str | None) -> None:
@@ -93,9 +104,6 @@ def _draw_effect(surf, spec, body: pygame.Rect, size: int, wild_shape: str | Non
     elif spec.kind == "drone":
         pad = art.image("marks/drone", min(big + big // 4, body.h))
         surf.blit(pad, pad.get_rect(center=body.center))
-    elif spec.kind == "communication" and spec.module_id is None and size >= 96:
-        dish = fonts().render("blue or orange", max(8, int(size * 0.1)), theme.TEXT_DIM)
-        surf.blit(dish, dish.get_rect(center=body.center))
     if spec.research:
         _number_badge(surf, icons.research_badge(int(size * 0.22)), f"+{spec.research}",
                       (body.centerx, body.centery), text_size)
@@ -131,6 +139,20 @@ def _draw_footer(surf, spec, size: int, stock: int | None) -> None:
     if spec.vp:
         star = icons.vp_badge(max(6, int(size * 0.16)))
         surf.blit(star, star.get_rect(midright=(size - int(size * 0.06), foot_y)))
+    if _undecided(spec):
+        _either_colour(surf, size, foot_y)
+
+
+def _either_colour(surf, size: int, foot_y: int) -> None:
+    """The footer of a communication module on the board: blue or orange, the player's pick."""
+    chip = max(6, int(size * 0.15))
+    word = fonts().render("or", max(7, int(size * 0.12)), theme.TEXT_DIM, bold=True)
+    gap = max(2, size // 30)
+    x = size // 2 - (2 * chip + word.get_width() + 2 * gap) // 2
+    first, second = SWITCH_COLOURS
+    for item in (icons.colour_chip(first, chip), word, icons.colour_chip(second, chip)):
+        surf.blit(item, item.get_rect(midleft=(x, foot_y)))
+        x += item.get_width() + gap
 
 
 @lru_cache(maxsize=256)
@@ -156,7 +178,7 @@ def experiment_tile(eid: str, size: int) -> pygame.Surface:
     spec = load().experiments[eid]
     surf = art.image(f"cards/experiment-{spec.side}", size).copy()
     cost = _cost_names(spec.cost)
-    icon = max(6, min(int(size * 0.24), int(size * 0.66 / len(cost))))
+    icon = max(6, min(int(size * 0.3), int(size * 0.68 / len(cost))))
     _icon_row(surf, cost, icon, size - int(size * 0.06), int(size * 0.07) + icon // 2, 1)
     _number_badge(surf, icons.research_badge(int(size * 0.28)), f"+{spec.research}",
                   (size // 2, int(size * 0.54)), max(8, int(size * 0.24)))

@@ -13,43 +13,41 @@ from ..controller.describe import (
     tile_kind,
 )
 from ..engine import State
-from ..engine.catalogue import load
+from ..engine.catalogue import ANY, load
+from ..engine.ring import HANGARS, WHITE_CROSSES
 from ..engine.state import ACTIVE, BOARD, EXHAUSTED
 from . import targets as T
 
 Tip = tuple[str, list[str]]
+ADJACENT = {ANY: "module of any colour"}  # otherwise "<colour> module"
+# At most the modules off the white crosses stay on the board, so the arm always moves at least
+# as many spots as there are crosses: an astronaut closer than that is always passed.
+MIN_SWING = len(WHITE_CROSSES)
 
 
 def tile_lines(tid: str, stock: int | None = None, wild_shape: str | None = None) -> Tip:
     spec = load().tiles[tid]
     if spec.kind == "obstacle":
         return ("Obstacle", [
-            f"Resistance {stock} of {spec.max_stock}: each work point spent on it removes 1.",
-            "Destroyed at 0: +3 research, and the cell becomes free.",
+            f"Resistance {spec.max_stock if stock is None else stock} of {spec.max_stock}: each activation costs {spec.work} work and knocks off 1.",
+            "Gone at 0: +3 research, and the cell is free to build on.",
         ])
-    undecided = spec.kind == "communication" and spec.module_id is None  # its colour is chosen on deploying
-    lines = [tile_kind(spec, wild_shape).capitalize() + ("" if undecided else f" ({spec.colour} module)")]
+    undecided = spec.kind == "communication" and spec.colour is None  # its colour is picked on deploying
+    kind = tile_kind(spec, wild_shape)
+    named = undecided or spec.colour in kind  # the label may already say the colour
+    lines = [kind.capitalize() + ("" if named else f", {spec.colour}")]
     if spec.cost:
         lines.append(f"Cost to deploy: {cost_text(spec.cost)}.")
     if spec.kind == "production":
-        if spec.time:
-            lines.append(f"Activate for {spec.work} work: your astronauts beside the board move 1 space toward the arm.")
-        else:
-            lines.append(f"Activate for {spec.work} work: produces 1 {produces_text(spec)}, stores up to {spec.max_stock}.")
-            if stock is not None:
-                lines.append(f"In stock: {stock} of {spec.max_stock}.")
-            if len(spec.produces) > 1:
-                lines.append("Each unit takes its type when it is spent.")
+        lines += _production_lines(spec, stock)
     if spec.research:
         lines.append(f"+{spec.research} research when deployed.")
     for colour, pts in spec.adjacency:
-        lines.append(f"+{pts} research for each adjacent {colour} module, now and when one is added later.")
+        lines.append(f"+{pts} research for each {ADJACENT.get(colour, f'{colour} module')} beside it (not obstacles), "
+                     "now and whenever one is added later.")
     if undecided:
-        faces = load().faces[spec.face]
-        for colour in ("blue", "orange"):
-            side = load().tiles[faces[colour]]
-            adj = ", ".join(f"+{p} per adjacent {c}" for c, p in side.adjacency)
-            lines.append(f"Deployed {colour}: +{side.research} research, {adj}.")
+        lines.append(f"You pick orange or blue as you deploy it: your base gets a plain tile of that colour "
+                     f"worth +{spec.research} research, counted as that colour from then on.")
     if spec.kind == "greenhouse":
         lines.append("Scores 1 VP alone, 2 beside another greenhouse, 3 when it completes a group of 3.")
         lines.append("Connected greenhouses: at most 3, all of different shapes.")
@@ -58,6 +56,21 @@ def tile_lines(tid: str, stock: int | None = None, wild_shape: str | None = None
     if spec.kind == "drone":
         lines.append("Cannot be activated; counts as its colour for squares and missions.")
     return (spec.name, lines)
+
+
+def _production_lines(spec, stock: int | None) -> list[str]:
+    if spec.time:
+        return [f"Activate for {spec.work} work, as often as your work allows: each time, your astronauts "
+                "beside the board move 1 spot toward the arm."]
+    lines = [f"Activate for {spec.work} work: makes 1 {produces_text(spec)}. Holds up to {spec.max_stock}; "
+             "a full one cannot be activated."]
+    if stock is None:
+        lines.append(f"Arrives in your base holding {load().stock_on_arrival}.")
+    else:
+        lines.append(f"In stock: {stock} of {spec.max_stock}.")
+    if len(spec.produces) > 1:
+        lines.append("Each unit is either kind: you choose when you spend it.")
+    return lines
 
 
 def experiment_lines(eid: str) -> Tip:
@@ -79,11 +92,21 @@ def _astronaut_lines(s: State, seat: int, i: int, names) -> Tip:
     elif where == EXHAUSTED:
         text = "In the base, resting: active again at the next round."
     elif where == BOARD:
-        text = (f"Beside the board, {plural(s.distance(pos), 'space')} past the arm: "
-                "it comes home when the arm overtakes it.")
+        gap = s.distance(pos)
+        text = (f"Beside the board, {plural(gap, 'spot')} past the arm: it comes home when the arm "
+                "passes it" + (", at the next reset for sure." if gap < MIN_SWING else "."))
     else:
         text = "Coming home: place it on a free cell next to a module."
     return (title, [text, "Work value: the work points it spends when working (at most 4)."])
+
+
+def _research_lines(players: int) -> list[str]:
+    cat = load()
+    marks = ", ".join(str(pos) for pos, _ in cat.research_marks)
+    behind = cat.tokens_per_player_behind[players]
+    return [f"At each year's end: 1 science token per mark reached ({marks}), "
+            f"plus {plural(behind, 'token')} for each player with less research than you.",
+            f"Research stops at {cat.research_cap}; every marker then goes back to 0 for the next year."]
 
 
 def describe(target: T.Target, s: State, names, science_visible) -> Tip | None:
@@ -94,7 +117,7 @@ def describe(target: T.Target, s: State, names, science_visible) -> Tip | None:
         tid = s.hangars[target.ref - 1]
         title, lines = tile_lines(tid)
         lines.append(f"Hangar {target.ref}: the astronaut who deploys it stands {plural(target.ref, 'spot')} past the arm.")
-        if target.ref <= 2:
+        if target.ref in WHITE_CROSSES:
             lines.append("White cross: if nobody takes it this round, it leaves the game at the reset.")
         return (title, lines)
     if kind == T.EXPERIMENT:
@@ -138,11 +161,13 @@ def describe(target: T.Target, s: State, names, science_visible) -> Tip | None:
                                 "The most VP at the end of year 3 wins; ties go to electricity, then advanced, then basic resources left."])
     if kind == T.RESEARCH_TRACK:
         return ("Research track", [", ".join(f"{names[i]} {p.research}" for i, p in enumerate(s.players)),
-                                   ("At each year's end: the tokens printed at the highest mark reached, plus 1 per player behind"
-                                   " (with 2 players, the leader gets 2 more). Then every marker goes back to the start.")])
+                                   *_research_lines(len(s.players))])
     if kind == T.ARM:
-        return ("Articulated arm", ["The 7 hangars are the 7 spaces after the arm.",
-                                    "At the reset it turns clockwise onto the last empty hangar; astronauts it overtakes go home."])
+        return ("Articulated arm", [
+            f"It stands on the one spot without a hangar; the {HANGARS} hangars follow it clockwise, "
+            "the first two under the white crosses. The experiment wheel turns with it.",
+            f"At the reset it moves {HANGARS} spots minus the modules left, or a full turn when none is left; "
+            "every astronaut it passes goes home."])
     if kind == T.HUB:
         return (f"Year {s.year}, round {s.round}",
                 [f"{plural(len(s.decks[s.year - 1]), 'module')} left in this year's deck.",

@@ -35,6 +35,7 @@ from ..fonts import draw_text, fonts
 from ..input import Back, Click, Key, Point, Wheel
 from ..scene import Scene
 from ..targets import ASTRO, CELL, Target
+from ..tooltips import tile_lines
 from ..widgets import Button, draw_panel, draw_tooltip, hovered, layout_column
 from ..views.base_view import BaseFrame, BaseView
 
@@ -312,10 +313,8 @@ class SandboxScene(Scene):
             return
         tid = next((t for t, rect in self._palette_cells() if rect.collidepoint(self.pointer)), None)
         if tid is not None:
-            spec = load().tiles[tid]
-            kind = "obstacle" if spec.kind == "obstacle" else f"{spec.colour} {spec.kind} module"
-            when = f"year {spec.year}" if spec.year else "starting tile"
-            draw_tooltip(surface, self.pointer, spec.name, [f"{kind.capitalize()}, {when}."], self.app.scale)
+            title, lines = tile_lines(tid)
+            draw_tooltip(surface, self.pointer, title, [_origin(tid)] + lines, self.app.scale)
 
     def _moving(self) -> bool:
         return self.selected is not None and self.selected.kind == ASTRO
@@ -362,3 +361,13 @@ class SandboxScene(Scene):
         lines.append("Left click: pick or place. Right click a tile: remove it. Wheel: scroll the "
                      "catalogue, or zoom the base.")
         return lines
+
+
+def _origin(tid: str) -> str:
+    """Where a catalogue tile comes from in a real game."""
+    year = load().tiles[tid].year
+    if year:
+        return f"From the year {year} deck."
+    if tid in tile_art.starting_ids():
+        return "On every base at the start."
+    return "Taken when a communication module is deployed in this colour."

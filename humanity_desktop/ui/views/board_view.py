@@ -1,8 +1,10 @@
-"""The main board (AMBS): the ring of 14 spaces, the 7 hangars after the arm, the
-articulated arm, the experiment disk, and the astronauts standing beside the board.
+"""The main board (AMBS): 8 spots round the ring, the arm on one of them, a hangar on each of
+the 7 others, the experiment wheel that turns with the arm, and the astronauts beside the board.
 
-Spaces are numbered clockwise from the top. Everything is placed by ring space, so an
-animation can place a module, the arm or an astronaut at a fractional space.
+Three rings share the same 8 angles: experiments inside, hangars in the middle, astronauts
+outside, so an experiment, its hangar and the astronaut who takes either stand in one line.
+Spots are numbered clockwise from the bottom. Everything is placed by spot, so an animation
+can place a module, the arm or an astronaut at a fractional spot.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import pygame
 
 from ...controller.events import ResetInfo
 from ...engine import State
-from ...engine.ring import HANGARS, RING, experiment_spot
+from ...engine.ring import FULL_TURN, HANGARS, RING, WHITE_CROSSES, distance, experiment_spot
 from ...engine.state import BOARD
 from .. import art, theme, tile_art
 from ..anim import arc_point, ease, ease_out, lerp, segment
@@ -23,8 +25,13 @@ from ..fonts import draw_text
 from ..targets import ARM, EXPERIMENT, HANGAR, HUB, RING_ASTRO, Target
 from .view import View
 
-R_HANGAR, R_EXPERIMENT, R_ASTRO, R_HUB, R_DISK = 0.715, 0.37, 0.925, 0.17, 0.52
-TILE, EXP, ASTRO = 0.22, 0.19, 0.125  # sizes as fractions of the radius
+# Radii and sizes as fractions of the board's radius. Tiles stay upright, so on the diagonal
+# spots their corners point at each other: the radii leave room for that.
+R_HANGAR, R_EXPERIMENT, R_ASTRO, R_HUB, R_DISK = 0.665, 0.31, 0.94, 0.15, 0.45
+TILE, EXP, ASTRO = 0.28, 0.205, 0.105
+PAD = 1.08  # a hangar pad or wheel bay, around its tile
+SHARE = 0.2  # spots between astronauts sharing a spot
+ARM_SWING, FLIGHT = (0.22, 0.62), 0.25  # reset timing, in fractions of the animation
 
 
 @dataclass
@@ -58,7 +65,8 @@ class BoardView(View):
 
     @staticmethod
     def angle(space: float) -> float:
-        return -math.pi / 2 + space * 2 * math.pi / RING
+        """Spot 0 at the bottom, clockwise on screen (as on the printed board)."""
+        return math.pi / 2 + space * 2 * math.pi / RING
 
     def point(self, space: float, radius: float) -> tuple[float, float]:
         a = self.angle(space)
@@ -75,17 +83,20 @@ class BoardView(View):
         return rect
 
     @staticmethod
-    def exp_space(state: State, index: int) -> int:
-        return experiment_spot(state.arm, index)
+    def bay_space(arm: float, index: int) -> float:
+        """Wheel bay `index` at a (possibly swinging, fractional) arm: the engine's spot for the
+        bay with the arm at 0, carried round by the arm."""
+        return arm + experiment_spot(0, index)
 
     def ring_astronauts(self, state: State) -> list[tuple[int, int, int]]:
         return [(p, i, pos) for p, player in enumerate(state.players)
                 for i, (_, where, pos) in enumerate(player.astros) if where == BOARD]
 
     def astro_point(self, space: float, k: int = 0, of: int = 1) -> tuple[float, float]:
-        """Where the k-th of `of` astronauts sharing a space stands (side by side along the rim)."""
-        spread = 0.34 * (k - (of - 1) / 2)
-        return self.point(space + spread, R_ASTRO)
+        """Where the k-th of `of` astronauts sharing a spot stands: side by side along the rim,
+        closer together when many share it, so none hides another or a neighbour spot's."""
+        step = min(SHARE, 0.8 / max(1, of))
+        return self.point(space + step * (k - (of - 1) / 2), R_ASTRO)
 
     # ------------------------------------------------------------ drawing
 
@@ -101,13 +112,14 @@ class BoardView(View):
         s = f.state
         reset = f.reset
         arm = self._arm_space(f)
-        self._draw_hangar_pads(surface, arm)
+        self._draw_pads(surface, arm)
         self._draw_arm(surface, arm)  # under the tiles, so it never hides what they say
-        self._draw_experiments(surface, f)
+        self._draw_experiments(surface, f, arm)
         if reset is None:
             self._draw_modules(surface, f)
         else:
             self._draw_reset_modules(surface, reset, f.t)
+        self._draw_crosses(surface, arm)
         self._draw_ring_astronauts(surface, f)
         self._draw_hub(surface, s)
 
@@ -115,18 +127,23 @@ class BoardView(View):
         if f.reset is None:
             return f.state.arm
         r = f.reset
-        delta = (r.arm_to - r.arm_from) % RING
-        return r.arm_from + delta * ease(segment(f.t, 0.22, 0.62))
+        return r.arm_from + arm_turn(r) * ease(segment(f.t, *ARM_SWING))
 
-    def _draw_hangar_pads(self, surface: pygame.Surface, arm: float) -> None:
-        pad_w = int(self.tile * 1.12)
-        cross = art.image("marks/cross", int(self.tile * 0.2))
+    def _draw_pads(self, surface: pygame.Surface, arm: float) -> None:
+        """The hangar pads and the wheel's bays, all following the arm; the two pads right after
+        it have the dashed edge of the white crosses."""
+        bay = art.image("board/pad", int(self.exp * PAD))
         for k in range(1, HANGARS + 1):
-            leaving = k <= 2  # modules still on these two pads at the reset leave the game
-            pad = art.image("board/pad-exit" if leaving else "board/pad", pad_w)
+            pad = art.image("board/pad-exit" if k in WHITE_CROSSES else "board/pad", int(self.tile * PAD))
             surface.blit(pad, pad.get_rect(center=self.point(arm + k, R_HANGAR)))
-            if leaving:
-                surface.blit(cross, cross.get_rect(center=self.point(arm + k, R_HANGAR + TILE * 0.78)))
+            surface.blit(bay, bay.get_rect(center=self.point(self.bay_space(arm, k - 1), R_EXPERIMENT)))
+
+    def _draw_crosses(self, surface: pygame.Surface, arm: float) -> None:
+        """The white crosses, beside each pad's outer corner on the arm's side: clear of the tile
+        even on a diagonal spot, where the tile's corner points outward."""
+        cross = art.image("marks/cross", int(self.tile * 0.24))
+        for k in WHITE_CROSSES:
+            surface.blit(cross, cross.get_rect(center=self.point(arm + k - 0.25, R_HANGAR + TILE * 0.62)))
 
     def _draw_modules(self, surface: pygame.Surface, f: BoardFrame) -> None:
         s = f.state
@@ -178,35 +195,38 @@ class BoardView(View):
             img.set_alpha(int(255 * p))
             surface.blit(img, img.get_rect(center=self.point(space, R_HANGAR)))
 
-    def _draw_experiments(self, surface: pygame.Surface, f: BoardFrame) -> None:
+    def _draw_experiments(self, surface: pygame.Surface, f: BoardFrame, arm: float) -> None:
+        """The wheel's experiments, turning with the (possibly swinging) arm."""
         s, r = f.state, f.reset
         if r is not None and r.experiments_from:
-            self._swap_experiments(surface, r, f.t)
+            self._swap_experiments(surface, r, f.t, arm - r.arm_from)
             return
         for i, eid in enumerate(s.wheel):
             if eid is None or i in f.hidden_exps:
                 continue
-            rect = self.exp_rect(self.exp_space(s, i))
+            rect = self.exp_rect(self.bay_space(arm, i))
             surface.blit(tile_art.experiment_tile(eid, self.exp), rect)
             self._mark(surface, rect, f.playable_exps, i, f.hover == Target(EXPERIMENT, None, i))
             if s.target == ("experiment", i):
                 self._chosen(surface, rect)
 
-    def _swap_experiments(self, surface: pygame.Surface, r: ResetInfo, t: float) -> None:
-        """The year changes: last year's experiments shrink away, the new ones grow in."""
+    def _swap_experiments(self, surface: pygame.Surface, r: ResetInfo, t: float, turned: float) -> None:
+        """The year changes: last year's experiments turn with the arm and shrink away, then
+        the new ones grow in where the arm stopped."""
         gone, come = segment(t, 0.5, 0.72), ease_out(segment(t, 0.72, 1.0))
-        for items, p in ((r.experiments_from, 1 - gone), (r.experiments_to, come)):
+        for items, p, shift in ((r.experiments_from, 1 - gone, turned), (r.experiments_to, come, 0.0)):
             size = int(self.exp * p)
             if size < 4:
                 continue
             for eid, space in items:
                 img = pygame.transform.smoothscale(tile_art.experiment_tile(eid, self.exp), (size, size))
-                surface.blit(img, img.get_rect(center=self.point(space, R_EXPERIMENT)))
+                surface.blit(img, img.get_rect(center=self.point(space + shift, R_EXPERIMENT)))
 
     def _draw_arm(self, surface: pygame.Surface, arm: float) -> None:
-        w = max(4, int(self.r * 0.05))
-        elbow = self.point(arm - 0.45, 0.36)
-        tip = self.point(arm, 0.86)
+        """The arm reaches over its own spot, the one without a hangar, to the rim."""
+        w = max(4, int(self.r * 0.045))
+        elbow = self.point(arm - 0.2, 0.46)
+        tip = self.point(arm, 0.8)
         for a, b in ((self.c, elbow), (elbow, tip)):
             length = math.hypot(b[0] - a[0], b[1] - a[1]) + w
             strut = _rotated("board/arm-strut", int(length), w, _degrees(a, b))
@@ -220,28 +240,26 @@ class BoardView(View):
         s = f.state
         moving = {(p, i): (a, b) for p, i, a, b in f.moves}
         step = ease(f.t)
-        groups: dict[int, list] = {}
-        for p, i, pos in self.ring_astronauts(s):
-            if (p, i) not in f.hidden_ring:
-                groups.setdefault(pos, []).append((p, i))
-        for pos, members in groups.items():
-            for k, (p, i) in enumerate(members):
-                space: float = pos
-                if (p, i) in moving:
-                    a, b = moving[(p, i)]
-                    space = a - ((a - b) % RING) * step
-                img = tile_art.astronaut(f.chars[p], self.astro, s.players[p].astros[i][0], True)
-                surface.blit(img, img.get_rect(center=self.astro_point(space, k, len(members))))
+        shown = [(p, i, pos) for p, i, pos in self.ring_astronauts(s) if (p, i) not in f.hidden_ring]
+        for p, i, pos, k, of in side_by_side(shown):
+            space: float = pos
+            if (p, i) in moving:
+                a, b = moving[(p, i)]
+                space = a - ((a - b) % RING) * step
+            img = tile_art.astronaut(f.chars[p], self.astro, s.players[p].astros[i][0], True)
+            surface.blit(img, img.get_rect(center=self.astro_point(space, k, of)))
         if f.reset is not None and f.home_of is not None:
             self._draw_homecoming(surface, f)
 
     def _draw_homecoming(self, surface: pygame.Surface, f: BoardFrame) -> None:
-        """Astronauts overtaken by the arm fly back to their players."""
-        p_t = ease(segment(f.t, 0.45, 0.85))
-        if p_t >= 1:
-            return
-        for seat, i, space in f.reset.returned:
-            start = self.astro_point(space)
+        """Astronauts overtaken by the arm fly back to their players, each as the arm passes it."""
+        r = f.reset
+        for seat, i, space, k, of in side_by_side(r.returned):
+            passed = ARM_SWING[0] + (ARM_SWING[1] - ARM_SWING[0]) * distance(r.arm_from, space) / arm_turn(r)
+            p_t = ease(segment(f.t, passed, passed + FLIGHT))
+            if p_t >= 1:
+                continue
+            start = self.astro_point(space, k, of)
             pos = arc_point(start, f.home_of(seat), p_t, self.r * 0.25)
             img = tile_art.astronaut(f.chars[seat], self.astro, f.state.players[seat].astros[i][0], True)
             surface.blit(img, img.get_rect(center=pos))
@@ -264,16 +282,12 @@ class BoardView(View):
             if tile and self.tile_rect(state.arm + k).collidepoint(pos):
                 return Target(HANGAR, None, k)
         for i, eid in enumerate(state.wheel):
-            if eid and self.exp_rect(self.exp_space(state, i)).collidepoint(pos):
+            if eid and self.exp_rect(self.bay_space(state.arm, i)).collidepoint(pos):
                 return Target(EXPERIMENT, None, i)
-        groups: dict[int, list] = {}
-        for p, i, space in self.ring_astronauts(state):
-            groups.setdefault(space, []).append((p, i))
-        for space, members in groups.items():
-            for k, (p, i) in enumerate(members):
-                x, y = self.astro_point(space, k, len(members))
-                if math.hypot(pos[0] - x, pos[1] - y) <= self.astro * 0.55:
-                    return Target(RING_ASTRO, p, i)
+        for p, i, space, k, of in side_by_side(self.ring_astronauts(state)):
+            x, y = self.astro_point(space, k, of)
+            if math.hypot(pos[0] - x, pos[1] - y) <= self.astro * 0.55:
+                return Target(RING_ASTRO, p, i)
         dx, dy = pos[0] - self.c[0], pos[1] - self.c[1]
         if math.hypot(dx, dy) <= self.r * R_HUB:
             return Target(HUB)
@@ -286,7 +300,23 @@ class BoardView(View):
         return self.point(state.arm + slot, R_HANGAR)
 
     def experiment_center(self, state: State, index: int) -> tuple[float, float]:
-        return self.point(self.exp_space(state, index), R_EXPERIMENT)
+        return self.point(self.bay_space(state.arm, index), R_EXPERIMENT)
+
+
+def side_by_side(astronauts) -> list[tuple]:
+    """(seat, astronaut, spot) -> (seat, astronaut, spot, k, of): each one's place among
+    those sharing its spot."""
+    groups: dict[int, list] = {}
+    for p, i, spot in astronauts:
+        groups.setdefault(spot, []).append((p, i))
+    return [(p, i, spot, k, len(members)) for spot, members in groups.items()
+            for k, (p, i) in enumerate(members)]
+
+
+def arm_turn(r: ResetInfo) -> int:
+    """How many spots the arm swings over a reset: a full turn when it ends where it began
+    (no module was left on the board)."""
+    return (r.arm_to - r.arm_from) % RING or FULL_TURN
 
 
 def _degrees(a: tuple, b: tuple) -> float:

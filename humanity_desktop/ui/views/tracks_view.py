@@ -41,8 +41,9 @@ class TracksView(View):
         self._track(surface, self.score, "SCORE", s.scores, length, f.chars,
                     [(v, str(v)) for v in range(0, length + 1, SCORE_STEP)])
         cat = load()
-        marks = [(pos, str(tokens)) for pos, tokens in cat.research_marks]
-        self._track(surface, self.research, "RESEARCH", [p.research for p in s.players], cat.research_length,
+        # Each mark reached is one more token: a token under each, and the research it needs.
+        marks = [(pos, str(pos)) for pos, _ in cat.research_marks]
+        self._track(surface, self.research, "RESEARCH", [p.research for p in s.players], cat.research_cap,
                     f.chars, marks, tokens=True)
         for i, rect in enumerate(self.missions):
             if rect.h < 20:
