@@ -341,6 +341,7 @@ def test_an_obstacle_worn_to_nothing_crumbles_on_screen(app):
     s = game.match.state
     last = next(c for c, (tid, _) in s.players[0].base.items() if tid.startswith("o-"))
     s.players[0].base[last] = (s.players[0].base[last][0], 1)  # worn down on earlier turns
+    game.match.actions = None  # a position made by hand: saved as a snapshot, not a replay
     move(app, game.base.cell_center(s, 0, last))
     key(app, pygame.K_r, text="r")
     for _ in range(400):
