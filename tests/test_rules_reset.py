@@ -6,6 +6,7 @@ from builders import (
     A, CAT, end_round_now, fresh, of_type, on_ring, pass_turn, play, quiet_missions, refused, remove,
     set_astronaut,
 )
+from humanity_desktop.controller.narration import narrate
 from humanity_desktop.engine import legal_actions
 from humanity_desktop.engine.ring import experiment_spot, slot_spot
 from humanity_desktop.engine.state import ACTIVE, BOARD, PLACE, RETURNING, TURN
@@ -228,3 +229,15 @@ def test_an_astronaut_that_came_home_is_active_for_the_new_round():
     pass_turn(s, 0)
     assert s.current == 0
     assert A("select_astronaut", 2) in legal_actions(s)
+
+
+@pytest.mark.parametrize("hangars_left,told", [
+    (3, "the arm moves 4 spots and 1 astronaut goes home"),
+    (0, "the arm turns all the way round and 2 astronauts go home"),
+])
+def test_the_log_tells_how_far_the_arm_moved(hangars_left, told):
+    s = position(arm=1)
+    s.hangars = [None, None] + [None] * (5 - hangars_left) + s.hangars[7 - hangars_left:]
+    set_astronaut(s, 0, 2, where=BOARD, pos=on_ring(s, 0))
+    lines = narrate(end_round_now(s), ["Kayla", "Yuko"])
+    assert any(line.endswith(told) for line in lines), lines
