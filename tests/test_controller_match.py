@@ -230,6 +230,19 @@ def test_hold_and_pace_keep_a_bot_decision_back(table):
     wait_for(match, lambda: any(e.seat == 1 for e in rec.of(ActionApplied)))
 
 
+def test_a_bot_waits_until_the_last_move_is_saved(table):
+    match, rec = table
+    saved = False
+    match.saved = lambda: saved
+    finish_turn(match)
+    wait_for(match, lambda: match._thinking is not None and match._thinking[1].done())
+    for _ in range(50):
+        match.update()
+    assert not [e for e in rec.of(ActionApplied) if e.seat == 1]
+    saved = True
+    wait_for(match, lambda: any(e.seat == 1 for e in rec.of(ActionApplied)))
+
+
 def play_bots_to_the_end(match: Match) -> None:
     deadline = time.monotonic() + 60
     while not match.state.game_over:

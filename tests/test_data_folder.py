@@ -7,6 +7,7 @@ import errno
 import json
 import os
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -118,6 +119,32 @@ def test_a_full_disk_is_told_once_and_the_save_catches_up_when_space_returns(app
     app._autosaver.flush()
     assert autosave_of(app.data_dir)["actions"] == [a.to_json() for a in game.match.actions]
     assert app.take_notices() == ["Your game is being saved again."]
+
+
+def test_bots_play_on_only_once_the_last_move_is_on_disk(app, monkeypatch):
+    release = threading.Event()
+
+    def slow_disk(path, text):
+        release.wait(10)
+        write_atomic(path, text)
+
+    game = start(app, "bot:random,bot:random", seed=3)
+    app._autosaver.flush()
+    monkeypatch.setattr(autosave_module, "write_atomic", slow_disk)
+    moves = len(game.match.actions)
+    for _ in range(200):  # bots at instant pace would make many moves in this many frames
+        app.step()
+        if len(game.match.actions) > moves:
+            break
+    blocked = len(game.match.actions)
+    for _ in range(100):
+        app.step()
+    assert len(game.match.actions) == blocked == moves + 1  # one move, then waiting for its save
+    release.set()
+    app._autosaver.flush()
+    for _ in range(200):
+        app.step()
+    assert len(game.match.actions) > blocked
 
 
 def test_a_failed_autosave_is_retried_without_a_newer_one(tmp_path, monkeypatch):

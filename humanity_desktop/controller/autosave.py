@@ -66,6 +66,12 @@ class Autosaver:
             log.error("the last autosave could not be written to %s", self.path)
         self._raise_failed_check()
 
+    def caught_up(self) -> bool:
+        """Whether every submitted snapshot has been written (or failed to be: a failing disk is
+        told to the player and must not stop the game)."""
+        with self._cv:
+            return self._pending is None and not self._writing
+
     def take_news(self) -> str | None:
         """A message for the player when saving stopped or started working again; once each."""
         with self._cv:

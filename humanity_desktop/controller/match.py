@@ -93,6 +93,9 @@ class Match:
         self.pace = pace  # seconds between two bot actions
         self.thinking = thinking  # bots think this many times their level's own time
         self.hold = False  # set by the screens while they animate or are paused
+        # Set by the app to its autosaver's: a bot plays only once the last move is on disk, so
+        # a crash or a kill loses at most one move, however fast the bots play.
+        self.saved: Callable[[], bool] = lambda: True
         # Cleared by the screens during their heaviest animation: a bot's search then waits,
         # because on a small machine it would slow the drawing down.
         self.may_think = True
@@ -148,7 +151,7 @@ class Match:
                 self._start_thinking(seat)
             return
         _, future, _ = self._thinking
-        if not future.done() or self.hold or self._clock() - self._last_action_at < self.pace:
+        if not future.done() or self.hold or not self.saved() or self._clock() - self._last_action_at < self.pace:
             return
         self._thinking = None
         self.bus.publish(BotThinking(seat, False))

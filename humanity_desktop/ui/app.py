@@ -222,6 +222,7 @@ class App:
                 self._keep_unfinished()
             verify = check_snapshot if self.config.check_saves else None
             self._autosaver = Autosaver(self.data_dir / AUTOSAVE, verify=verify)
+            match.saved = self._autosaver.caught_up
         match.bus.subscribe(ActionApplied, lambda ev: self.autosave(match))
         match.bus.subscribe(Undone, lambda ev: self.autosave(match))
         self.audio.listen(match)
