@@ -11,6 +11,7 @@ object; record the figures in docs/benchmarks.md. The aim: flat within 20 MB aft
 from __future__ import annotations
 
 import argparse
+import ctypes
 import gc
 import json
 import os
@@ -21,6 +22,7 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the report
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script
 
@@ -33,6 +35,25 @@ def rss_mb() -> float:
     with open("/proc/self/status", encoding="ascii") as f:
         kb = next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
     return round(kb / 1024, 1)
+
+
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in
+                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
+                 "keepcost")]
+
+
+def heap_in_use_mb() -> float | None:
+    """Memory the C allocator has handed out and not had back (glibc's main heap and its
+    large blocks). Resident memory also counts freed memory the allocator keeps, so it can
+    step up and down while this holds still; None off glibc."""
+    try:
+        mallinfo2 = ctypes.CDLL("libc.so.6").mallinfo2
+    except (OSError, AttributeError):
+        return None
+    mallinfo2.restype = _MallInfo2
+    info = mallinfo2()
+    return round((info.uordblks + info.hblkhd) / 2 ** 20, 1)
 
 
 def click(app, button) -> None:
@@ -77,7 +98,8 @@ def session(games: int, level: str, seed: int) -> list[dict]:
             start_bots(app, level, seed + game)
             seconds = play_to_results(app)
             gc.collect()
-            rows.append({"game": game, "rss_mb": rss_mb(), "seconds": round(seconds, 1)})
+            rows.append({"game": game, "rss_mb": rss_mb(), "heap_in_use_mb": heap_in_use_mb(),
+                         "seconds": round(seconds, 1)})
             print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
             click(app, next(b for b in app.stack.top.buttons if b.label == "New game"))
         app.close()
