@@ -102,7 +102,7 @@ def test_the_ui_pictures_stay_within_the_budget_whatever_is_drawn():
 
 
 def test_a_game_resized_again_and_again_keeps_within_a_tight_budget(app, monkeypatch):
-    tight = 6 * 1024 * 1024  # less than the pictures of two window sizes together
+    tight = 6 * 1024 * 1024  # a fifth of what the six window sizes below draw in all
     monkeypatch.setattr(SURFACES, "budget", tight)
     SURFACES.clear()
     start(app, "bot,bot,bot,bot")
