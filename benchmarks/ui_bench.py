@@ -38,22 +38,22 @@ def reset_frames(level: str, resets: int, seed: int) -> tuple[list[float], list[
         app = App(AppConfig(data_dir=Path(tmp), size=SIZE, max_fps=0, pace="instant"))
         match = app.new_match(parse_seats(",".join([f"bot:{level}"] * 4)), seed)
         game = GameScene(app, match)
-        flags: list[bool] = []
+        wall: list[float] = []
+        cpu: list[float] = []
         seen: set[int] = set()
 
         def stop() -> bool:
             beat = game.director.beat
-            in_reset = beat is not None and beat.reset is not None
-            flags.append(in_reset)
-            if in_reset:
+            if beat is not None and beat.reset is not None:  # the frame just drawn shows a reset
+                wall.append(app.frame_ms[-1])
+                cpu.append(app.frame_cpu_ms[-1])
                 seen.add(id(beat))
             # Other beats play fast so the benchmark reaches the resets sooner.
             app.config.anim_speed = 1.0 if any(b.reset for b in game.director.queue) else 30.0
             return len(seen) > resets or match.state.game_over
 
         app.run([game], stop_when=stop)
-        busy = [i for i, flag in enumerate(flags) if flag]
-        return [app.frame_ms[i] for i in busy], [app.frame_cpu_ms[i] for i in busy]
+        return wall, cpu
 
 
 def start_to_first_frame(program: list[str] | None = None) -> tuple[float, float | None]:

@@ -31,7 +31,8 @@ from humanity_desktop.controller.saves import (
     read_match,
     write_save,
 )
-from humanity_desktop.engine import Action, legal_actions
+from humanity_desktop.bots import evaluate
+from humanity_desktop.engine import Action, apply_action, legal_actions, new_game, payment
 from humanity_desktop.engine.state import ACTION, BOARD, RETURNING, TURN
 
 
@@ -196,7 +197,7 @@ def test_a_bot_thinks_off_the_main_thread_and_its_move_travels_the_bus(table):
 
 def test_each_level_thinks_its_own_time_scaled_by_the_players_setting():
     from humanity_desktop.controller.thinking import Thinker
-    from humanity_desktop.engine import new_game, observe
+    from humanity_desktop.engine import observe
 
     thinker = Thinker(parse_seats("bot:normal,bot:hard,bot:expert"), seed=1)
     state = new_game(3, 1)
@@ -348,3 +349,14 @@ def test_a_saved_match_comes_back_the_same(tmp_path):
     again.close()
     path.write_text("{not json")
     assert list_saves(tmp_path) == []
+
+
+def test_a_new_match_drops_what_earlier_games_memoised():
+    state, rng = new_game(4, 3), random.Random(3)
+    for _ in range(200):  # paying and judging positions fill both tables
+        apply_action(state, rng.choice(legal_actions(state)))
+        evaluate.seat_value(state, 0)
+    assert payment._memo and evaluate._mission_memo
+    Match(parse_seats("human,bot"), Bus(), seed=4)
+    assert not payment._memo and not evaluate._mission_memo
+

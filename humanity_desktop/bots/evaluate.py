@@ -86,6 +86,14 @@ def seat_value(s: State, p: int, w: Weights = DEFAULT) -> float:
 
 
 _mission_memo: dict = {}
+# An entry takes about 1.1 KB (its key holds the base's layout), so this is 11 MB at most;
+# a game between four expert bots thinking 0.3 s a move fills about 500.
+_MISSION_MEMO_LIMIT = 10_000
+
+
+def forget() -> None:
+    """Drop the progress kept: another deal builds other bases."""
+    _mission_memo.clear()
 
 
 def _mission_progress(mid: str, player, colours: dict) -> float:
@@ -95,7 +103,7 @@ def _mission_progress(mid: str, player, colours: dict) -> float:
     key = (mid, frozenset(colours.items()) if on_modules else tuple(player.experiments))
     hit = _mission_memo.get(key)
     if hit is None:
-        if len(_mission_memo) > 200_000:
+        if len(_mission_memo) > _MISSION_MEMO_LIMIT:
             _mission_memo.clear()
         got = mission_measure(spec, player.base, player.experiments, CAT, colours)
         hit = _mission_memo[key] = min(1.0, got / spec.target) ** 2

@@ -16,6 +16,7 @@ from concurrent.futures import Future
 from typing import NamedTuple
 
 from ..bots import Budget, Cancelled
+from ..bots.evaluate import forget as forget_evaluations
 from ..engine import (
     PROMPTS,
     Action,
@@ -28,6 +29,7 @@ from ..engine import (
     ranking,
     why_illegal,
 )
+from ..engine.payment import forget as forget_payments
 from ..engine.ring import experiment_spot, slot_spot
 from ..engine.state import BOARD
 from .bus import Bus
@@ -105,6 +107,10 @@ class Match:
         self.pending: TurnToConfirm | None = None
         self._clock = clock
         self._undo: list[Mark] = []
+        # What the rules and the bots memoised for another deal is of little use to this
+        # one: dropped, so a session of many games holds one game's worth.
+        forget_payments()
+        forget_evaluations()
         self._thinker = Thinker(self.seats, self.state.seed)
         self._thinking: tuple[int, Future, Budget | None] | None = None  # seat, decision, its budget
         self._last_action_at = float("-inf")

@@ -11,6 +11,7 @@ import os
 import statistics
 import sys
 import time
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,6 +50,9 @@ MIN_SIZE = (960, 540)
 # so a frame never waits long for it.
 SWITCH_INTERVAL = 0.001
 CHECK_SAVES_ENV = "HUMANITY_CHECK_SAVES"
+# Frame times kept for --frame-stats and the benchmarks: the last ten minutes at 60 fps, so
+# a long session does not keep one more number per frame for ever.
+FRAMES_KEPT = 36_000
 
 
 @dataclass
@@ -100,8 +104,8 @@ class App:
         self.audio = audio_player()
         self.stack = SceneStack()
         self.running = False
-        self.frame_ms: list[float] = []
-        self.frame_cpu_ms: list[float] = []  # the main thread's own work, without waits
+        self.frame_ms: deque[float] = deque(maxlen=FRAMES_KEPT)
+        self.frame_cpu_ms: deque[float] = deque(maxlen=FRAMES_KEPT)  # the main thread's own work, without waits
         self.first_frame_at: float | None = None
         self._last_step = 0.0
         self.match: Match | None = None

@@ -1,16 +1,15 @@
 """The game's pictures: the SVG files under art/, rasterised once per size and cached.
 
 Every name is a path under art/ without its `.svg` ("tiles/module-blue"). SVG keeps every
-piece crisp at any window size; the caches make sure a file is read and rasterised only
-the first time a size is asked for, never per frame.
+piece crisp at any window size; the cache (ui/surface_cache.py) makes sure a file is read
+and rasterised once for a size in use, never per frame.
 """
 from __future__ import annotations
-
-from functools import lru_cache
 
 import pygame
 
 from .. import assets
+from .surface_cache import cached
 
 
 def _ready(surf: pygame.Surface) -> pygame.Surface:
@@ -18,14 +17,14 @@ def _ready(surf: pygame.Surface) -> pygame.Surface:
     return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
 
-@lru_cache(maxsize=2048)
+@cached
 def image(name: str, w: int, h: int | None = None) -> pygame.Surface:
     """The picture scaled to fit inside w x h (a square when h is None), keeping its shape."""
     size = (max(1, int(w)), max(1, int(h if h is not None else w)))
     return _ready(pygame.image.load_sized_svg(str(assets.art(name + ".svg")), size))
 
 
-@lru_cache(maxsize=512)
+@cached
 def tinted(name: str, size: int, colour: tuple) -> pygame.Surface:
     """A white picture in `colour` (the colour symbols are drawn white for this)."""
     surf = image(name, size).copy()
@@ -33,7 +32,7 @@ def tinted(name: str, size: int, colour: tuple) -> pygame.Surface:
     return surf
 
 
-@lru_cache(maxsize=256)
+@cached
 def stretched(name: str, w: int, h: int) -> pygame.Surface:
     """A wide picture (a card, a track, an arm strut) made w x h: rasterised at height h,
     its two end squares kept as they are and its middle repeated (its pattern tiles)."""

@@ -2,14 +2,13 @@
 Painted once per window size."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from . import theme
+from .surface_cache import cached
 
 
-@lru_cache(maxsize=4)
+@cached
 def backdrop(size: tuple[int, int]) -> pygame.Surface:
     w, h = size
     surf = pygame.Surface(size)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import pygame
 
@@ -20,6 +19,7 @@ from ..engine.state import PAY, PLACE, WORK
 from . import tile_art
 from .gestures import spend_at, spend_options
 from .physics import Carry, Turn
+from .surface_cache import cached
 from .targets import ASTRO, CELL, EXPERIMENT, HANGAR, RETURNING, Target
 from .views.base_view import BaseView
 from .views.board_view import BoardView
@@ -298,7 +298,7 @@ def target_cell(target: Target | None, state: State):
     return None
 
 
-@lru_cache(maxsize=8)
+@cached
 def _shadow(size: int) -> pygame.Surface:
     shadow = pygame.Surface((size, size), pygame.SRCALPHA)
     shadow.fill((0, 0, 0, 90))

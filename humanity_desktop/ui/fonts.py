@@ -1,4 +1,5 @@
 """Fonts and rendered text, cached: no font is loaded and no string rendered twice per frame.
+Rendered text shares the pictures' budget in bytes (ui/surface_cache.py).
 
 The game uses the font it ships in art/fonts (DejaVu Sans), so it looks the same on every
 machine. Should that be missing, it looks for a common sans-serif on the system (DejaVu,
@@ -14,6 +15,7 @@ from functools import lru_cache
 import pygame
 
 from .. import assets
+from .surface_cache import cached
 
 _BUNDLED = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}  # in art/fonts
 _REGULAR = ("DejaVuSans.ttf", "NotoSans-Regular.ttf", "LiberationSans-Regular.ttf", "segoeui.ttf",
@@ -26,7 +28,7 @@ _DIRS = (
     "/usr/share/fonts/liberation", "C:/Windows/Fonts", "/System/Library/Fonts",
     "/System/Library/Fonts/Supplemental", "/Library/Fonts",
 )
-_TEXT_CACHE_SIZE = 4000
+_WRAPPED_CACHE_SIZE = 4000  # lines of text, a few hundred bytes each: a MB or two in all
 
 
 @lru_cache(maxsize=2)
@@ -45,7 +47,6 @@ def font_path(bold: bool) -> str | None:
 class Fonts:
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._text: OrderedDict = OrderedDict()
         self._wrapped: OrderedDict = OrderedDict()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -57,16 +58,11 @@ class Fonts:
         return f
 
     def render(self, text: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
-        key = (text, int(size), bold, tuple(colour))
-        surf = self._text.get(key)
-        if surf is None:
-            surf = self.font(size, bold).render(text, True, colour)
-            self._text[key] = surf
-            if len(self._text) > _TEXT_CACHE_SIZE:
-                self._text.popitem(last=False)
-        else:
-            self._text.move_to_end(key)
-        return surf
+        return self._rendered(text, int(size), tuple(colour), bold)
+
+    @cached
+    def _rendered(self, text: str, size: int, colour: tuple, bold: bool) -> pygame.Surface:
+        return self.font(size, bold).render(text, True, colour)
 
     def width(self, text: str, size: int, bold: bool = False) -> int:
         return self.font(size, bold).size(text)[0]
@@ -80,7 +76,7 @@ class Fonts:
         lines = self._wrapped.get(key)
         if lines is None:
             lines = self._wrapped[key] = self._wrap(text, size, width, bold)
-            if len(self._wrapped) > _TEXT_CACHE_SIZE:
+            if len(self._wrapped) > _WRAPPED_CACHE_SIZE:
                 self._wrapped.popitem(last=False)
         return lines
 

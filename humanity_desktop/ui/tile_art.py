@@ -14,6 +14,7 @@ import pygame
 from ..engine.catalogue import RESOURCES, SWITCH_COLOURS, load
 from . import art, icons, theme
 from .fonts import fonts
+from .surface_cache import cached
 
 INK = (16, 20, 28)  # dark print on light parts
 SLOT_EMPTY = (52, 62, 80)
@@ -41,7 +42,7 @@ def _number_badge(surf: pygame.Surface, icon: pygame.Surface, text: str, center:
     surf.blit(icon, icon.get_rect(midleft=(x + label.get_width() + 2, center[1])))
 
 
-@lru_cache(maxsize=1024)
+@cached
 def module_tile(tile_id: str, size: int, stock: int | None = None, wild_shape: str | None = None) -> pygame.Surface:
     """A module as it is printed: colour band with symbol and cost, what it does, work and stock.
 
@@ -155,7 +156,7 @@ def _either_colour(surf, size: int, foot_y: int) -> None:
         x += item.get_width() + gap
 
 
-@lru_cache(maxsize=256)
+@cached
 def obstacle_tile(tile_id: str, size: int, resistance: int) -> pygame.Surface:
     """Rubble on Titan's crust behind hazard stripes, its remaining resistance as notches."""
     spec = load().tiles[tile_id]
@@ -172,7 +173,7 @@ def obstacle_tile(tile_id: str, size: int, resistance: int) -> pygame.Surface:
     return surf
 
 
-@lru_cache(maxsize=256)
+@cached
 def experiment_tile(eid: str, size: int) -> pygame.Surface:
     """An experiment: its side (frame colour and mark), cost, research, effect and (year 3) VP."""
     spec = load().experiments[eid]
@@ -192,7 +193,7 @@ def experiment_tile(eid: str, size: int) -> pygame.Surface:
     return surf
 
 
-@lru_cache(maxsize=64)
+@cached
 def mission_card(mid: str, w: int, h: int) -> pygame.Surface:
     """A mission tile laid out as a row: its type letter, name and what it asks.
     The right end is kept free for the holder's marker or the science token."""
@@ -232,7 +233,7 @@ def astronaut(char: int, size: int, work: int, awake: bool = True) -> pygame.Sur
     return _astronaut(char, size, work, awake, _player_symbols)
 
 
-@lru_cache(maxsize=256)
+@cached
 def _astronaut(char: int, size: int, work: int, awake: bool, symbol: bool) -> pygame.Surface:
     fig = art.image(f"players/astronaut-{char}{'' if awake else '-resting'}", size).copy()
     centre = (size * 0.79, size * 0.79)  # the badge printed in the art
@@ -244,7 +245,6 @@ def _astronaut(char: int, size: int, work: int, awake: bool, symbol: bool) -> py
     return fig
 
 
-@lru_cache(maxsize=512)
 def mini_tile(tile_id: str, size: int) -> pygame.Surface:
     """A tile in a miniature base: the back of a module (its colour and symbol), or rubble."""
     spec = load().tiles[tile_id]

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import pygame
 
 from . import theme
 from .audio import player as audio_player
 from .fonts import fonts
+from .surface_cache import cached
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, scale: float, title: str | None = None,
@@ -89,7 +89,7 @@ def hovered(buttons: list[Button], pos) -> Button | None:
     return next((b for b in buttons if b.hit(pos)), None)
 
 
-@lru_cache(maxsize=64)
+@cached
 def _tooltip_surface(title: str, lines: tuple, scale: float) -> pygame.Surface:
     f = fonts()
     width = int(340 * scale)

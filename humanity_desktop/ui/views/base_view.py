@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import math
-from functools import lru_cache
 
 import pygame
 
@@ -19,6 +18,7 @@ from ...engine.rules import placement_cells
 from ...engine.state import ACTIVE, EXHAUSTED, RETURNING
 from .. import icons, theme, tile_art
 from ..fonts import draw_text
+from ..surface_cache import cached
 from ..targets import ASTRO, CELL, DONE_EXPERIMENT, Target
 from ..targets import RETURNING as RETURNING_T
 from .board_view import _shade
@@ -286,7 +286,7 @@ class BaseView(View):
         return Target(CELL, seat, cell)
 
 
-@lru_cache(maxsize=16)
+@cached
 def turn_handle(size: int, direction: int) -> pygame.Surface:
     """A round badge with a three-quarter arrow: the way a lit tile turns (+1 clockwise)."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
@@ -22,6 +21,7 @@ from ...engine.state import BOARD
 from .. import art, theme, tile_art
 from ..anim import arc_point, ease, ease_out, lerp, segment
 from ..fonts import draw_text
+from ..surface_cache import cached
 from ..targets import ARM, EXPERIMENT, HANGAR, HUB, RING_ASTRO, Target
 from .view import View
 
@@ -324,7 +324,7 @@ def _degrees(a: tuple, b: tuple) -> float:
     return -math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
 
 
-@lru_cache(maxsize=64)
+@cached
 def _rotated_cached(name: str, w: int, h: int, half_degrees: int) -> pygame.Surface:
     return pygame.transform.rotate(art.stretched(name, w, h), half_degrees / 2)
 
@@ -334,13 +334,9 @@ def _rotated(name: str, w: int, h: int, degrees: float) -> pygame.Surface:
     return _rotated_cached(name, w, h, round(degrees * 2))
 
 
-_shades: dict = {}
-
-
+@cached
 def _shade(size: tuple[int, int]) -> pygame.Surface:
     """A translucent dark veil over something that cannot be chosen now."""
-    veil = _shades.get(size)
-    if veil is None:
-        veil = _shades[size] = pygame.Surface(size, pygame.SRCALPHA)
-        veil.fill((10, 10, 14, 115))
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((10, 10, 14, 115))
     return veil
