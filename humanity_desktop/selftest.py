@@ -27,7 +27,10 @@ from . import __version__, assets  # noqa: E402
 SUCCESS = "selftest passed"
 SEATS = "bot:random,bot:random,bot:random,bot:random"
 SEED = 5
-GAME_SECONDS = 25.0  # a limit; such a game takes about 4 s on a 2-core machine
+GAME_SECONDS = 60.0  # a limit; such a game takes about 8 s on a 2-core machine
+# Frames are capped, as in play: each bot move waits for the last one's autosave, and a loop
+# drawing without pause starves the saving thread of the interpreter (3 to 20 times slower).
+FPS = 240
 SIZE = (1280, 720)
 MIN_COLOURS = 8  # fewer distinct colours in a downscaled last frame: nothing was drawn
 
@@ -175,7 +178,7 @@ def play_game(data_dir: Path):
     from .ui.scenes.results import ResultsScene
     from .ui.scenes.title import TitleScene
 
-    app = App(AppConfig(data_dir=data_dir, size=SIZE, max_fps=0, pace="instant", anim_speed=60.0,
+    app = App(AppConfig(data_dir=data_dir, size=SIZE, max_fps=FPS, pace="instant", anim_speed=60.0,
                         quit_after=GAME_SECONDS))
     match = app.new_match(parse_seats(SEATS), SEED)
     ended: list = []
