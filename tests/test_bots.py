@@ -9,6 +9,8 @@ import pytest
 
 from humanity_desktop.bots import Budget, Cancelled, available_levels, make_bot
 from humanity_desktop.bots.hints import hints
+from humanity_desktop.bots.planner import wastes_work
+from humanity_desktop.bots.plans import plans
 from humanity_desktop.bots.tournament import main as tournament_main, wilson
 from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
 
@@ -34,6 +36,26 @@ def random_position(players: int, seed: int, steps: int):
 
 
 POSITIONS = [random_position(2 + seed % 3, seed, 40 + 97 * seed) for seed in range(6)]
+
+
+def first_position_with(players: int, seed: int, wanted) -> object:
+    """The first position of a random game where `wanted(legal kinds)` holds."""
+    s = new_game(players, seed)
+    rng = random.Random(seed)
+    while not wanted({a.kind for a in legal_actions(s)}):
+        apply_action(s, rng.choice(legal_actions(s)))
+        assert not s.game_over
+    return s
+
+
+def test_easy_never_stops_working_while_a_tile_could_still_be_used() -> None:
+    for seed in range(12):
+        s = first_position_with(2, seed, lambda kinds: {"end_work", "activate"} <= kinds)
+        end = next(a for a in legal_actions(s) if a.kind == "end_work")
+        assert wastes_work(s, (end,))
+        assert any(not wastes_work(s, plan) for plan, _ in plans(s))  # using the tiles first is no waste
+        for bot_seed in range(5):
+            assert make_bot("easy", bot_seed).decide(observe(s, s.current), legal_actions(s)).kind != "end_work"
 
 
 def test_every_level_is_available() -> None:

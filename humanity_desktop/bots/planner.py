@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Action, State
+from ..engine import Action, State, apply_action, legal_actions
 from .base import Budget
 from .determinize import sample_state
 from .evaluate import DEFAULT, Weights, relative_value
@@ -18,6 +18,18 @@ def ranked_plans(state: State, weights: Weights) -> list[tuple[float, Plan, Stat
     scored = [(relative_value(after, p, weights), plan, after) for plan, after in plans(state)]
     scored.sort(key=lambda t: -t[0])
     return scored
+
+
+def wastes_work(state: State, plan: Plan) -> bool:
+    """Whether `plan` ends Work while one of the player's tiles could still be used."""
+    if not any(a.kind == "end_work" for a in plan):
+        return False
+    s = state.copy()
+    for action in plan:
+        if action.kind == "end_work":
+            return any(a.kind == "activate" for a in legal_actions(s))
+        apply_action(s, action)
+    return False
 
 
 def view_segment(view: dict) -> tuple:
@@ -67,16 +79,21 @@ class PlanBot:
 class PlanningBot(PlanBot):
     """Evaluates every plan for the current segment and plays the best (plus optional noise)."""
 
-    def __init__(self, name: str, seed: int, weights: Weights, noise: float) -> None:
+    def __init__(self, name: str, seed: int, weights: Weights, noise: float, sensible: bool = False) -> None:
         self.name = name
         self.rng = random.Random(seed)
         self.weights = weights
         self.noise = noise
+        # Noise alone would sometimes stop work with tiles left to use: a slip, not a style.
+        self.sensible = sensible
         self.follower = PlanFollower()
 
     def search(self, view: dict, budget: Budget | None = None) -> list[tuple[float, Plan, int]]:
         """Plans best first as (value, plan, visits); this bot does not search, so visits are 0."""
-        ranked = [(v, plan) for v, plan, _ in ranked_plans(sample_state(view, self.rng), self.weights)]
+        state = sample_state(view, self.rng)
+        ranked = [(v, plan) for v, plan, _ in ranked_plans(state, self.weights)]
+        if self.sensible:
+            ranked = [(v, plan) for v, plan in ranked if not wastes_work(state, plan)] or ranked
         if self.noise:
             ranked = sorted(((v + self.rng.gauss(0.0, self.noise), plan) for v, plan in ranked),
                             key=lambda vp: -vp[0])
@@ -84,7 +101,7 @@ class PlanningBot(PlanBot):
 
 
 def easy(seed: int = 0) -> PlanningBot:
-    return PlanningBot("easy", seed, EASY_WEIGHTS, noise=1.5)
+    return PlanningBot("easy", seed, EASY_WEIGHTS, noise=1.5, sensible=True)
 
 
 def normal(seed: int = 0) -> PlanningBot:
