@@ -8,6 +8,7 @@ import threading
 import pytest
 
 from humanity_desktop.bots import Budget, Cancelled, available_levels, make_bot
+from humanity_desktop.bots.greedy import GreedyBot, tally
 from humanity_desktop.bots.hints import hints
 from humanity_desktop.bots.planner import wastes_work
 from humanity_desktop.bots.plans import plans
@@ -185,6 +186,32 @@ def test_tournament_command_plays_a_tiny_match(capsys) -> None:
         assert 0.0 <= stats["ci95"][0] <= stats["win_rate"] <= stats["ci95"][1] <= 1.0
         assert {"win_rate", "ci95", "mean_score", "decision_ms_median"} <= set(stats)
     assert out["levels"]["normal"]["win_rate"] + out["levels"]["random"]["win_rate"] == pytest.approx(1.0)
+
+
+def test_the_greedy_reference_sits_in_tournaments_but_is_not_a_level_of_the_game(capsys) -> None:
+    assert "greedy" not in available_levels()
+    assert tournament_main(["--seats", "greedy,random", "--games", "2", "--seed", "1", "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["levels"]) == {"greedy", "random"}
+
+
+def test_the_greedy_reference_takes_the_plan_its_tally_rates_best() -> None:
+    for s in POSITIONS[:4]:
+        view, legal = observe(s, s.current), legal_actions(s)
+        bot = GreedyBot(seed=1)
+        ranked = bot.search(view)
+        assert [v for v, _, _ in ranked] == sorted((v for v, _, _ in ranked), reverse=True)
+        assert GreedyBot(seed=1).decide(view, legal) == ranked[0][1][0]
+        after = s.copy()
+        for action in ranked[0][1]:
+            apply_action(after, action)
+        assert tally(after, s.current) >= max(tally(a, s.current) for _, a in plans(s)) - 1e-9
+
+
+def test_the_greedy_tally_counts_banked_points_one_for_one() -> None:
+    s = POSITIONS[2].copy()
+    before = tally(s, 0)
+    s.players[0].ledger["mission"] += 3
+    assert tally(s, 0) == pytest.approx(before + 3)
 
 
 def test_a_logged_tournament_resumes_without_replaying_finished_games(tmp_path, capsys, monkeypatch) -> None:

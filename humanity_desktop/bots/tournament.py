@@ -29,7 +29,19 @@ from ..engine.catalogue import fingerprint as catalogue_fingerprint
 from ..engine.state import LEDGER_SOURCES
 from . import available_levels, make_bot
 from .base import Budget
+from .greedy import GreedyBot
 from .planner import view_segment
+
+# Seats for measuring only: players the levels are judged against, never offered in the game.
+REFERENCES = {"greedy": GreedyBot}
+
+
+def seat_names() -> list[str]:
+    return [*available_levels(), *REFERENCES]
+
+
+def seat_bot(level: str, seed: int):
+    return REFERENCES[level](seed) if level in REFERENCES else make_bot(level, seed)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -46,7 +58,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def play_game(levels: list[str], seed: int, seconds: float | None = None) -> dict:
     """One game with `levels[i]` in seat i. Returns scores, places, ledgers and think times."""
     state = new_game(len(levels), seed)
-    bots = [make_bot(level, seed * 31 + i) for i, level in enumerate(levels)]
+    bots = [seat_bot(level, seed * 31 + i) for i, level in enumerate(levels)]
     think: list[list[float]] = [[] for _ in levels]
     current_segment = None
     while not state.game_over:
@@ -176,7 +188,7 @@ def _print_table(summary: dict) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m humanity_desktop.bots.tournament", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--seats", required=True, help=f"comma-separated levels, 2 to 4: {', '.join(available_levels())}")
+    ap.add_argument("--seats", required=True, help=f"comma-separated levels, 2 to 4: {', '.join(seat_names())}")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
@@ -186,9 +198,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="append each finished game to this file; games already in it are not replayed")
     args = ap.parse_args(argv)
     levels = [x.strip() for x in args.seats.split(",")]
-    unknown = [x for x in levels if x not in available_levels()]
+    unknown = [x for x in levels if x not in seat_names()]
     if unknown or not 2 <= len(levels) <= 4:
-        ap.error(f"--seats takes 2 to 4 of: {', '.join(available_levels())}")
+        ap.error(f"--seats takes 2 to 4 of: {', '.join(seat_names())}")
     if args.games < 1 or args.jobs < 1:
         ap.error("--games and --jobs must be at least 1")
     summary = run(levels, args.games, args.seed, args.jobs, args.seconds, args.log)
