@@ -9,7 +9,9 @@ import pytest
 
 from humanity_desktop.bots import Budget, Cancelled, available_levels, make_bot
 from humanity_desktop.bots.greedy import GreedyBot, tally
-from humanity_desktop.bots.hints import hints
+from humanity_desktop.bots.hints import describe as hints_text, explain, gain, hints, in_points
+from humanity_desktop.bots.evaluate import seat_value
+from humanity_desktop.bots.determinize import sample_state
 from humanity_desktop.bots.planner import wastes_work
 from humanity_desktop.bots.plans import plans
 from humanity_desktop.bots.tournament import main as tournament_main, wilson
@@ -175,6 +177,38 @@ def test_hints_give_three_described_plans_starting_legally(level: str) -> None:
     assert all(h.text for h in found)
     if level == "normal":
         assert [h.value for h in found] == sorted((h.value for h in found), reverse=True)
+
+
+def test_a_plans_gain_is_what_it_adds_to_the_seats_expected_final_score() -> None:
+    s = POSITIONS[2]
+    view = observe(s, s.current)
+    for _, plan, _ in make_bot("normal").search(view)[:3]:
+        state = sample_state(view, random.Random(0))
+        before = seat_value(state, s.current)
+        for action in plan:
+            apply_action(state, action)
+        assert gain(view, plan) == pytest.approx(seat_value(state, s.current) - before)
+
+
+@pytest.mark.parametrize("points, said", [
+    (2.6, "about +3 VP by the end of the game"), (-1.5, "about -2 VP by the end of the game"),
+    (0.4, "less than 1 VP by the end of the game"), (None, "its worth depends on cards still face down"),
+])
+def test_gains_are_told_in_whole_points(points, said) -> None:
+    assert in_points(points) == said
+
+
+def test_a_bots_reasons_come_from_its_own_figures() -> None:
+    s = POSITIONS[4]  # a turn's start: several plans
+    view = observe(s, s.current)
+    (v1, plan1, _), (_, plan2, _) = make_bot("normal").search(view)[:2]
+    ranked = [(v1, plan1, 30), (v1 - 1.25, plan2, 10)]
+    why = explain(view, ranked)
+    assert why.startswith(f"Its choice: {hints_text(plan1, view)}, {in_points(gain(view, plan1))}.")
+    assert "played this plan out 30 times of 40" in why
+    assert f"Next best for it: {hints_text(plan2, view)}, 1.2 VP worse" in why  # 1.25 rounds to even
+    assert "about as good" in explain(view, [(v1, plan1, 0), (v1, plan2, 0)])
+    assert "played" not in explain(view, [(v1, plan1, 0)])
 
 
 def test_tournament_command_plays_a_tiny_match(capsys) -> None:

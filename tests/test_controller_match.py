@@ -183,6 +183,31 @@ def wait_for(match: Match, predicate, seconds: float = 10.0) -> None:
         time.sleep(0.001)
 
 
+def test_each_bot_turn_in_the_log_keeps_the_bots_own_reasons() -> None:
+    bus = Bus()
+    match = Match(parse_seats("bot:normal,bot:normal"), bus, seed=4, pace=0.0)
+    try:
+        wait_for(match, lambda: match.state.turn >= 6)
+    finally:
+        match.close()
+    assert match.reasons, "no bot move was explained"
+    for line, why in match.reasons.items():
+        assert match.log[line].startswith(tuple(match.names)), match.log[line]
+        assert why.startswith("Its choice: ") and "VP" in why
+    # one explanation per plan, at the first line it writes: about one per turn played
+    assert 5 <= len(match.reasons) <= 2 * match.state.turn
+
+
+def test_a_random_bot_gives_no_reasons() -> None:
+    bus = Bus()
+    match = Match(parse_seats("bot:random,bot:random"), bus, seed=4, pace=0.0)
+    try:
+        wait_for(match, lambda: match.state.turn >= 4)
+    finally:
+        match.close()
+    assert match.log and not match.reasons
+
+
 def test_a_bot_thinks_off_the_main_thread_and_its_move_travels_the_bus(table):
     match, rec = table
     finish_turn(match)

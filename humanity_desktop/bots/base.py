@@ -45,6 +45,9 @@ class Player(Protocol):
 
     name: str
     seconds: float | None  # the level's own thinking time per decision; None: it needs none
+    # The ranked plans (value, plan, visits) behind the last decision when it chose a new plan;
+    # None when it played on a plan already chosen, or the bot does not rank plans.
+    last_search: list | None
 
     def decide(self, view: dict, legal: list[Action], budget: Budget | None = None) -> Action:
         ...

@@ -1,10 +1,15 @@
-"""Hints: the best few plans for a seat's view, with the search's value and a plain description."""
+"""Hints and reasons: the best few plans for a seat's view, and why a bot chose its plan,
+each described in players' words with its worth in points by the end of the game."""
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
-from ..engine import load_catalogue
+from ..engine import apply_action, load_catalogue
+from ..engine.errors import RulesError
 from .base import Budget
+from .determinize import sample_state
+from .evaluate import seat_value
 from .planner import PlanBot
 from .plans import Plan
 
@@ -17,6 +22,7 @@ class Hint:
     value: float  # the bot's estimate for this seat, in victory points relative to the best rival
     visits: int  # search visits (0 for a bot that does not search)
     text: str
+    gain: float | None  # what the plan adds to the seat's own expected final score (see gain)
 
 
 def describe(plan: Plan, view: dict) -> str:
@@ -47,8 +53,8 @@ def describe(plan: Plan, view: dict) -> str:
             parts.append(f"upgrades astronaut {a.a + 1}")
         elif a.kind == "place_astronaut":
             parts.append(f"astronaut {a.a + 1} to cell {list(a.b)}")
-    if worked:
-        parts.append("(" + ", ".join(worked) + ")")
+    if worked:  # in the middle of Work, a plan only names the tiles still to use
+        parts.append(f"({', '.join(worked)})" if parts else f"uses {', '.join(worked)}")
     if spends:
         parts.append(f"paying {spends} unit{'s' if spends > 1 else ''}")
     return " ".join(parts)
@@ -58,8 +64,47 @@ def _tile_name(tile_id: str | None) -> str:
     return CAT.tiles[tile_id].name if tile_id in CAT.tiles else "a tile"
 
 
+def gain(view: dict, plan: Plan) -> float | None:
+    """What `plan` adds to the seat's own expected final score, by the bots' evaluation; None
+    when the sample of the hidden cards taken cannot play it (a plan past a reset)."""
+    state = sample_state(view, random.Random(0))
+    p = state.current
+    before = seat_value(state, p)
+    try:
+        for action in plan:
+            apply_action(state, action)
+    except RulesError:
+        return None
+    return seat_value(state, p) - before
+
+
+def in_points(points: float | None) -> str:
+    """A plan's gain as a player reads it: whole points by the end of the game."""
+    if points is None:
+        return "its worth depends on cards still face down"
+    n = round(points)
+    return "less than 1 VP by the end of the game" if n == 0 else f"about {n:+d} VP by the end of the game"
+
+
 def hints(bot: PlanBot, view: dict, budget: Budget, count: int = 3) -> list[Hint]:
     """The `count` best plans for the seat to move, as judged by `bot` within `budget`."""
     ranked = bot.search(view, budget)
-    return [Hint(plan, round(value, 2), visits, describe(plan, view)) for value, plan, visits in ranked[:count]]
+    return [Hint(plan, round(value, 2), visits, describe(plan, view), gain(view, plan))
+            for value, plan, visits in ranked[:count]]
+
+
+def explain(view: dict, ranked: list[tuple[float, Plan, int]]) -> str:
+    """Why a bot chose the first of its `ranked` plans, from its own figures: what the plan
+    does and is worth, how often its search tried it, and the runner-up it passed over."""
+    value, plan, visits = ranked[0]
+    text = f"Its choice: {describe(plan, view) or 'nothing to do'}, {in_points(gain(view, plan))}."
+    tried = sum(v for _, _, v in ranked)
+    if visits:
+        text += f" Its search played this plan out {visits} times of {tried}, more than any other."
+    if len(ranked) > 1:
+        second_value, second, _ = ranked[1]
+        behind = value - second_value
+        judged = "about as good" if behind < 0.05 else f"{behind:.1f} VP worse against its closest rival"
+        text += f" Next best for it: {describe(second, view) or 'nothing to do'}, {judged}."
+    return text
 

@@ -67,13 +67,17 @@ class PlanBot:
     def default_budget(self) -> Budget | None:
         return None
 
+    last_search: list | None = None
+
     def decide(self, view: dict, legal: list[Action], budget: Budget | None = None) -> Action:
+        self.last_search = None
         step = self.follower.next(view, legal)
         if step is not None:
             return step
         if len(legal) == 1 and view["phase"] != "turn":
             return legal[0]
-        return self.follower.follow(view, self.search(view, budget or self.default_budget())[0][1])
+        self.last_search = self.search(view, budget or self.default_budget())
+        return self.follower.follow(view, self.last_search[0][1])
 
 
 class PlanningBot(PlanBot):

@@ -10,6 +10,7 @@ from .base import Budget
 class RandomBot:
     name = "random"
     seconds = None
+    last_search = None
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

@@ -51,7 +51,7 @@ from .events import (
 )
 from .narration import narrate
 from .seats import Seat
-from .thinking import Thinker
+from .thinking import Decision, Thinker
 
 
 class Mark(NamedTuple):
@@ -89,6 +89,9 @@ class Match:
         if self.state.n != len(self.seats):
             raise ValueError("the state's player count differs from the seats")
         self.log: list[str] = list(log or [])
+        # Log line index -> why the bot whose move it tells chose its plan (this session only).
+        self.reasons: dict[int, str] = {}
+        self._reason: tuple[int, str] | None = None  # a bot's reasons, until its plan writes a line
         self.history: list[tuple] = list(history or [tuple(self.state.scores)])
         # Changed only by _apply and _on_undo, together with the state, the log and the history.
         self.actions: list[Action] | None = None if actions is None else list(actions)
@@ -162,16 +165,19 @@ class Match:
         self._thinking = None
         self.bus.publish(BotThinking(seat, False))
         try:
-            action, fault = future.result(), None
+            decision, fault = future.result(), None
         except Cancelled:
             return  # thinking was called off; it restarts on the next poll
         except Exception as exc:  # noqa: BLE001 - any bot failure is reported, never fatal
-            action, fault = None, f"the bot failed ({exc!r})"
+            decision, fault = Decision(None, None), f"the bot failed ({exc!r})"
+        action = decision.action
         err = why_illegal(self.state, action) if fault is None else None
         if fault or err:
             # A faulty bot must not stall the table: say so, then play its first legal move.
             self._refuse(seat, action, "Bot", fault or f"the bot chose an illegal move ({err.reason})")
             action = legal_actions(self.state)[0]
+        elif decision.why:
+            self._reason = (seat, decision.why)
         self.bus.publish(ActionRequested(seat, action, source="bot"))
 
     def _start_thinking(self, seat: int) -> None:
@@ -179,7 +185,7 @@ class Match:
         budget = None
         if len(legal) == 1:
             future: Future = Future()  # a forced move needs no thought
-            future.set_result(legal[0])
+            future.set_result(Decision(legal[0], None))
         else:
             budget, future = self._thinker.think(seat, observe(self.state, seat), legal, self.thinking)
         self._thinking = (seat, future, budget)
@@ -253,6 +259,9 @@ class Match:
         mark = Mark(before, len(self.log), len(self.history), len(self.actions or ()))
         events = apply_action(s, action)
         lines = narrate(events, self.names)
+        if lines and self._reason is not None and self._reason[0] == seat:
+            self.reasons[len(self.log)] = self._reason[1]
+            self._reason = None
         self.log.extend(lines)
         if self.actions is not None:
             self.actions.append(action)
@@ -260,6 +269,7 @@ class Match:
         if turn_over:
             self.history.append(tuple(s.scores))
             self._undo.clear()
+            self._reason = None
         elif human:
             self._undo.append(mark)
         self._last_action_at = self._clock()

@@ -4,9 +4,23 @@ the thinking and lets the match call it off."""
 from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import NamedTuple
 
-from ..bots import Budget, make_bot
+from ..bots import Budget, Player, make_bot
+from ..bots.hints import explain
+from ..engine import Action
 from .seats import Seat
+
+
+class Decision(NamedTuple):
+    action: Action
+    why: str | None  # the bot's reasons when it chose a new plan; None on the steps after
+
+
+def decide(bot: Player, view: dict, legal: list, budget: Budget) -> Decision:
+    """The bot's action, with its reasons put in words while still on its own thread."""
+    action = bot.decide(view, legal, budget)
+    return Decision(action, explain(view, bot.last_search) if bot.last_search else None)
 
 
 class Thinker:
@@ -16,12 +30,12 @@ class Thinker:
 
     def think(self, seat: int, view: dict, legal: list, factor: float = 1.0) -> tuple[Budget, Future]:
         """Start a decision, given `factor` times the bot's own thinking time (bots that need
-        none are only made cancellable); the future holds the action (or raises Cancelled)."""
+        none are only made cancellable); the future holds a Decision (or raises Cancelled)."""
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         bot = self._bots[seat]
         budget = Budget(seconds=bot.seconds * factor if bot.seconds else None)
-        return budget, self._pool.submit(bot.decide, view, legal, budget)
+        return budget, self._pool.submit(decide, bot, view, legal, budget)
 
     def close(self) -> None:
         if self._pool is not None:

@@ -24,7 +24,7 @@ from ...controller import (
     YearEnded,
 )
 from ...bots import Budget, make_bot
-from ...bots.hints import hints
+from ...bots.hints import hints, in_points
 from ...engine import PROMPTS, Action, auto_pay, legal_actions, observe
 from ...engine.catalogue import RESOURCES, load
 from ...engine.state import (
@@ -386,9 +386,8 @@ class GameScene(Scene):
         s = self.match.state
         bot = make_bot(HINT_LEVEL, seed=s.turn)
         found = hints(bot, observe(s, s.current), Budget(seconds=bot.seconds))
-        text = "  ".join(f"{i}. {h.text[:1].upper()}{h.text[1:]} ({h.value:+.1f})." for i, h in enumerate(found, 1))
-        message = ("Best first, with how far ahead of your closest rival each leaves you, in points: " + text
-                   if found else "No plan to suggest here.")
+        text = "  ".join(f"{i}. {h.text[:1].upper()}{h.text[1:]}: {in_points(h.gain)}." for i, h in enumerate(found, 1))
+        message = "Best first, each with what it adds to your final score: " + text if found else "No plan to suggest here."
         self.app.stack.push(ChoiceScene(self.app, "Hint", message, [("Close", lambda: None)], cancel=None))
 
     def _toggle_fast(self) -> None:
