@@ -183,13 +183,18 @@ def wait_for(match: Match, predicate, seconds: float = 10.0) -> None:
         time.sleep(0.001)
 
 
-def test_each_bot_turn_in_the_log_keeps_the_bots_own_reasons() -> None:
-    bus = Bus()
-    match = Match(parse_seats("bot:normal,bot:normal"), bus, seed=4, pace=0.0)
+def bots_play(seats: str, turns: int) -> Match:
+    """A match of bots only, played to the start of turn `turns` and closed."""
+    match = Match(parse_seats(seats), Bus(), seed=4, pace=0.0)
     try:
-        wait_for(match, lambda: match.state.turn >= 6)
+        wait_for(match, lambda: match.state.turn >= turns)
     finally:
         match.close()
+    return match
+
+
+def test_each_bot_turn_in_the_log_keeps_the_bots_own_reasons() -> None:
+    match = bots_play("bot:normal,bot:normal", 6)
     assert match.reasons, "no bot move was explained"
     for line, why in match.reasons.items():
         assert match.log[line].startswith(tuple(match.names)), match.log[line]
@@ -199,12 +204,7 @@ def test_each_bot_turn_in_the_log_keeps_the_bots_own_reasons() -> None:
 
 
 def test_a_random_bot_gives_no_reasons() -> None:
-    bus = Bus()
-    match = Match(parse_seats("bot:random,bot:random"), bus, seed=4, pace=0.0)
-    try:
-        wait_for(match, lambda: match.state.turn >= 4)
-    finally:
-        match.close()
+    match = bots_play("bot:random,bot:random", 4)
     assert match.log and not match.reasons
 
 
