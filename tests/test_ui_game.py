@@ -192,6 +192,32 @@ def test_the_hint_button_suggests_plans_from_the_players_own_view(app):
     assert all(b.label != "Hint" for b in game.top_buttons)
 
 
+def test_clicking_a_bots_line_in_the_log_tells_why_it_played_so(app):
+    game = start(app, "human,bot:normal", seed=11)
+    m = game.match
+    while m.current == 0:
+        play(m, m.legal()[0])
+    for _ in range(2000):
+        if m.reasons and m.current == 0:
+            break
+        app.step()
+    line = min(m.reasons)
+    log = game.L.log
+    spot = next((log.centerx, y) for y in range(log.top, log.bottom) if game.log.line_at((log.centerx, y)) == line)
+    click(app, spot)
+    dialog = app.stack.top
+    assert dialog.title == f"Why {m.names[1]} did that"
+    assert m.log[line] in dialog.message and m.reasons[line] in dialog.message
+    click(app, dialog.buttons[0].rect.center)
+    assert app.stack.top is game
+    unexplained = next(i for i in range(len(m.log)) if i not in m.reasons)
+    spot = next(((log.centerx, y) for y in range(log.top, log.bottom)
+                 if game.log.line_at((log.centerx, y)) == unexplained), None)
+    if spot is not None:  # the human's own lines have no reasons to show
+        click(app, spot)
+        assert app.stack.top is game
+
+
 def test_the_colour_symbols_option_marks_each_figure_with_its_players_shape(app):
     from humanity_desktop.ui import tile_art
     game = start(app, "human,bot:random")

@@ -390,6 +390,15 @@ class GameScene(Scene):
         message = "Best first, each with what it adds to your final score: " + text if found else "No plan to suggest here."
         self.app.stack.push(ChoiceScene(self.app, "Hint", message, [("Close", lambda: None)], cancel=None))
 
+    def _explain(self, line: int | None) -> None:
+        """A bot's line in the log, clicked: the reasons it chose that plan, in its own figures."""
+        why = self.match.reasons.get(line)
+        if why is not None:
+            told = self.match.log[line]
+            who = next((n for n in self.names if told.startswith(n)), "the bot")
+            self.app.stack.push(ChoiceScene(self.app, f"Why {who} did that", f"{told}.  {why}",
+                                            [("Close", lambda: None)], cancel=None))
+
     def _toggle_fast(self) -> None:
         self.fast = not self.fast
 
@@ -547,6 +556,9 @@ class GameScene(Scene):
         for b in self.top_buttons + self.action_buttons:
             if b.click(pos):
                 return
+        if self.L.log.collidepoint(pos):
+            self._explain(self.log.line_at(pos))
+            return
         target = self._hit(pos)
         if target is None or target.kind == MINI_BASE:
             return
@@ -588,8 +600,9 @@ class GameScene(Scene):
         carried = (self.editor.hidden_slots, self.editor.hidden_exps)
         self.layers["board"].draw(surface, self.L.board, (moment, board_hover, marks.get("slots"), marks.get("exps"), carried),
                                   lambda: self._draw_board(surface, board_state, beat, marks, board_hover))
-        self.layers["log"].draw(surface, self.log.rect, (len(self.match.log), self.log.scroll),
-                                lambda: self.log.draw(surface, self.match.log, self.names, self.chars))
+        explained = frozenset(self.match.reasons)
+        self.layers["log"].draw(surface, self.log.rect, (len(self.match.log), self.log.scroll, len(explained)),
+                                lambda: self.log.draw(surface, self.match.log, self.names, self.chars, explained))
         pulses = {c: round(beat.pulse(), 2) for c in beat.pulses} if beat else {}
         base_key = (self._version, id(beat), seat, tuple(sorted(pulses.items())), base_hover, tuple(sorted(marks.items())),
                     self._returning_choice() if marks else None, self.editor.key())
