@@ -25,7 +25,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                     help="resume the last unfinished game; without one, --seats or --demo start a new game")
     ap.add_argument("--data-dir", type=Path, metavar="DIR",
                     help="keep settings, saves and logs in DIR instead of the user's folders")
-    ap.add_argument("--size", default="1600x900", help="window size, WIDTHxHEIGHT")
+    ap.add_argument("--size", help="window size, WIDTHxHEIGHT (default: the size it was last left at, "
+                                   "or the largest 16:9 size up to 3840x2160 that fits the screen)")
     ap.add_argument("--pace", choices=("slow", "normal", "fast", "instant"), help="bot pace for this run")
     ap.add_argument("--anim-speed", type=float, metavar="X",
                     help="play animations X times faster (demos, tests); overrides the option")
@@ -47,8 +48,10 @@ def main(argv: list[str] | None = None) -> int:
         seats = None
         if args.seats or args.demo:
             seats = parse_seats(args.seats or "bot,bot,bot,bot", all_bots=args.demo)
-        width, _, height = args.size.partition("x")
-        size = (int(width), int(height))
+        size = None
+        if args.size:
+            width, _, height = args.size.partition("x")
+            size = (int(width), int(height))
     except ValueError as exc:
         print(f"humanity-desktop: {exc}", file=sys.stderr)
         return 2

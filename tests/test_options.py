@@ -2,11 +2,14 @@
 next run."""
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from humanity_desktop.ui.app import App, AppConfig
-from humanity_desktop.ui.input import Click
-from humanity_desktop.ui.scenes.options import ROWS, OptionsScene
+from humanity_desktop.controller import ranked_levels
+from humanity_desktop.ui.input import Click, Point
+from humanity_desktop.ui.scenes.new_game import NewGameScene
+from humanity_desktop.ui.scenes.options import ROWS, OptionsScene, option_text
 from humanity_desktop.ui.settings import CHOICES, FILE, Settings
 
 
@@ -91,5 +94,40 @@ def test_fullscreen_toggles_the_window_and_back(tmp_path):
         scene.change("fullscreen")
         app.step()
         assert not app.settings.fullscreen and app.size == (1280, 720)
+    finally:
+        app.stack.pop()
+
+
+def test_the_pace_option_is_named_a_pace_and_sends_levels_to_new_game(tmp_path):
+    app, scene = open_options(tmp_path)
+    try:
+        for _ in CHOICES["pace"]:
+            button = button_for(scene, "pace")
+            assert button.label == option_text("pace", app.settings.pace)
+            assert button.label.startswith("Bot pace: ")
+            assert "level" in button.tooltip and "New game" in button.tooltip
+            scene.change("pace")
+    finally:
+        app.stack.pop()
+
+
+def test_new_game_tells_a_bots_level_from_the_pace_once_the_pointer_rests(tmp_path):
+    app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=0))
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    try:
+        level = scene.row_buttons[1][2]
+        assert level.label.split(": ")[1] in ranked_levels()
+        app.stack.handle(Point(level.rect.center))
+
+        def frame(dt: float) -> bytes:
+            scene.update(dt)
+            scene.draw(app.screen)
+            return pygame.image.tobytes(app.screen, "RGB")
+
+        moving = frame(0.0)
+        assert frame(0.1) == moving  # no tooltip while the pointer is only passing
+        assert frame(0.5) != moving
+        assert scene.tips.button is level and "Bot pace" in level.tooltip
     finally:
         app.stack.pop()

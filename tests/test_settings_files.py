@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 
+import pygame
 import pytest
 
 from humanity_desktop.__main__ import main
 from humanity_desktop.controller.files import is_set_aside
 from humanity_desktop.controller.logs import LOG_FILE
 from humanity_desktop.controller.places import Places
-from humanity_desktop.ui.app import App, AppConfig
+from humanity_desktop.ui.app import MIN_SIZE, SCREEN_MARGIN, WINDOW_SIZES, App, AppConfig, opening_size
+from humanity_desktop.ui.input import Resize
 from humanity_desktop.ui.settings import FILE, SETTINGS_VERSION, Settings
 
 BAD = {
@@ -22,6 +24,8 @@ BAD = {
     "foreign_list": (b'["pace", "fast"]', "not a Humanity settings file"),
     "bad_value": (b'{"version": 1, "pace": "warp"}', "pace cannot be 'warp'"),
     "newer": (b'{"version": 7, "pace": "fast"}', "made by a newer version of the game"),
+    "bad_window": (b'{"version": 3, "window": [1600, "900"]}', "window cannot be [1600, '900']"),
+    "zero_window": (b'{"version": 3, "window": [0, 900]}', "window cannot be [0, 900]"),
 }
 
 
@@ -36,7 +40,7 @@ def test_settings_are_kept_between_runs_as_versioned_json(tmp_path):
     s.pace, s.bot_time, s.fullscreen, s.effects_volume, s.muted = "fast", 2.0, True, 0.25, True
     s.save()
     saved = json.loads(path.read_text())
-    assert saved["version"] == SETTINGS_VERSION == 2
+    assert saved["version"] == SETTINGS_VERSION == 3
     assert (saved["pace"], saved["bot_time"], saved["fullscreen"], saved["effects_volume"], saved["muted"]) \
         == ("fast", 2.0, True, 0.25, True)
     assert Settings.load(path) == s
@@ -105,3 +109,61 @@ def test_the_app_keeps_settings_saves_and_logs_in_their_places(tmp_path, monkeyp
         assert (places.logs / LOG_FILE).exists()
     finally:
         app.close_match()
+
+
+def test_a_version_2_file_loads_and_leaves_the_window_to_fit_the_screen(tmp_path):
+    path = tmp_path / FILE
+    path.write_text('{"version": 2, "pace": "fast", "muted": true}')
+    loaded = Settings.load(path)
+    assert loaded == Settings(pace="fast", muted=True) and loaded.window is None
+    loaded.window = (1400, 800)
+    loaded.save()
+    assert json.loads(path.read_text())["window"] == [1400, 800]
+    assert Settings.load(path).window == (1400, 800)
+
+
+def fits(size, desktop) -> bool:
+    return size[0] <= desktop[0] - SCREEN_MARGIN[0] and size[1] <= desktop[1] - SCREEN_MARGIN[1]
+
+
+@pytest.mark.parametrize("desktop", [(1366, 768), (1440, 900), (1920, 1080), (1920, 1200), (2560, 1440), (5120, 2880)])
+def test_a_first_window_is_the_largest_supported_size_that_fits_the_screen(desktop):
+    size = opening_size(None, desktop)
+    assert size in WINDOW_SIZES and fits(size, desktop)
+    larger = WINDOW_SIZES[:WINDOW_SIZES.index(size)]
+    assert not any(fits(other, desktop) for other in larger)
+
+
+@pytest.mark.parametrize("desktop", [(1024, 600), (800, 480)])
+def test_a_window_is_never_larger_than_a_small_screen(desktop):
+    for remembered in (None, (1920, 1080)):
+        size = opening_size(remembered, desktop)
+        assert size[0] <= desktop[0] and size[1] <= desktop[1]
+        assert size == (min(desktop[0], MIN_SIZE[0]), min(desktop[1], MIN_SIZE[1]))
+
+
+def test_a_remembered_size_is_kept_or_shrunk_to_the_screen():
+    assert opening_size((1400, 820), (1920, 1080)) == (1400, 820)
+    shrunk = opening_size((2500, 1400), (1920, 1080))
+    assert fits(shrunk, (1920, 1080)) and shrunk[0] > shrunk[1] > 900  # as large as the screen allows
+
+
+def fake_desktop(monkeypatch, size) -> None:
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [size])
+
+
+def test_the_window_opens_to_fit_the_screen_and_reopens_at_the_size_it_was_left(tmp_path, monkeypatch):
+    fake_desktop(monkeypatch, (1920, 1080))
+    app = App(AppConfig(data_dir=tmp_path, max_fps=0))
+    assert app.size == opening_size(None, (1920, 1080)) and fits(app.size, (1920, 1080))
+    app._dispatch(Resize((1400, 820)))
+    assert app.size == (1400, 820)
+    app.close()
+    assert Settings.load(tmp_path / FILE).window == (1400, 820)
+    again = App(AppConfig(data_dir=tmp_path, max_fps=0))
+    assert again.size == (1400, 820)
+    again.close()
+    fake_desktop(monkeypatch, (1366, 768))  # the same settings on a smaller screen
+    small = App(AppConfig(data_dir=tmp_path, max_fps=0))
+    assert fits(small.size, (1366, 768)) and small.size[0] < 1400
+    small.close()

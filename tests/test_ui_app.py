@@ -37,6 +37,9 @@ def test_a_four_bot_game_runs_through_the_app_loop_to_the_results(tmp_path):
     assert sorted(results.ranking) == [0, 1, 2, 3]
     assert sum(results.ledgers[results.ranking[0]].values()) == max(results.scores)
     assert len(results.history) > 20
+    # The chart's time axis is marked with the game's three years and its rounds, to the last score.
+    assert [year.number for year in results.calendar.years] == [1, 2, 3]
+    assert results.calendar.rounds[-1].end == len(results.history) - 1
     assert not app.can_continue()  # a finished game leaves nothing to continue
 
 

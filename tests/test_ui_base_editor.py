@@ -12,6 +12,7 @@ from humanity_desktop.engine import Action, legal_actions
 from humanity_desktop.engine.state import ACTION, PAY, PLACE, RETURNING, WORK
 from humanity_desktop.ui.base_editor import deploy_cell
 from humanity_desktop.ui.scenes.game import GameScene
+from humanity_desktop.ui.views.base_view import MAX_CELL, base_cells, bounds, fit_grid
 
 from ui_driver import (  # noqa: F401 - app is a fixture
     app,
@@ -295,6 +296,56 @@ def test_the_wheel_zooms_about_the_pointer_and_dragging_the_background_pans(app)
     assert game.base.pan == (start_pan[0] + 60, start_pan[1] + 30)
     key(app, pygame.K_HOME)
     assert game.base.zoom == 1.0 and game.base.pan == (0, 0)
+
+
+def shown_state(game: GameScene):
+    """The position the base panel shows (a turn waiting for its confirmation included)."""
+    return game.match.pending.preview if game.match.pending is not None else game.match.state
+
+
+def widening_placement(game: GameScene):
+    """A returning astronaut and a lit cell for it that lies outside the box around the base."""
+    s = game.match.state
+    lo, cols, rows = bounds(base_cells(s, s.current), 0)
+    return next((a.a, a.b) for a in legal_actions(s) if a.kind == "place_astronaut"
+                and not (lo[0] <= a.b[0] < lo[0] + cols and lo[1] <= a.b[1] < lo[1] + rows))
+
+
+@pytest.mark.parametrize("zoom,pan", [(1.0, (0, 0)), (0.8, (14, -9))])
+def test_a_placement_leaves_the_players_view_where_it_was(app, zoom, pan):
+    game = placing(app)
+    s = game.match.state
+    seat = s.current
+    game.base.zoom, game.base.pan = zoom, pan
+    module = next(iter(s.players[seat].base))
+    where, size = game.base.cell_rect(s, seat, module), game.base.cell_size(s, seat)
+    i, cell = widening_placement(game)
+    assert game.base.area.contains(game.base.cell_rect(s, seat, cell))
+    actions = applied(game)
+    drag(app, line(game.base.returning_rect(s, seat, i).center, game.base.cell_center(s, seat, cell), 14))
+    settle(app, game)
+    shown = shown_state(game)
+    assert shown.players[seat].astros[i][2] == cell and (actions or game.match.pending)
+    assert (game.base.zoom, game.base.pan) == (zoom, pan)
+    assert game.base.cell_rect(shown, seat, module) == where and game.base.cell_size(shown, seat) == size
+    key(app, pygame.K_HOME)  # Home fits the whole base, the new astronaut's cell with it
+    assert game.base.grid(shown, seat) == fit_grid(game.base.area, base_cells(shown, seat), 1,
+                                                   int(MAX_CELL * game.base.scale))
+
+
+def test_a_placement_outside_the_view_fits_the_whole_base_again(app):
+    game = placing(app)
+    s = game.match.state
+    seat = s.current
+    i, cell = widening_placement(game)
+    far = game.base.cell_center(s, seat, cell)
+    game.base.zoom_at((2 * game.base.area.centerx - far[0], 2 * game.base.area.centery - far[1]), 2.5)
+    assert not game.base.area.contains(game.base.cell_rect(s, seat, cell))
+    play(game.match, Action("place_astronaut", i, cell))
+    settle(app, game)
+    shown = shown_state(game)
+    assert (game.base.zoom, game.base.pan) == (1.0, (0, 0))
+    assert all(game.base.area.contains(game.base.cell_rect(shown, seat, c)) for c in base_cells(shown, seat))
 
 
 # ---------------------------------------------------------------- choices on the base

@@ -49,6 +49,17 @@ def advance(match, rng: random.Random, until) -> bool:
     return True
 
 
+def play_out(match, rng: random.Random, until) -> None:
+    """Random legal moves through the match's bus, as the seats would send them, until
+    `until()` holds; the match keeps its log, history and actions as in play."""
+    while not until():
+        seat = match.state.current
+        source = "bot" if match.seats[seat].is_bot else "human"
+        match.bus.publish(ActionRequested(seat, rng.choice(legal_actions(match.state)), source))
+        if match.pending is not None:  # a human's turn ends once confirmed
+            match.bus.publish(ConfirmRequested(seat))
+
+
 def human_in(phase: str, turn_min: int = 0):
     return lambda s: s.current == 0 and s.phase == phase and s.turn >= turn_min and not s.game_over
 
@@ -147,14 +158,7 @@ def main() -> None:
 
     # A reset, caught mid-animation.
     game = game_scene(app, "turn", seed=7, turn_min=30)
-    m = game.match
-    rng = random.Random(1)
-    while not game.director.resetting:
-        seat = m.state.current
-        source = "bot" if m.seats[seat].is_bot else "human"
-        m.bus.publish(ActionRequested(seat, rng.choice(legal_actions(m.state)), source))
-        if m.pending is not None:  # a human's turn ends once confirmed
-            m.bus.publish(ConfirmRequested(seat))
+    play_out(game.match, random.Random(1), lambda: game.director.resetting)
     while game.director.beat is not None and game.director.beat.reset is None:
         game.director.queue.popleft()
     game.director.beat.t = 0.42
@@ -165,10 +169,9 @@ def main() -> None:
     frame(app, shot("load"))
 
     match = app.new_match(parse_seats(SEATS), 21)
-    advance(match, random.Random(21), lambda s: s.game_over)
+    play_out(match, random.Random(21), lambda: match.state.game_over)
     from humanity_desktop.controller import GameOver
     from humanity_desktop.engine import places, ranking
-    match.history = _history(21)
     over = GameOver(tuple(match.state.scores), tuple(ranking(match.state)), tuple(places(match.state)))
     app.stack.reset(title)
     app.stack.push(ResultsScene(app, match, over))
@@ -259,20 +262,6 @@ def table_shots(out: Path) -> None:
         game_scene(app, "action", seed=11, turn_min=75)
         frame(app, out / f"table_{w}x{h}.png")
         app.close_match()
-
-
-def _history(seed: int) -> list[tuple]:
-    """The score after every turn of the seeded random game used for the results screen."""
-    from humanity_desktop.engine import new_game
-    s = new_game(4, seed)
-    rng = random.Random(seed)
-    history = [tuple(s.scores)]
-    while not s.game_over:
-        turn = s.turn
-        apply_action(s, rng.choice(legal_actions(s)))
-        if s.turn != turn or s.game_over:
-            history.append(tuple(s.scores))
-    return history
 
 
 if __name__ == "__main__":

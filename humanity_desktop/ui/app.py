@@ -44,8 +44,11 @@ from .settings import Settings
 from .theme import ui_scale
 
 TITLE = "Humanity Desktop"
-DEFAULT_SIZE = (1600, 900)
 MIN_SIZE = (960, 540)
+# The 16:9 sizes a window first opens at, largest first: the largest that fits the screen.
+WINDOW_SIZES = ((3840, 2160), (2560, 1440), (1920, 1080), (1600, 900), (1280, 720), MIN_SIZE)
+# Room a window leaves on its screen for its title bar, a task bar or dock, and a border.
+SCREEN_MARGIN = (80, 120)
 # A bot on the worker thread holds the interpreter lock in slices of this length at most,
 # so a frame never waits long for it.
 SWITCH_INTERVAL = 0.001
@@ -58,7 +61,7 @@ FRAMES_KEPT = 36_000
 @dataclass
 class AppConfig:
     data_dir: Path | None = None  # holds settings, saves and logs; None: the user's own folders
-    size: tuple[int, int] = DEFAULT_SIZE
+    size: tuple[int, int] | None = None  # None: the size the player left it at, or one that fits the screen
     max_fps: int = 60  # 0: as fast as possible (tests, benchmarks)
     quit_after: float | None = None
     screenshot: Path | None = None
@@ -98,7 +101,8 @@ class App:
         pygame.font.init()
         pygame.display.set_caption(TITLE)
         pygame.display.set_icon(window_icon())  # before the window opens, as some systems require
-        self._windowed_size = config.size
+        self._windowed_size = config.size or opening_size(self.settings.window, pygame.display.get_desktop_sizes()[0])
+        self._remembered = self.settings.window
         self.screen = self._open_window(self.settings.fullscreen)
         pygame.key.set_repeat(350, 40)
         self.audio = audio_player()
@@ -185,7 +189,7 @@ class App:
     def _resized(self, size: tuple[int, int]) -> None:
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         if not self.settings.fullscreen:
-            self._windowed_size = size
+            self._windowed_size = self.settings.window = size
         self.screen = pygame.display.get_surface()
         if self.screen.get_size() != size and not self.settings.fullscreen:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -354,6 +358,8 @@ class App:
         while len(self.stack):
             self.stack.pop()  # the game scene saves its match as it closes
         self.close_match()
+        if self.settings.window != self._remembered:
+            self.save_settings()  # kept once, not on every step of a resize
         self.audio.stop()
         self._lock.release()
 
@@ -364,6 +370,16 @@ class App:
                 "median_ms": median_ms(self.frame_ms), "p99_ms": p99_ms(self.frame_ms),
                 "cpu_median_ms": median_ms(self.frame_cpu_ms), "cpu_p99_ms": p99_ms(self.frame_cpu_ms),
                 "first_frame_at": self.first_frame_at, "max_rss_mb": max_rss_mb()}
+
+
+def opening_size(remembered: tuple[int, int] | None, desktop: tuple[int, int]) -> tuple[int, int]:
+    """The window's size as it opens on a screen of `desktop` size: the size the player left
+    it at, shrunk to fit, or else the largest of WINDOW_SIZES that fits; never larger than
+    the screen."""
+    room = (desktop[0] - SCREEN_MARGIN[0], desktop[1] - SCREEN_MARGIN[1])
+    wanted = remembered or next((s for s in WINDOW_SIZES if s[0] <= room[0] and s[1] <= room[1]), MIN_SIZE)
+    return (min(desktop[0], max(MIN_SIZE[0], min(wanted[0], room[0]))),
+            min(desktop[1], max(MIN_SIZE[1], min(wanted[1], room[1]))))
 
 
 def check_snapshot(path: Path, snapshot: SaveSnapshot) -> None:

@@ -85,8 +85,7 @@ class BaseEditor:
     def key(self) -> tuple:
         """Changes whenever the cached base drawing must change."""
         g = self.gesture
-        return (self.base.zoom, self.base.pan, self.hidden_cells, self.hidden_returning,
-                type(g).__name__ if g else None)
+        return (self.base.view_key, self.hidden_cells, self.hidden_returning, type(g).__name__ if g else None)
 
     @property
     def hidden_cells(self) -> frozenset:

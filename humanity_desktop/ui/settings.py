@@ -21,10 +21,13 @@ VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0)  # > 1 plays animations faster
 FILE = "options.json"
 MAX_BYTES = 16 * 1024  # a real one is under 1 KB
-SETTINGS_VERSION = 2
+SETTINGS_VERSION = 3
 # Version 1 gave every bot the same thinking time in seconds; version 2 scales each level's
 # own. The old seconds (0.5 to 4, with 1 the default) carry over as the factor.
 RENAMED = {"bot_seconds": "bot_time"}
+# Version 3 keeps the window's last size; without one (older files too) it fits the screen.
+WINDOW = "window"
+MAX_WINDOW_SIDE = 16384  # pixels; no screen is wider
 # Each option and the values it may take; the first value is the type every value must have.
 CHOICES = {
     "pace": tuple(PACES), "bot_time": THINKING, "fullscreen": (False, True),
@@ -44,6 +47,7 @@ class Settings:
     anim_speed: float = 1.0
     colour_symbols: bool = True  # each player's shape, large, on every astronaut figure
     hints: bool = True  # the game screen's hint button
+    window: tuple[int, int] | None = None  # the size the player last left the window at
     path: Path | None = field(default=None, compare=False, repr=False)  # where save() writes
 
     @property
@@ -62,7 +66,8 @@ class Settings:
             return cls(path=path)
 
     def to_json(self) -> dict:
-        return {"version": SETTINGS_VERSION, **{key: getattr(self, key) for key in CHOICES}}
+        window = {WINDOW: list(self.window)} if self.window else {}
+        return {"version": SETTINGS_VERSION, **{key: getattr(self, key) for key in CHOICES}, **window}
 
     def save(self) -> None:
         """Write to the file the settings came from."""
@@ -74,15 +79,24 @@ def parse(text: str) -> dict:
     """The options in a settings file's text; FileProblem says what is wrong with it."""
     # Files written before settings were versioned hold the options alone.
     raw = read_versioned(text, SETTINGS_VERSION, "settings",
-                         lambda raw: set(raw) <= {"version", *CHOICES, *RENAMED})
+                         lambda raw: set(raw) <= {"version", WINDOW, *CHOICES, *RENAMED})
     if raw.pop("version", 1) < 2:
         raw = {RENAMED.get(key, key): value for key, value in raw.items()}
+    window = {WINDOW: window_size(raw.pop(WINDOW))} if WINDOW in raw else {}
     for key, value in raw.items():
         if key not in CHOICES:
             raise FileProblem(f"it is damaged: {key} is not an option")
         if value not in CHOICES[key] or type(value) is not type(CHOICES[key][0]):
             raise FileProblem(f"it is damaged: {key} cannot be {value!r}")
-    return raw
+    return {**raw, **window}
+
+
+def window_size(value) -> tuple[int, int]:
+    """A window size as a settings file holds it ([width, height]); FileProblem if it is not one."""
+    if not (isinstance(value, list) and len(value) == 2
+            and all(type(side) is int and 1 <= side <= MAX_WINDOW_SIDE for side in value)):
+        raise FileProblem(f"it is damaged: {WINDOW} cannot be {value!r}")
+    return value[0], value[1]
 
 
 def report_unusable(path: Path, exc: Exception) -> None:

@@ -1,6 +1,6 @@
 """The look: a research base on Titan, deep blue-grey hull panels under an amber haze.
 
-Module and player colours follow the Okabe-Ito palette, tuned for a dark table, so they stay
+Module and player colours start from the Okabe-Ito palette, tuned for a dark table, so they stay
 apart under the common kinds of colour blindness (docs/art.md gives the figures); every
 module colour also has its symbol (gear, robot, plant, flask) and every player a marker
 shape, so nothing depends on colour alone. tools/make_art.py reads these values.
@@ -27,7 +27,7 @@ MODULE_COLOURS = {
     "orange": (230, 159, 0),
     "blue": (86, 180, 233),
     "green": (0, 150, 90),
-    "purple": (204, 121, 167),
+    "purple": (150, 103, 230),
 }
 COLOUR_SYMBOLS = {"orange": "gear", "blue": "robot", "green": "plant", "purple": "flask"}
 

@@ -89,6 +89,26 @@ def hovered(buttons: list[Button], pos) -> Button | None:
     return next((b for b in buttons if b.hit(pos)), None)
 
 
+class ButtonTips:
+    """The button under the pointer, and its tooltip once the pointer has rested on it
+    (a tooltip that came at once would flicker past every button the pointer crosses)."""
+
+    DELAY = 0.35  # seconds
+
+    def __init__(self) -> None:
+        self.button: Button | None = None
+        self.time = 0.0
+
+    def update(self, buttons: list[Button], pointer, dt: float) -> None:
+        over = hovered(buttons, pointer)
+        self.time = self.time + dt if over is self.button else 0.0
+        self.button = over
+
+    def draw(self, surface: pygame.Surface, pointer, scale: float) -> None:
+        if self.button is not None and self.button.tooltip and self.time > self.DELAY:
+            draw_tooltip(surface, pointer, self.button.label, [self.button.tooltip], scale)
+
+
 @cached
 def _tooltip_surface(title: str, lines: tuple, scale: float) -> pygame.Surface:
     f = fonts()

@@ -9,7 +9,7 @@ from ..backdrop import backdrop
 from ..fonts import draw_text, fonts
 from ..input import Back, Click, Point
 from ..scene import Scene
-from ..widgets import Button, draw_panel, draw_tooltip, hovered, layout_column
+from ..widgets import Button, ButtonTips, draw_panel, layout_column
 
 
 class MenuScene(Scene):
@@ -21,8 +21,7 @@ class MenuScene(Scene):
         super().__init__(app)
         self.buttons: list[Button] = []
         self.pointer = (0, 0)
-        self.hover_time = 0.0
-        self._hovered: Button | None = None
+        self.tips = ButtonTips()
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def make_buttons(self) -> list[Button]:
@@ -74,9 +73,7 @@ class MenuScene(Scene):
         if notices:
             self.text = " ".join([*notices, self.text]).strip()
             self.refresh()
-        over = hovered(self.buttons, self.pointer)
-        self.hover_time = self.hover_time + dt if over is self._hovered else 0.0
-        self._hovered = over
+        self.tips.update(self.buttons, self.pointer, dt)
 
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(surface.get_size()), (0, 0))
@@ -90,6 +87,5 @@ class MenuScene(Scene):
             draw_text(surface, line, int(16 * sc), theme.TEXT_DIM, (inner.x + int(10 * sc), y))
             y += fonts().height(int(16 * sc))
         for b in self.buttons:
-            b.draw(surface, sc, b is self._hovered)
-        if self._hovered is not None and self._hovered.tooltip and self.hover_time > 0.35:
-            draw_tooltip(surface, self.pointer, self._hovered.label, [self._hovered.tooltip], sc)
+            b.draw(surface, sc, b is self.tips.button)
+        self.tips.draw(surface, self.pointer, sc)

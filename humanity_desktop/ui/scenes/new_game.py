@@ -12,10 +12,12 @@ from ..backdrop import backdrop
 from ..fonts import draw_text
 from ..input import Back, Click, Key, Point
 from ..scene import Scene
-from ..widgets import Button, draw_panel, hovered, layout_row
+from ..widgets import Button, ButtonTips, draw_panel, layout_row
 
 EMPTY = "empty"
 MAX_SEED_DIGITS = 9
+LEVEL_TIP = ("How well this bot plays, from Easy to Expert; click for the next level. "
+             "How fast bots move is the Bot pace option")
 
 
 class NewGameScene(Scene):
@@ -30,6 +32,7 @@ class NewGameScene(Scene):
         self.seed_text = ""
         self.seed_focus = False
         self.pointer = (0, 0)
+        self.tips = ButtonTips()
 
     # ------------------------------------------------------------ layout
 
@@ -56,7 +59,8 @@ class NewGameScene(Scene):
             y = top + i * (bh + gap)
             char = Button(CHARACTERS[row["char"]], self._next_char(i), tooltip="Click for another astronaut")
             kind = Button(row["kind"].capitalize(), self._next_kind(i), enabled=i >= 2 or row["kind"] != EMPTY)
-            level = Button(f"Level: {row['level']}", self._next_level(i), enabled=row["kind"] == BOT)
+            level = Button(f"Level: {row['level']}", self._next_level(i), enabled=row["kind"] == BOT,
+                           tooltip=LEVEL_TIP)
             char.rect = pygame.Rect(x + int(150 * sc), y, int(190 * sc), bh)
             kind.rect = pygame.Rect(char.rect.right + gap, y, int(150 * sc), bh)
             level.rect = pygame.Rect(kind.rect.right + gap, y, p.right - int(24 * sc) - kind.rect.right - gap, bh)
@@ -150,12 +154,15 @@ class NewGameScene(Scene):
             self._build()
         return True
 
+    def update(self, dt: float) -> None:
+        self.tips.update(self._buttons(), self.pointer, dt)
+
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
         surface.blit(backdrop(surface.get_size()), (0, 0))
         inner = draw_panel(surface, self.panel, sc, "New game", fill=(26, 25, 34), edge=theme.ACCENT_DARK)
         x = self.panel.x + int(24 * sc)
-        draw_text(surface, f"Quick start: you against {default_level().capitalize()} bots", int(15 * sc), theme.TEXT_DIM, (x, inner.y + int(4 * sc)))
+        draw_text(surface, f"Quick start: you against bots at {default_level().capitalize()} level", int(15 * sc), theme.TEXT_DIM, (x, inner.y + int(4 * sc)))
         draw_text(surface, "Or set the table (seat 1 plays first)", int(15 * sc), theme.TEXT_DIM,
                   (x, self.row_buttons[0][0].rect.y - int(36 * sc)))
         for i, (row, buttons) in enumerate(zip(self.rows, self.row_buttons)):
@@ -169,6 +176,6 @@ class NewGameScene(Scene):
         if self.seed_focus:
             draw_text(surface, "type digits, Enter to finish", int(13 * sc), theme.TEXT_DIM,
                       (self.seed_button.rect.right + int(12 * sc), self.seed_button.rect.centery), "midleft")
-        over = hovered(self._buttons(), self.pointer)
         for b in self._buttons():
-            b.draw(surface, sc, b is over)
+            b.draw(surface, sc, b is self.tips.button)
+        self.tips.draw(surface, self.pointer, sc)

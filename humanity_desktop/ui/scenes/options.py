@@ -22,7 +22,8 @@ ROWS = {
     "music_volume": ("Music volume", _percent, "Loudness of the music"),
     "muted": ("Sound", _on_off("muted", "on"), "Silence everything at once"),
     "anim_speed": ("Animation speed", lambda v: f"{v:g}×", "How fast pieces move on the table"),
-    "pace": ("Bot pace", str, "The pause between two bot moves: slow, normal, fast or instant"),
+    "pace": ("Bot pace", str, "How long the game waits between two bot moves: slow, normal, fast or instant. "
+             "It is not how well bots play: that is each bot's level, set on New game"),
     "bot_time": ("Bot thinking time", lambda v: "as the level sets" if v == 1 else f"{v:g}× the level's",
                  "How long Hard and Expert bots think about a turn, against their level's own time; "
                  "longer plays stronger. Applies to new games"),
@@ -33,6 +34,12 @@ ROWS = {
 }
 
 
+def option_text(key: str, value) -> str:
+    """How a setting and its value read on a button, here and wherever else it is shown."""
+    label, reads, _ = ROWS[key]
+    return f"{label}: {reads(value)}"
+
+
 class OptionsScene(MenuScene):
     title = "Options"
     text = "Click an option to change it. Every change is kept for the next time you play."
@@ -40,8 +47,8 @@ class OptionsScene(MenuScene):
 
     def make_buttons(self) -> list[Button]:
         s = self.app.settings
-        buttons = [Button(f"{label}: {reads(getattr(s, key))}", self._changer(key), tooltip=tip)
-                   for key, (label, reads, tip) in ROWS.items()]
+        buttons = [Button(option_text(key, getattr(s, key)), self._changer(key), tooltip=ROWS[key][2])
+                   for key in ROWS]
         return buttons + [Button("Back", self.back, style="primary")]
 
     def _changer(self, key: str):

@@ -4,16 +4,18 @@ from __future__ import annotations
 import pygame
 
 from ...controller import GameOver, Match
+from ...controller.calendar import Calendar, calendar
 from ...controller.describe import LEDGER_LABELS
 from ...engine.state import LEDGER_SOURCES, OPTIONAL_SOURCES
 from .. import icons, theme
 from ..backdrop import backdrop
-from ..fonts import draw_text
+from ..fonts import draw_text, fonts
 from ..input import Back, Click, Point
 from ..scene import Scene
 from ..widgets import Button, draw_panel, hovered
 
 PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+YEAR_BAND = (32, 31, 42)  # every other year's stretch of the score chart
 
 
 class ResultsScene(Scene):
@@ -27,6 +29,7 @@ class ResultsScene(Scene):
         self.ranking = list(over.ranking)
         self.places = list(over.places)
         self.history = list(match.history)
+        self.calendar = calendar(match)
         self.pointer = (0, 0)
         self.buttons = [Button("New game", self._new_game, style="primary"),
                         Button("Main menu", self._title, style="quiet")]
@@ -131,16 +134,45 @@ class ResultsScene(Scene):
         step = 10 if top <= 80 else 20
         top = (top // step + 1) * step
         turns = max(1, len(self.history) - 1)
+
+        def x_of(index: int) -> float:
+            return plot.x + plot.w * index / turns
+
+        if self.calendar is not None:
+            self._draw_calendar(surface, plot, self.calendar, x_of)
+        else:
+            draw_text(surface, "turns", int(12 * sc), theme.TEXT_FAINT, (plot.centerx, plot.bottom + int(8 * sc)), "midtop")
         for v in range(0, top + 1, step):
             y = plot.bottom - plot.h * v / top
             pygame.draw.line(surface, (44, 42, 54), (plot.x, y), (plot.right, y), 1)
             draw_text(surface, str(v), int(12 * sc), theme.TEXT_FAINT, (plot.x - int(6 * sc), y), "midright")
-        draw_text(surface, "turns", int(12 * sc), theme.TEXT_FAINT, (plot.centerx, plot.bottom + int(8 * sc)), "midtop")
         for seat in range(len(self.names)):
-            points = [(plot.x + plot.w * i / turns, plot.bottom - plot.h * h[seat] / top)
-                      for i, h in enumerate(self.history)]
+            points = [(x_of(i), plot.bottom - plot.h * h[seat] / top) for i, h in enumerate(self.history)]
             colour = theme.PLAYER_COLOURS[self.chars[seat]]
             if len(points) > 1:
                 pygame.draw.lines(surface, colour, False, points, max(2, int(3 * sc)))
             marker = icons.player_marker(self.chars[seat], int(20 * sc))
             surface.blit(marker, marker.get_rect(center=points[-1]))
+
+    def _draw_calendar(self, surface: pygame.Surface, plot: pygame.Rect, cal: Calendar, x_of) -> None:
+        """Years as bands named at the top, split by a bright line; rounds as ticks along the
+        time axis, numbered below it where the number fits."""
+        sc = self.app.scale
+        for year in cal.years:
+            band = pygame.Rect(round(x_of(year.start)), plot.y, round(x_of(year.end) - x_of(year.start)), plot.h)
+            if year.number % 2 == 0:
+                pygame.draw.rect(surface, YEAR_BAND, band)
+            draw_text(surface, f"YEAR {year.number}", int(12 * sc), theme.TEXT_DIM, (band.centerx, plot.y + int(6 * sc)),
+                      "midtop", bold=True)
+        tick = int(8 * sc)
+        for rnd in cal.rounds:
+            x = x_of(rnd.end)
+            pygame.draw.line(surface, theme.TEXT_FAINT, (x, plot.bottom - tick), (x, plot.bottom), max(1, int(sc)))
+            label = str(rnd.number)
+            if x_of(rnd.end) - x_of(rnd.start) > fonts().width(label, int(12 * sc)) + int(4 * sc):
+                draw_text(surface, label, int(12 * sc), theme.TEXT_FAINT,
+                          ((x_of(rnd.start) + x) / 2, plot.bottom + int(4 * sc)), "midtop")
+        for year in cal.years[:-1]:
+            x = x_of(year.end)
+            pygame.draw.line(surface, theme.ACCENT_DARK, (x, plot.y), (x, plot.bottom), max(2, int(2 * sc)))
+        draw_text(surface, "rounds", int(12 * sc), theme.TEXT_FAINT, (plot.centerx, plot.bottom + int(20 * sc)), "midtop")

@@ -77,6 +77,7 @@ class SandboxScene(Scene):
             self._say(f"Not possible: {exc}.", theme.BAD)
             return
         self._say(done, theme.TEXT_DIM)
+        self.base.refit()  # the sandbox has no pan: the base, grown or shrunk, is fitted again
         self.refresh()
 
     def _say(self, text: str, colour) -> None:

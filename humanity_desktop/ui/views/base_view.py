@@ -75,20 +75,33 @@ def base_cells(state: State, seat: int) -> set:
     return set(player.base) | {pos for _, where, pos in player.astros if where in (ACTIVE, EXHAUSTED)}
 
 
-def fit_grid(area: pygame.Rect, cells: set, margin: int, max_cell: int) -> Grid:
-    """The largest square cells that show `cells` plus `margin` free cells around them."""
+def bounds(cells: set, margin: int) -> tuple[tuple[int, int], int, int]:
+    """The first cell, columns and rows of the box around `cells` and `margin` free cells."""
     xs = [c[0] for c in cells] or [0]
     ys = [c[1] for c in cells] or [0]
     lo = (min(xs) - margin, min(ys) - margin)
-    cols, rows = max(xs) + margin - lo[0] + 1, max(ys) + margin - lo[1] + 1
+    return lo, max(xs) + margin - lo[0] + 1, max(ys) + margin - lo[1] + 1
+
+
+def fit_grid(area: pygame.Rect, cells: set, margin: int, max_cell: int) -> Grid:
+    """The largest square cells that show `cells` plus `margin` free cells around them."""
+    lo, cols, rows = bounds(cells, margin)
     cell = max(4, min(area.w // cols, area.h // rows, max_cell))
     origin = (area.centerx - cols * cell // 2, area.centery - rows * cell // 2)
     return Grid(origin, lo, cols, rows, cell)
 
 
 class BaseView(View):
+    """The base on screen. The view is fitted to the base once (on the first sight of a seat,
+    and on Home); the player's zoom and pan then apply to that fit. A base that grows or
+    shrinks keeps the view, so nothing moves under the pointer after a placement, unless a
+    new piece would land outside the panel: then the view fits the whole base again."""
+
     zoom = 1.0
     pan = (0, 0)  # screen pixels the grid is moved by, from its fitted place
+    seat: int | None = None  # whose base the view is fitted to; None: fit afresh
+    framed: frozenset = frozenset()  # the cells the view was fitted to
+    seen: frozenset = frozenset()  # the cells the view has shown, framed or come since
 
     def layout(self, rect: pygame.Rect, scale: float) -> None:
         self.place(rect, scale)
@@ -99,13 +112,27 @@ class BaseView(View):
                                 rect.w - int(20 * s), self.footer.top - self.header.bottom - int(4 * s))
 
     def grid(self, state: State, seat: int) -> Grid:
-        fitted = fit_grid(self.area, base_cells(state, seat), 1, int(MAX_CELL * self.scale))
-        if self.zoom == 1.0 and self.pan == (0, 0):
-            return fitted
+        cells = frozenset(base_cells(state, seat))
+        if seat != self.seat:
+            self.seat, self.framed, self.seen = seat, cells, cells
+        grid = self._viewed(cells)
+        new = cells - self.seen
+        if all(self.area.contains(grid.rect(cell)) for cell in new):
+            self.seen |= new
+            return grid
+        self.reset_view()
+        return self.grid(state, seat)
+
+    def _viewed(self, cells: frozenset) -> Grid:
+        """The grid over `cells` (and a free cell around them) as the view shows it: the fit
+        of the framed cells, zoomed and panned."""
+        fitted = fit_grid(self.area, self.framed, 1, int(MAX_CELL * self.scale))
         cell = max(8, round(fitted.cell * self.zoom))
-        cx, cy = self.area.centerx + self.pan[0], self.area.centery + self.pan[1]
-        return Grid((cx - fitted.cols * cell // 2, cy - fitted.rows * cell // 2), fitted.min_cell,
-                    fitted.cols, fitted.rows, cell)
+        left = self.area.centerx + self.pan[0] - fitted.cols * cell // 2
+        top = self.area.centery + self.pan[1] - fitted.rows * cell // 2
+        lo, cols, rows = bounds(cells, 1)
+        origin = (left + (lo[0] - fitted.min_cell[0]) * cell, top + (lo[1] - fitted.min_cell[1]) * cell)
+        return Grid(origin, lo, cols, rows, cell)
 
     # ------------------------------------------------------------ the view: pan and zoom
 
@@ -123,8 +150,20 @@ class BaseView(View):
         self.pan = (round(max(-limit_x, min(limit_x, self.pan[0] + dx))),
                     round(max(-limit_y, min(limit_y, self.pan[1] + dy))))
 
+    @property
+    def view_key(self) -> tuple:
+        """Changes whenever the view moves, so a cached drawing of it is redrawn."""
+        return self.zoom, self.pan, self.seat, self.framed
+
+    def refit(self) -> None:
+        """Fit the view to the whole base again at the next sight of it; zoom and pan apply to
+        the new fit."""
+        self.seat = None
+
     def reset_view(self) -> None:
+        """Home: the whole base fitted to the panel, neither zoomed nor panned."""
         self.zoom, self.pan = 1.0, (0, 0)
+        self.refit()
 
     # ------------------------------------------------------------ drawing
 
