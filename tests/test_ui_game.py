@@ -7,7 +7,10 @@ import pygame
 from humanity_desktop.controller import ActionRefused
 from humanity_desktop.engine import Action, legal_actions
 from humanity_desktop.engine.state import ACTION, PAY, TURN, WORK
+from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import App, AppConfig
+from humanity_desktop.ui.fonts import draw_text
+from humanity_desktop.ui.scenes import game as game_module
 from humanity_desktop.ui.scenes.dialog import HandoffScene
 from humanity_desktop.ui.scenes.game import GameScene, paid_for
 from humanity_desktop.ui.scenes.pause import PauseScene
@@ -206,3 +209,28 @@ def test_the_colour_symbols_option_marks_each_figure_with_its_players_shape(app)
     rest = pygame.Rect(24, 24, 40, 40)
     assert pygame.image.tobytes(marked.subsurface(rest), "RGBA") == pygame.image.tobytes(plain.subsurface(rest), "RGBA")
     assert game is app.stack.top
+
+
+def lit_cards(app, game) -> list[int]:
+    """The seats whose card is drawn with the accent edge of the player to act."""
+    app.step()
+    return [seat for seat, card in enumerate(game.seats_view.cards)
+            if tuple(app.screen.get_at((card.centerx, card.y + 1)))[:3] == theme.ACCENT]
+
+
+def test_a_turn_waiting_for_confirmation_is_still_its_players_on_screen(app, monkeypatch):
+    game, _, _ = at_payment(app)
+    header: list[str] = []
+    monkeypatch.setattr(game_module, "draw_text", lambda surface, text, *a, **k: header.append(text) or
+                        draw_text(surface, text, *a, **k))
+    click(app, button(game, "Auto-pay").rect.center)
+    settle(app, game)
+    year_round = f"Year {game.match.state.year}  ·  Round {game.match.state.round}"
+    assert game.match.pending is not None and game.match.pending.preview.current != 0
+    header.clear()
+    assert lit_cards(app, game) == [0]
+    assert f"{game.names[0]}'s turn" in header and year_round in header
+    click(app, button(game, "Confirm turn").rect.center)
+    settle(app, game)
+    header.clear()
+    assert lit_cards(app, game) == [1] and f"{game.names[1]}'s turn (bot)" in header

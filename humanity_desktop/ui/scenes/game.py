@@ -5,6 +5,8 @@ player's clicks to the match as action requests. It never changes the game itsel
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from ...controller import (
@@ -25,7 +27,7 @@ from ...controller import (
 )
 from ...bots import Budget, make_bot
 from ...bots.hints import hints
-from ...engine import PROMPTS, Action, auto_pay, legal_actions, observe
+from ...engine import PROMPTS, Action, State, auto_pay, legal_actions, observe
 from ...engine.catalogue import RESOURCES, load
 from ...engine.state import (
     ACTION,
@@ -61,6 +63,13 @@ from .dialog import ChoiceScene, HandoffScene
 TOOLTIP_DELAY = 0.35
 FAST_SPEED = 5.0
 HINT_LEVEL = "normal"  # judges every plan in a few milliseconds, so the hint answers at once
+
+
+class Shown(NamedTuple):
+    board: State  # the position the main board shows (its year and round head the screen)
+    base: State  # the position the bases, cards and tracks show
+    seat: int  # whose base is large
+    turn: int | None  # whose turn the header and the cards name (None: the game is over)
 
 
 class GameScene(Scene):
@@ -112,7 +121,7 @@ class GameScene(Scene):
             bus.subscribe(YearEnded, self._on_year),
             bus.subscribe(GameOver, self._on_game_over),
         ]
-        self._view_seat = self._shown()[2]
+        self._view_seat = self._shown().seat
         self.on_resize(self.app.size)
 
     def on_exit(self) -> None:
@@ -201,19 +210,20 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------ state for the views
 
-    def _shown(self):
-        """(board position, base position, seat whose base is large) for this frame."""
+    def _shown(self) -> Shown:
+        """The positions and seats on show this frame."""
         beat = self.director.beat
         if beat is not None:
-            return beat.board_state, beat.base_state, beat.seat
+            # The turn shown is the one the beat plays out, even when it ended that turn.
+            return Shown(beat.board_state, beat.base_state, beat.seat, None if beat.base_state.game_over else beat.seat)
         s = self.match.state
         seat = s.current_player if s.current_player is not None else (self.viewer or 0)
         pending = self.match.pending
         if pending is not None:
             # The base shows what the waiting action would do; the board, which the next
-            # turn may change with things still hidden, stays as it is.
-            return s, pending.preview, seat
-        return s, s, seat
+            # turn may change with things still hidden, stays as it is, and so does the turn.
+            return Shown(s, pending.preview, seat, seat)
+        return Shown(s, s, seat, s.current_player)
 
     def _science_visible(self) -> tuple:
         n = self.match.state.n
@@ -293,7 +303,7 @@ class GameScene(Scene):
 
     def _follow_seat(self) -> None:
         """A new base on show starts fitted to its panel; a gesture from another turn is dropped."""
-        seat = self._shown()[2]
+        seat = self._shown().seat
         if seat != self._view_seat:
             self._view_seat = seat
             self.base.reset_view()
@@ -512,7 +522,8 @@ class GameScene(Scene):
     def _key(self, intent: Key) -> bool:
         """Keys for every gesture: arrows pan the base, Home fits it back, R and Shift+R turn
         the tile under the pointer, Enter presses the main button."""
-        step = self.base.cell_size(*self._shown()[1:]) // 2
+        shown = self._shown()
+        step = self.base.cell_size(shown.base, shown.seat) // 2
         pans = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step), pygame.K_DOWN: (0, -step)}
         if intent.key in pans:
             self.base.pan_by(*pans[intent.key])
@@ -571,15 +582,16 @@ class GameScene(Scene):
             self._choose_spend(actions)
 
     def _hit(self, pos) -> Target | None:
-        board_state, base_state, seat = self._shown()
-        return (self.board.hit(pos, board_state) or self.base.hit(pos, base_state, seat)
-                or self.seats_view.hit(pos, base_state) or self.tracks.hit(pos))
+        shown = self._shown()
+        return (self.board.hit(pos, shown.board) or self.base.hit(pos, shown.base, shown.seat)
+                or self.seats_view.hit(pos, shown.base) or self.tracks.hit(pos))
 
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._static, (0, 0))
-        board_state, base_state, seat = self._shown()
+        shown = self._shown()
+        board_state, base_state, seat = shown.board, shown.base, shown.seat
         beat = self.director.beat
         marks = self._marks()
         hover = self.hover
@@ -598,13 +610,13 @@ class GameScene(Scene):
                                  lambda: self._draw_base(surface, base_state, seat, beat, pulses, marks, base_hover))
         dots = int(self.clock * 3) % 3 if self.thinking is not None else 0
         science = self._science_visible()
-        self.layers["seats"].draw(surface, self.L.seats, (self._version, id(beat), self.thinking, dots, science),
+        self.layers["seats"].draw(surface, self.L.seats, (self._version, id(beat), shown.turn, self.thinking, dots, science),
                                   lambda: self.seats_view.draw(surface, SeatsFrame(
-                                      base_state, self.chars, self.names, self.labels, science, self.thinking, self.clock)))
+                                      base_state, self.chars, self.names, self.labels, science, shown.turn, self.thinking, self.clock)))
         self.layers["tracks"].draw(surface, self.L.tracks, (self._version, id(beat)),
                                    lambda: self.tracks.draw(surface, TracksFrame(base_state, self.chars)))
         self._draw_actions(surface, base_state)
-        self._draw_top(surface, base_state)
+        self._draw_top(surface, shown)
         self.director.draw_flights(surface)
         self.editor.draw(surface)
         if hover is not None and hover.kind == MINI_BASE:
@@ -634,14 +646,14 @@ class GameScene(Scene):
             selected_returning=self._returning_choice() if marks else None, hover=hover,
             turn={WORK: 1, PAY: -1}.get(phase, 0) if marks else 0))
 
-    def _draw_top(self, surface: pygame.Surface, s) -> None:
+    def _draw_top(self, surface: pygame.Surface, shown: Shown) -> None:
         sc = self.L.scale
         top = self.L.top
         x = top.x + int(16 * sc)
         logo = draw_text(surface, "HUMANITY", int(20 * sc), theme.ACCENT, (x, top.centery), "midleft", bold=True)
-        draw_text(surface, f"Year {s.year}  ·  Round {s.round}", int(15 * sc), theme.TEXT_DIM,
+        draw_text(surface, f"Year {shown.board.year}  ·  Round {shown.board.round}", int(15 * sc), theme.TEXT_DIM,
                   (logo.right + int(18 * sc), top.centery), "midleft")
-        seat = s.current_player
+        seat = shown.turn
         if seat is not None:
             cx = self.L.base.centerx
             label = f"{self.names[seat]}'s turn" + (" (bot)" if self.match.seats[seat].is_bot else "")
