@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from humanity_desktop.controller import ActionApplied, ActionRefused, ActionRequested
-from humanity_desktop.engine import Action, legal_actions
+from humanity_desktop.engine import Action, apply_action, legal_actions
 from humanity_desktop.engine.state import ACTION, PAY, PLACE, RETURNING, WORK
 from humanity_desktop.ui.base_editor import deploy_cell
 from humanity_desktop.ui.scenes.game import GameScene
@@ -126,8 +126,8 @@ def test_a_tile_the_rules_will_not_let_turn_budges_springs_back_and_names_the_ru
     obstacle = next(c for c, (tid, _) in s.players[s.current].base.items() if tid.startswith("o-"))
     turn_tile(app, game, obstacle, -100)  # an obstacle holds nothing to spend
     assert refused and refused[-1].action.kind == "spend" and refused[-1].action.a == obstacle
-    assert refused[-1].rule and game.match.state == before
-    assert any(refused[-1].rule in t.text for t in game.toasts.items)
+    assert game.match.state == before
+    assert [t.text for t in game.toasts.items] == [f"Paying: {refused[-1].reason}"]
 
 
 def test_r_turns_the_hovered_tile_and_enter_ends_the_work(app):
@@ -214,7 +214,7 @@ def test_a_module_dropped_anywhere_but_the_astronauts_cell_springs_home_and_noth
     wrong = next(c for c in s.players[s.current].base if c != deploy_cell(s))
     hangar_to_cell(app, game, slot, wrong)
     assert requested == [] and game.match.state == before
-    assert any(t.text.startswith("Deploy:") for t in game.toasts.items)
+    assert any(t.text.startswith("Deploying: a new module goes on the cell") for t in game.toasts.items)
     assert not game.editor.active  # it came to rest at home
 
 
@@ -352,3 +352,29 @@ def test_an_obstacle_worn_to_nothing_crumbles_on_screen(app):
     beat = game.director.beat
     assert beat is not None and beat.crumbles  # its pieces are in the air
     app.step()
+
+
+def test_a_tile_clicked_before_work_starts_the_work_and_uses_the_tile(app):
+    game = choosing(app)
+    s = game.match.state
+    refused = refusals(game)
+    actions = applied(game)
+    trial = s.copy()
+    apply_action(trial, Action("work"))
+    cell = next(a.a for a in legal_actions(trial) if a.kind == "activate")
+    click(app, game.base.cell_center(s, s.current, cell))
+    settle(app, game)
+    assert actions == [Action("work"), Action("activate", cell)] and refused == []
+
+
+def test_r_over_a_tile_before_work_starts_the_work_and_turns_the_tile(app):
+    game = choosing(app)
+    s = game.match.state
+    actions = applied(game)
+    trial = s.copy()
+    apply_action(trial, Action("work"))
+    cell = next(a.a for a in legal_actions(trial) if a.kind == "activate")
+    move(app, game.base.cell_center(s, s.current, cell))
+    key(app, pygame.K_r, text="r")
+    settle(app, game)
+    assert actions == [Action("work"), Action("activate", cell)]

@@ -44,7 +44,7 @@ from .. import icons, theme
 from ..base_editor import BaseEditor, Outcome
 from ..beats import Director
 from ..fonts import draw_text, fonts
-from ..gestures import actions_for
+from ..gestures import actions_for, starts_work
 from ..input import Back, Click, FastForward, Key, Point, Release, Undo, Wheel
 from ..layer import Layer
 from ..layout import game_layout
@@ -58,6 +58,7 @@ from ..views.log_view import LogView
 from ..views.seats_view import SeatsFrame, SeatsView
 from ..views.tracks_view import TracksFrame, TracksView
 from ..widgets import Button, Toasts, draw_panel, draw_tooltip, hovered
+from ..wording import plain, refused
 from .dialog import ChoiceScene, HandoffScene
 
 TOOLTIP_DELAY = 0.35
@@ -180,7 +181,7 @@ class GameScene(Scene):
         self.director.reset(ev.info, self._last_after, self.director.queue[-1].seat if self.director.queue else 0)
 
     def _on_refused(self, ev: ActionRefused) -> None:
-        self.toasts.show(f"{ev.rule}: {ev.reason}", theme.BAD)
+        self.toasts.show(refused(ev, self.match.state), theme.BAD)
 
     def _on_undone(self, ev: Undone) -> None:
         self._version += 1
@@ -424,6 +425,11 @@ class GameScene(Scene):
     def _request(self, action: Action) -> None:
         self.match.bus.publish(ActionRequested(self.match.current, action))
 
+    def _start_work(self) -> bool:
+        """Work with the chosen astronaut; False if the rules refuse it (the toast says why)."""
+        self._request(Action("work"))
+        return self.match.state.phase == WORK
+
     def _auto_pay(self) -> None:
         for action in auto_pay(self.match.state):
             self._request(action)
@@ -506,7 +512,7 @@ class GameScene(Scene):
             self._click(outcome.click)
         elif outcome.refusal is not None:
             self.app.audio.play("illegal")
-            self.toasts.show(f"{outcome.refusal[0]}: {outcome.refusal[1]}", theme.BAD)
+            self.toasts.show(plain(*outcome.refusal), theme.BAD)
         elif len(outcome.actions) == 1:
             self._request(outcome.actions[0])
         elif outcome.actions:
@@ -545,6 +551,8 @@ class GameScene(Scene):
         target = self._hit(self.pointer)
         if target is None or target.kind != CELL or target.seat != s.current or not self._may_gesture():
             return
+        if direction > 0 and starts_work(s, target) and not self._start_work():
+            return
         way = {WORK: 1, PAY: -1}.get(s.phase)
         if way is not None and way != direction:
             hint = "R turns it clockwise to produce" if way > 0 else "Shift+R turns it counterclockwise to spend"
@@ -575,6 +583,8 @@ class GameScene(Scene):
         if s.phase == ACTION and target.kind == ASTRO and target.seat == s.current and target.ref != s.sel \
                 and m.can_undo and s.players[s.current].astros[target.ref][1] == ACTIVE:
             m.bus.publish(UndoRequested(s.current))  # choosing another astronaut takes back the first
+        if starts_work(s, target) and not self._start_work():
+            return
         actions = actions_for(m.state, target, self._returning_choice())
         if len(actions) == 1:
             self._request(actions[0])
