@@ -3,6 +3,7 @@ and what the controller answers shows on the game screen."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from humanity_desktop.controller import ActionRefused
 from humanity_desktop.engine import Action, legal_actions
@@ -12,7 +13,9 @@ from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.fonts import draw_text
 from humanity_desktop.ui.scenes import game as game_module
 from humanity_desktop.ui.scenes.dialog import HandoffScene
-from humanity_desktop.ui.scenes.game import GameScene, paid_for
+from humanity_desktop.ui.scenes.game import GameScene
+from humanity_desktop.ui.views import prompt_panel
+from humanity_desktop.ui.views.prompt_panel import PromptPanel, paid_for
 from humanity_desktop.ui.scenes.pause import PauseScene
 
 from ui_driver import app, applied, astronaut_pos, button, click, key, play, settle, start  # noqa: F401 - app is a fixture
@@ -235,3 +238,36 @@ def test_a_turn_waiting_for_confirmation_is_still_its_players_on_screen(app, mon
     settle(app, game)
     header.clear()
     assert lit_cards(app, game) == [1] and f"{game.names[1]}'s turn (bot)" in header
+
+
+def test_the_last_cost_chip_lights_while_the_turn_waits_for_confirmation(app, monkeypatch):
+    game, _, _ = at_payment(app)
+    chips: list = []
+    spy = PromptPanel.chip_rects
+    monkeypatch.setattr(PromptPanel, "chip_rects", lambda self, *a: chips.append(spy(self, *a)) or chips[-1])
+    app.step()
+    assert chips[-1] and not any(paid for _, paid, _ in chips[-1])
+    click(app, button(game, "Auto-pay").rect.center)
+    settle(app, game)
+    assert game.match.pending is not None
+    app.step()
+    drawn = chips[-1]
+    assert drawn and all(paid for _, paid, _ in drawn)
+    assert all(tuple(app.screen.get_at(rect.midtop))[:3] == theme.ACCENT for _, _, rect in drawn)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
+def test_the_whole_instruction_shows_however_long(tmp_path, monkeypatch, size):
+    app = App(AppConfig(data_dir=tmp_path, size=size, max_fps=0, pace="instant"))
+    game, _, _ = at_payment(app)
+    drawn: list = []  # (text, rect) of every line the panel writes
+    monkeypatch.setattr(prompt_panel, "draw_text", lambda surface, text, *a, **k:
+                        drawn.append((text, draw_text(surface, text, *a, **k))) or drawn[-1][1])
+    long = " ".join(["Deployed a module, gained research and took a mission from a rival."] * 5)
+    game._prompt = lambda: ("Confirm your turn", long)
+    app.step()
+    assert " ".join(text for text, _ in drawn[1:]) == long
+    panel, screen = game.prompt.rect, app.screen.get_rect()
+    assert all(screen.contains(r) and r.bottom <= panel.bottom and r.left >= panel.left for _, r in drawn)
+    assert not any(r.colliderect(b.rect) for _, r in drawn for b in game.action_buttons)
+    app.close()

@@ -27,7 +27,7 @@ from ...controller import (
 )
 from ...bots import Budget, make_bot
 from ...bots.hints import hints
-from ...engine import PROMPTS, Action, State, auto_pay, legal_actions, observe
+from ...engine import Action, State, auto_pay, legal_actions, observe
 from ...engine.catalogue import RESOURCES, load
 from ...engine.state import (
     ACTION,
@@ -43,7 +43,7 @@ from ...engine.state import (
 from .. import icons, theme
 from ..base_editor import BaseEditor, Outcome
 from ..beats import Director
-from ..fonts import draw_text, fonts
+from ..fonts import draw_text
 from ..gestures import actions_for, starts_work
 from ..input import Back, Click, FastForward, Key, Point, Release, Undo, Wheel
 from ..layer import Layer
@@ -55,6 +55,7 @@ from ..tooltips import describe
 from ..views.base_view import BaseFrame, BaseView
 from ..views.board_view import BoardFrame, BoardView
 from ..views.log_view import LogView
+from ..views.prompt_panel import PromptFrame, PromptPanel, owed, phase_prompt
 from ..views.seats_view import SeatsFrame, SeatsView
 from ..views.tracks_view import TracksFrame, TracksView
 from ..widgets import Button, Toasts, draw_panel, draw_tooltip, hovered
@@ -82,6 +83,7 @@ class GameScene(Scene):
         self.labels = tuple(f"bot · {s.level}" if s.is_bot else "human" for s in match.seats)
         self.board, self.base, self.popup = BoardView(), BaseView(), BaseView()
         self.seats_view, self.tracks, self.log = SeatsView(), TracksView(), LogView()
+        self.prompt = PromptPanel()
         self.director = Director(self.board, self.base, self.chars)
         self.editor = BaseEditor(self.board, self.base, self.chars)
         self._view_seat: int | None = None  # whose base the pan and zoom belong to
@@ -146,6 +148,7 @@ class GameScene(Scene):
         self.board.layout(L.board, sc)
         self.base.layout(L.base, sc)
         self.seats_view.layout(L.seats, sc, self.match.state.n)
+        self.prompt.place(L.actions, sc)
         for layer in self.layers.values():
             layer.invalidate()
         self.top_buttons = self._make_top_buttons()
@@ -376,21 +379,8 @@ class GameScene(Scene):
                 buttons.append(Button("Choose…", self._choose_upgrade, style="primary"))
             buttons.append(Button("Undo", self._undo, style="quiet", enabled=m.can_undo,
                                   tooltip="Take back a choice made this turn (Ctrl+Z)"))
-        self._place_action_buttons(buttons, choices=s.phase in (COLOUR, SHAPE))
+        self.prompt.place_buttons(buttons, choices=s.phase in (COLOUR, SHAPE) and m.pending is None)
         return buttons
-
-    def _place_action_buttons(self, buttons: list[Button], choices: bool) -> None:
-        """The main button on its own row and the others sharing the row below; the answers
-        to a choice two to a row."""
-        sc = self.L.scale
-        a = self.L.actions
-        w, h, gap = int(176 * sc), int(44 * sc), int(10 * sc)
-        x, y = a.right - w - int(14 * sc), a.y + int(14 * sc)
-        rows = [buttons[k:k + 2] for k in range(0, len(buttons), 2)] if choices else [buttons[:1], buttons[1:]]
-        for r, row in enumerate(rows):
-            bw = (w - gap * (len(row) - 1)) // max(1, len(row))
-            for k, b in enumerate(row):
-                b.rect = pygame.Rect(x + k * (bw + gap), y + r * (h + gap), bw, h)
 
     def _hint(self) -> None:
         """The Normal bot's three best plans for the rest of this turn, from this seat's view only."""
@@ -625,7 +615,7 @@ class GameScene(Scene):
                                       base_state, self.chars, self.names, self.labels, science, shown.turn, self.thinking, self.clock)))
         self.layers["tracks"].draw(surface, self.L.tracks, (self._version, id(beat)),
                                    lambda: self.tracks.draw(surface, TracksFrame(base_state, self.chars)))
-        self._draw_actions(surface, base_state)
+        self._draw_prompt(surface)
         self._draw_top(surface, shown)
         self.director.draw_flights(surface)
         self.editor.draw(surface)
@@ -688,93 +678,13 @@ class GameScene(Scene):
         if m.pending is not None:
             done = "; ".join(m.pending.lines) or "Your turn is complete"
             return "Confirm your turn", f"{done}. Confirm to pass the turn, or Undo to take it back."
-        phase = s.phase
-        if phase == TURN:
-            return f"{name}, choose an active astronaut", "Click one of your astronauts outlined in amber."
-        if phase == ACTION:
-            return "Deploy, experiment or work", \
-                "Drag a lit module onto your astronaut, or an experiment onto your base (or click it), or Work."
-        if phase == WORK:
-            return f"Working: {s.work_left} work left", \
-                "Turn a lit tile clockwise (drag its edge, click it, or R): modules produce, obstacles crumble."
-        if phase == PAY:
-            title = paid_for(s).name if s.target[0] == "module" else "the experiment"
-            return f"Paying for {title}", \
-                "Turn a lit module counterclockwise to spend, or Auto-pay. The cost:"
-        if phase == PLACE:
-            return "Place your returning astronaut", "Drag it onto a lit cell next to a module, or click the cell."
-        if phase == COLOUR:
-            return f"Which side does the {paid_for(s).name} show?", self._sides_hint(s)
-        if phase == SHAPE:
-            return "Which shape does the wild greenhouse show?", \
-                "Choose below; it may change later to fit new greenhouses."
-        if phase == UPGRADE:
-            return f"Give {s.upgrades} work upgrade(s)", \
-                "Click one of your astronauts, in your base or on the ring, to make it work 1 harder (or Choose…)."
-        return PROMPTS[phase].capitalize(), "Make your choice in the dialog."
+        return phase_prompt(s, name, self._legal_now())
 
-    def _sides_hint(self, s) -> str:
-        """What each side of the communication module being deployed is worth."""
-        cat = load()
-        faces = cat.faces[paid_for(s).face]
-        parts = []
-        for a in self._legal_now():
-            side = cat.tiles[faces[a.a]]
-            bonus = ", ".join(f"+{p} per adjacent {c}" for c, p in side.adjacency)
-            parts.append(f"{a.a.capitalize()}: +{side.research} research{', ' + bonus if bonus else ''}")
-        return ". ".join(parts) + "."
-
-    def _draw_actions(self, surface: pygame.Surface, s) -> None:
-        sc = self.L.scale
-        a = self.L.actions
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
         title, hint = self._prompt()
-        x, y = a.x + int(18 * sc), a.y + int(14 * sc)
-        width = a.right - int(14 * sc) - x - (int(190 * sc) if self.action_buttons else 0)
-        f = fonts()
-        title_size, hint_size = int(18 * sc), int(14 * sc)
-        title_lines = f.wrap(title, title_size, width, bold=True)[:2]
-        for line in title_lines:
-            draw_text(surface, line, title_size, theme.TEXT, (x, y), bold=True)
-            y += f.height(title_size, True)
-        y += int(4 * sc)
-        paying = self.match.state.phase == PAY and self._can_act()
-        for line in f.wrap(hint, hint_size, width)[:(3 if paying else 4) - len(title_lines)]:
-            draw_text(surface, line, hint_size, theme.TEXT_DIM, (x, y))
-            y += f.height(hint_size)
-        if paying:
-            self._draw_owed(surface, self.match.state, (x, y + int(6 * sc)))
-        over = hovered(self.action_buttons, self.pointer)
-        for b in self.action_buttons:
-            b.draw(surface, sc, b is over)
-
-    def _draw_owed(self, surface: pygame.Surface, s, topleft) -> None:
-        """The cost as slots, one per unit: filled as it is paid, empty while still owed;
-        units gathered toward a three-for-one follow as small pips."""
-        sc = self.L.scale
-        size = int(26 * sc)
-        gap = int(4 * sc)
-        x, y = topleft
-        for r, n in enumerate(paid_for(s).cost_vec):
-            icon = icons.resource(RESOURCES[r], size - int(6 * sc))
-            for k in range(n):
-                slot = pygame.Rect(x, y, size, size)
-                paid = k < n - s.need[r]
-                pygame.draw.rect(surface, theme.PANEL_HI if paid else theme.BG, slot, border_radius=int(5 * sc))
-                pygame.draw.rect(surface, theme.ACCENT if paid else theme.TEXT_FAINT, slot, max(1, int(sc)),
-                                 border_radius=int(5 * sc))
-                if paid:
-                    surface.blit(icon, icon.get_rect(center=slot.center))
-                else:
-                    faded = icon.copy()
-                    faded.set_alpha(70)
-                    surface.blit(faded, faded.get_rect(center=slot.center))
-                x += size + gap
-            x += int(8 * sc)
-        for b, p in enumerate(s.progress):
-            if p:
-                label = f"{p}/3 {RESOURCES[b]} → 1 {RESOURCES[b + 3]}"
-                x = draw_text(surface, label, int(13 * sc), theme.TEXT_DIM, (x, y + size // 2), "midleft").right
-                x += int(12 * sc)
+        s = self.match.state
+        cost = owed(s, self.match.pending is not None) if s.phase == PAY and self._can_act() else None
+        self.prompt.draw(surface, PromptFrame(title, hint, cost, self.action_buttons, self.pointer))
 
     def _draw_popup(self, surface: pygame.Surface, s, seat: int) -> None:
         sc = self.L.scale
@@ -799,13 +709,6 @@ class GameScene(Scene):
         tip = describe(self.hover, s, self.names, self._science_visible())
         if tip is not None:
             draw_tooltip(surface, self.pointer, tip[0], tip[1], self.L.scale)
-
-
-def paid_for(s):
-    """The module or experiment the current player has chosen (and pays for)."""
-    kind, index = s.target
-    cat = load()
-    return cat.tiles[s.hangars[index - 1]] if kind == "module" else cat.experiments[s.wheel[index]]
 
 
 def _where(where: str) -> str:
