@@ -378,3 +378,46 @@ def test_r_over_a_tile_before_work_starts_the_work_and_turns_the_tile(app):
     key(app, pygame.K_r, text="r")
     settle(app, game)
     assert actions == [Action("work"), Action("activate", cell)]
+
+
+# ---------------------------------------------------------------- keys for every gesture
+
+
+def test_number_keys_choose_astronauts_and_tab_then_space_deploys_a_lit_module(app):
+    game = start(app, "human,bot:random", seed=11)
+    actions = applied(game)
+    key(app, pygame.K_2, text="2")
+    key(app, pygame.K_1, text="1")  # another astronaut: the first choice is taken back
+    settle(app, game)
+    assert actions == [Action("select_astronaut", 1), Action("select_astronaut", 0)]
+    lit = sorted(a.a for a in legal_actions(game.match.state) if a.kind == "choose_module")
+    key(app, pygame.K_TAB, text="\t")
+    key(app, pygame.K_TAB, text="\t")
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT, text="\t")  # and one back
+    key(app, pygame.K_SPACE, text=" ")
+    assert actions[-1] == Action("choose_module", lit[0]) and game.match.state.phase == PAY
+
+
+def test_tab_walks_through_the_lit_tiles_and_space_turns_one(app):
+    game = working(app)
+    actions = played_by(game, 0)
+    lit = sorted(a.a for a in legal_actions(game.match.state) if a.kind == "activate")
+    for _ in range(len(lit) + 2):  # the first, once round, and on to the second
+        key(app, pygame.K_TAB, text="\t")
+    key(app, pygame.K_SPACE, text=" ")
+    settle(app, game)
+    assert actions == [Action("activate", lit[1 % len(lit)])]
+
+
+def test_a_number_picks_the_returning_astronaut_and_space_places_it_on_the_tabbed_cell(app):
+    game = placing(app)
+    actions = applied(game)
+    s = game.match.state
+    seat = s.current
+    back = [i for i, (_, where, _) in enumerate(s.players[seat].astros) if where == RETURNING]
+    key(app, pygame.K_1 + back[-1], text=str(back[-1] + 1))
+    cells = sorted(a.b for a in legal_actions(s) if a.kind == "place_astronaut" and a.a == back[-1])
+    key(app, pygame.K_TAB, text="\t")
+    key(app, pygame.K_SPACE, text=" ")
+    settle(app, game)
+    assert actions == [Action("place_astronaut", back[-1], cells[0])]

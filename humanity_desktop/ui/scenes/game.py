@@ -46,6 +46,7 @@ from ..beats import Director
 from ..fonts import draw_text
 from ..gestures import actions_for, starts_work
 from ..input import Back, Click, FastForward, Key, Point, Release, Undo, Wheel
+from ..keyboard import NUMBERS, astronaut_target, lit_targets, next_focus
 from ..layer import Layer
 from ..layout import game_layout
 from ..scene import Scene
@@ -99,6 +100,7 @@ class GameScene(Scene):
         self.clock = 0.0
         self.pointer = (0, 0)
         self.hover: Target | None = None
+        self.focus: Target | None = None  # the lit target Tab moved to, for Space to use
         self.hover_time = 0.0
         self.top_buttons: list[Button] = []
         self.action_buttons: list[Button] = []
@@ -266,6 +268,13 @@ class GameScene(Scene):
         if phase == UPGRADE:
             return {"astros": frozenset(a.a for a in legal)}
         return {}
+
+    def _lit(self) -> list[Target]:
+        return lit_targets(self._marks(), self.match.current)
+
+    def _focused(self) -> Target | None:
+        """The target Tab chose, while it is still lit."""
+        return self.focus if self.focus in self._lit() else None
 
     def _returning_choice(self) -> int | None:
         legal = self._legal_now()
@@ -454,6 +463,7 @@ class GameScene(Scene):
     def handle(self, intent) -> bool:
         if isinstance(intent, Point):
             self.pointer = intent.pos
+            self.focus = None  # the pointer takes over from the keys
             self.editor.move(intent.pos)
         elif isinstance(intent, Click):
             self.pointer = intent.pos
@@ -517,7 +527,8 @@ class GameScene(Scene):
 
     def _key(self, intent: Key) -> bool:
         """Keys for every gesture: arrows pan the base, Home fits it back, R and Shift+R turn
-        the tile under the pointer, Enter presses the main button."""
+        the tile under the pointer, 1 to 3 name an astronaut, Tab and Shift+Tab walk through
+        what is lit and Space uses it, Enter presses the main button."""
         shown = self._shown()
         step = self.base.cell_size(shown.base, shown.seat) // 2
         pans = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step), pygame.K_DOWN: (0, -step)}
@@ -527,6 +538,12 @@ class GameScene(Scene):
             self.base.reset_view()
         elif intent.key == pygame.K_r:
             self._turn_hovered(-1 if intent.text == "R" else 1)
+        elif intent.key in NUMBERS and self._can_act():
+            self._use(astronaut_target(self.match.state, self.match.current, NUMBERS[intent.key]))
+        elif intent.key == pygame.K_TAB:
+            self.focus = next_focus(self._lit(), self.focus, -1 if intent.shift else 1)
+        elif intent.key == pygame.K_SPACE:
+            self._use(self._focused())
         elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             primary = next((b for b in self.action_buttons if b.style == "primary" and b.enabled), None)
             if primary is not None:
@@ -557,7 +574,10 @@ class GameScene(Scene):
         for b in self.top_buttons + self.action_buttons:
             if b.click(pos):
                 return
-        target = self._hit(pos)
+        self._use(self._hit(pos))
+
+    def _use(self, target: Target | None) -> None:
+        """What a click on `target` means now, whether a click or a key names it."""
         if target is None or target.kind == MINI_BASE:
             return
         m = self.match
@@ -594,7 +614,7 @@ class GameScene(Scene):
         board_state, base_state, seat = shown.board, shown.base, shown.seat
         beat = self.director.beat
         marks = self._marks()
-        hover = self.hover
+        hover = self._focused() or self.hover
         moment = (self._version, id(beat), beat.t if beat else None)
         board_hover = hover if hover is not None and hover.kind in (HANGAR, EXPERIMENT) else None
         base_hover = hover if hover is not None and hover.kind in (CELL, ASTRO) else None
