@@ -12,13 +12,16 @@ from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.fonts import draw_text
 from humanity_desktop.ui.scenes import game as game_module
+from humanity_desktop.engine.catalogue import load
+from humanity_desktop.ui.scenes.base_overlay import BaseOverlayScene
 from humanity_desktop.ui.scenes.dialog import HandoffScene
 from humanity_desktop.ui.scenes.game import GameScene
-from humanity_desktop.ui.views import prompt_panel
+from humanity_desktop.ui.views import base_view, prompt_panel
+from humanity_desktop.ui.views.base_view import stored
 from humanity_desktop.ui.views.prompt_panel import PromptPanel, paid_for
 from humanity_desktop.ui.scenes.pause import PauseScene
 
-from ui_driver import app, applied, astronaut_pos, button, click, key, play, settle, start  # noqa: F401 - app is a fixture
+from ui_driver import app, applied, astronaut_pos, button, click, key, move, play, settle, start  # noqa: F401 - app is a fixture
 
 
 def test_a_turn_of_work_played_with_the_mouse(app):
@@ -271,3 +274,88 @@ def test_the_whole_instruction_shows_however_long(tmp_path, monkeypatch, size):
     assert all(screen.contains(r) and r.bottom <= panel.bottom and r.left >= panel.left for _, r in drawn)
     assert not any(r.colliderect(b.rect) for _, r in drawn for b in game.action_buttons)
     app.close()
+
+
+def tooltips_drawn(monkeypatch) -> list:
+    """(title, picture) of every tooltip the game screen draws from now on."""
+    seen: list = []
+    monkeypatch.setattr(game_module, "draw_tooltip", lambda surface, pos, title, lines, scale, picture=None:
+                        seen.append((title, picture)))
+    return seen
+
+
+def hold(app, seconds: float) -> None:
+    """Frames covering `seconds` of the game's time, the pointer where it is."""
+    app.stack.update(seconds)
+    app.stack.draw(app.screen)
+
+
+def test_a_ring_tiles_tooltip_shows_it_large_at_1280x720(tmp_path, monkeypatch):
+    app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=0, pace="instant"))
+    game = start(app, "human,bot:random")
+    tips = tooltips_drawn(monkeypatch)
+    slot = next(k for k, tile in enumerate(game.match.state.hangars, 1) if tile)
+    move(app, game.board.hangar_center(game.match.state, slot))
+    hold(app, 0.5)
+    hold(app, 0.01)
+    title, picture = tips[-1]
+    assert picture is not None and picture.get_width() >= 2 * game.board.tile
+    app.close()
+
+
+def test_no_tooltip_during_a_drag_nor_over_the_pause_menu(app, monkeypatch):
+    game = start(app, "human,bot:random", seed=11)
+    click(app, astronaut_pos(game, 0))
+    settle(app, game)
+    tips = tooltips_drawn(monkeypatch)
+    s = game.match.state
+    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    start_at = game.board.hangar_center(s, slot)
+    move(app, start_at)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(map(round, start_at)), button=1))
+    app.step()
+    move(app, (start_at[0] + 40, start_at[1]), held=True)
+    assert game.editor.carrying
+    hold(app, 0.5)
+    hold(app, 0.01)
+    assert tips == []
+    key(app, pygame.K_ESCAPE)  # puts the module back
+    settle(app, game)
+    move(app, game.board.hangar_center(s, slot))
+    hold(app, 0.5)
+    hold(app, 0.01)
+    assert tips  # the tooltip shows once the hand is free
+    tips.clear()
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    hold(app, 0.01)
+    assert tips == []
+
+
+def test_an_opponents_card_opens_their_base_large_until_a_click(app):
+    game = start(app, "human,bot:random")
+    before = game.match.state.copy()
+    card = game.seats_view.cards[1]
+    click(app, (card.x + 20, card.centery))
+    overlay = app.stack.top
+    assert isinstance(overlay, BaseOverlayScene) and overlay.frame.seat == 1
+    assert overlay.view.cell_size(overlay.frame.state, 1) > game.base.cell_size(before, 0) * 0.9
+    click(app, (5, 5))
+    assert app.stack.top is game and game.match.state == before
+    click(app, game.seats_view.mini_rect(1).center)
+    assert isinstance(app.stack.top, BaseOverlayScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is game
+
+
+def test_a_bases_header_counts_the_units_it_holds(app, monkeypatch):
+    game = start(app, "human,bot:random")
+    base = game.match.state.players[0].base
+    texts: list = []
+    monkeypatch.setattr(base_view, "draw_text", lambda surface, text, *a, **k: texts.append(text) or
+                        draw_text(surface, text, *a, **k))
+    game.layers["base"].invalidate()
+    app.step()
+    held = [str(count) for _, count in stored(base)]
+    assert held and sum(map(int, held)) == sum(stock for tid, stock in base.values() if load().tiles[tid].stores)
+    assert texts[1:1 + len(held)] == held[::-1]

@@ -51,8 +51,8 @@ from ..layer import Layer
 from ..layout import game_layout
 from ..scene import Scene
 from ..settings import PACES
-from ..targets import ASTRO, CELL, EXPERIMENT, HANGAR, MINI_BASE, RETURNING, Target
-from ..tooltips import describe
+from ..targets import ASTRO, CELL, EXPERIMENT, HANGAR, MINI_BASE, RETURNING, SEAT, Target
+from ..tooltips import describe, magnified
 from ..views.base_view import BaseFrame, BaseView
 from ..views.board_view import BoardFrame, BoardView
 from ..views.log_view import LogView
@@ -61,9 +61,11 @@ from ..views.seats_view import SeatsFrame, SeatsView
 from ..views.tracks_view import TracksFrame, TracksView
 from ..widgets import Button, Toasts, draw_panel, draw_tooltip, hovered
 from ..wording import plain, refused
+from .base_overlay import BaseOverlayScene
 from .dialog import ChoiceScene, HandoffScene
 
 TOOLTIP_DELAY = 0.35
+MAGNIFIED = 180  # design pixels: a ring tile in its tooltip, its cost icons at least 14 px at 1280x720
 FAST_SPEED = 5.0
 HINT_LEVEL = "normal"  # judges every plan in a few milliseconds, so the hint answers at once
 
@@ -142,6 +144,7 @@ class GameScene(Scene):
 
     def on_pause(self) -> None:
         self.match.hold = True
+        self.hover, self.hover_time = None, 0.0  # no tooltip lingers over what covers the table
 
     def on_resize(self, size) -> None:
         L = game_layout(size, self.match.state.n)
@@ -328,7 +331,7 @@ class GameScene(Scene):
 
     def _track_hover(self, dt: float) -> None:
         target = self._hit(self.pointer)
-        if target == self.hover:
+        if target == self.hover and not self.editor.active:  # a hand busy with a piece wants no tooltip
             self.hover_time += dt
         else:
             self.hover, self.hover_time = target, 0.0
@@ -574,7 +577,11 @@ class GameScene(Scene):
         for b in self.top_buttons + self.action_buttons:
             if b.click(pos):
                 return
-        self._use(self._hit(pos))
+        target = self._hit(pos)
+        if target is not None and target.kind in (SEAT, MINI_BASE) and target.seat != self._shown().seat:
+            self.app.stack.push(BaseOverlayScene(self.app, self._shown().base, target.seat, self.chars, self.names))
+        else:
+            self._use(target)
 
     def _use(self, target: Target | None) -> None:
         """What a click on `target` means now, whether a click or a key names it."""
@@ -728,7 +735,8 @@ class GameScene(Scene):
             return
         tip = describe(self.hover, s, self.names, self._science_visible())
         if tip is not None:
-            draw_tooltip(surface, self.pointer, tip[0], tip[1], self.L.scale)
+            picture = magnified(self.hover, s, int(MAGNIFIED * self.L.scale))
+            draw_tooltip(surface, self.pointer, tip[0], tip[1], self.L.scale, picture)
 
 
 def _where(where: str) -> str:
