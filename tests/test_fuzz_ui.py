@@ -40,7 +40,7 @@ EXAMPLES = 42  # per screen: 12 screens x 42 x 200 = 100,800 events
 FRAME_EVERY = 20
 KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_F11, pygame.K_z, pygame.K_SPACE, pygame.K_LEFT, pygame.K_RIGHT,
         pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END, pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_f,
-        pygame.K_r, pygame.K_0, pygame.K_7] + [pygame.K_a + i for i in range(26)]
+        pygame.K_r, pygame.K_0, pygame.K_1, pygame.K_7] + [pygame.K_a + i for i in range(26)]
 MODS = [pygame.KMOD_NONE, pygame.KMOD_NONE, pygame.KMOD_CTRL, pygame.KMOD_SHIFT]
 
 position = st.tuples(st.integers(-10, SIZE[0] + 10), st.integers(-10, SIZE[1] + 10))

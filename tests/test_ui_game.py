@@ -3,16 +3,25 @@ and what the controller answers shows on the game screen."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from humanity_desktop.controller import ActionRefused
 from humanity_desktop.engine import Action, legal_actions
 from humanity_desktop.engine.state import ACTION, PAY, TURN, WORK
+from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import App, AppConfig
+from humanity_desktop.ui.fonts import draw_text
+from humanity_desktop.ui.scenes import game as game_module
+from humanity_desktop.engine.catalogue import load
+from humanity_desktop.ui.scenes.base_overlay import BaseOverlayScene
 from humanity_desktop.ui.scenes.dialog import HandoffScene
-from humanity_desktop.ui.scenes.game import GameScene, paid_for
+from humanity_desktop.ui.scenes.game import GameScene
+from humanity_desktop.ui.views import base_view, prompt_panel
+from humanity_desktop.ui.views.base_view import stored
+from humanity_desktop.ui.views.prompt_panel import PromptPanel, paid_for
 from humanity_desktop.ui.scenes.pause import PauseScene
 
-from ui_driver import app, applied, astronaut_pos, button, click, key, play, settle, start  # noqa: F401 - app is a fixture
+from ui_driver import app, applied, astronaut_pos, button, click, key, move, play, settle, start  # noqa: F401 - app is a fixture
 
 
 def test_a_turn_of_work_played_with_the_mouse(app):
@@ -39,8 +48,9 @@ def test_an_illegal_click_shows_the_rule_and_changes_nothing(app):
     s = game.match.state
     click(app, game.board.hangar_center(s, 3))  # no astronaut chosen yet
     assert game.match.state == before
-    assert refused and refused[0].action == Action("choose_module", 3) and refused[0].rule == "Turn order"
-    assert any(refused[0].rule in t.text for t in game.toasts.items)
+    assert refused and refused[0].action == Action("choose_module", 3)
+    [toast] = game.toasts.items
+    assert toast.text == "You cannot deploy a module now: choose an active astronaut in your base"
 
 
 def at_payment(app):
@@ -232,3 +242,146 @@ def test_the_colour_symbols_option_marks_each_figure_with_its_players_shape(app)
     rest = pygame.Rect(24, 24, 40, 40)
     assert pygame.image.tobytes(marked.subsurface(rest), "RGBA") == pygame.image.tobytes(plain.subsurface(rest), "RGBA")
     assert game is app.stack.top
+
+
+def lit_cards(app, game) -> list[int]:
+    """The seats whose card is drawn with the accent edge of the player to act."""
+    app.step()
+    return [seat for seat, card in enumerate(game.seats_view.cards)
+            if tuple(app.screen.get_at((card.centerx, card.y + 1)))[:3] == theme.ACCENT]
+
+
+def test_a_turn_waiting_for_confirmation_is_still_its_players_on_screen(app, monkeypatch):
+    game, _, _ = at_payment(app)
+    header: list[str] = []
+    monkeypatch.setattr(game_module, "draw_text", lambda surface, text, *a, **k: header.append(text) or
+                        draw_text(surface, text, *a, **k))
+    click(app, button(game, "Auto-pay").rect.center)
+    settle(app, game)
+    year_round = f"Year {game.match.state.year}  ·  Round {game.match.state.round}"
+    assert game.match.pending is not None and game.match.pending.preview.current != 0
+    header.clear()
+    assert lit_cards(app, game) == [0]
+    assert f"{game.names[0]}'s turn" in header and year_round in header
+    click(app, button(game, "Confirm turn").rect.center)
+    settle(app, game)
+    header.clear()
+    assert lit_cards(app, game) == [1] and f"{game.names[1]}'s turn (bot)" in header
+
+
+def test_the_last_cost_chip_lights_while_the_turn_waits_for_confirmation(app, monkeypatch):
+    game, _, _ = at_payment(app)
+    chips: list = []
+    spy = PromptPanel.chip_rects
+    monkeypatch.setattr(PromptPanel, "chip_rects", lambda self, *a: chips.append(spy(self, *a)) or chips[-1])
+    app.step()
+    assert chips[-1] and not any(paid for _, paid, _ in chips[-1])
+    click(app, button(game, "Auto-pay").rect.center)
+    settle(app, game)
+    assert game.match.pending is not None
+    app.step()
+    drawn = chips[-1]
+    assert drawn and all(paid for _, paid, _ in drawn)
+    assert all(tuple(app.screen.get_at(rect.midtop))[:3] == theme.ACCENT for _, _, rect in drawn)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
+def test_the_whole_instruction_shows_however_long(tmp_path, monkeypatch, size):
+    app = App(AppConfig(data_dir=tmp_path, size=size, max_fps=0, pace="instant"))
+    game, _, _ = at_payment(app)
+    drawn: list = []  # (text, rect) of every line the panel writes
+    monkeypatch.setattr(prompt_panel, "draw_text", lambda surface, text, *a, **k:
+                        drawn.append((text, draw_text(surface, text, *a, **k))) or drawn[-1][1])
+    long = " ".join(["Deployed a module, gained research and took a mission from a rival."] * 5)
+    game._prompt = lambda: ("Confirm your turn", long)
+    app.step()
+    assert " ".join(text for text, _ in drawn[1:]) == long
+    panel, screen = game.prompt.rect, app.screen.get_rect()
+    assert all(screen.contains(r) and r.bottom <= panel.bottom and r.left >= panel.left for _, r in drawn)
+    assert not any(r.colliderect(b.rect) for _, r in drawn for b in game.action_buttons)
+    app.close()
+
+
+def tooltips_drawn(monkeypatch) -> list:
+    """(title, picture) of every tooltip the game screen draws from now on."""
+    seen: list = []
+    monkeypatch.setattr(game_module, "draw_tooltip", lambda surface, pos, title, lines, scale, picture=None:
+                        seen.append((title, picture)))
+    return seen
+
+
+def hold(app, seconds: float) -> None:
+    """Frames covering `seconds` of the game's time, the pointer where it is."""
+    app.stack.update(seconds)
+    app.stack.draw(app.screen)
+
+
+def test_a_ring_tiles_tooltip_shows_it_large_at_1280x720(tmp_path, monkeypatch):
+    app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=0, pace="instant"))
+    game = start(app, "human,bot:random")
+    tips = tooltips_drawn(monkeypatch)
+    slot = next(k for k, tile in enumerate(game.match.state.hangars, 1) if tile)
+    move(app, game.board.hangar_center(game.match.state, slot))
+    hold(app, 0.5)
+    hold(app, 0.01)
+    title, picture = tips[-1]
+    assert picture is not None and picture.get_width() >= 2 * game.board.tile
+    app.close()
+
+
+def test_no_tooltip_during_a_drag_nor_over_the_pause_menu(app, monkeypatch):
+    game = start(app, "human,bot:random", seed=11)
+    click(app, astronaut_pos(game, 0))
+    settle(app, game)
+    tips = tooltips_drawn(monkeypatch)
+    s = game.match.state
+    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    start_at = game.board.hangar_center(s, slot)
+    move(app, start_at)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(map(round, start_at)), button=1))
+    app.step()
+    move(app, (start_at[0] + 40, start_at[1]), held=True)
+    assert game.editor.carrying
+    hold(app, 0.5)
+    hold(app, 0.01)
+    assert tips == []
+    key(app, pygame.K_ESCAPE)  # puts the module back
+    settle(app, game)
+    move(app, game.board.hangar_center(s, slot))
+    hold(app, 0.5)
+    hold(app, 0.01)
+    assert tips  # the tooltip shows once the hand is free
+    tips.clear()
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    hold(app, 0.01)
+    assert tips == []
+
+
+def test_an_opponents_card_opens_their_base_large_until_a_click(app):
+    game = start(app, "human,bot:random")
+    before = game.match.state.copy()
+    card = game.seats_view.cards[1]
+    click(app, (card.x + 20, card.centery))
+    overlay = app.stack.top
+    assert isinstance(overlay, BaseOverlayScene) and overlay.frame.seat == 1
+    assert overlay.view.cell_size(overlay.frame.state, 1) > game.base.cell_size(before, 0) * 0.9
+    click(app, (5, 5))
+    assert app.stack.top is game and game.match.state == before
+    click(app, game.seats_view.mini_rect(1).center)
+    assert isinstance(app.stack.top, BaseOverlayScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is game
+
+
+def test_a_bases_header_counts_the_units_it_holds(app, monkeypatch):
+    game = start(app, "human,bot:random")
+    base = game.match.state.players[0].base
+    texts: list = []
+    monkeypatch.setattr(base_view, "draw_text", lambda surface, text, *a, **k: texts.append(text) or
+                        draw_text(surface, text, *a, **k))
+    game.layers["base"].invalidate()
+    app.step()
+    held = [str(count) for _, count in stored(base)]
+    assert held and sum(map(int, held)) == sum(stock for tid, stock in base.values() if load().tiles[tid].stores)
+    assert texts[1:1 + len(held)] == held[::-1]

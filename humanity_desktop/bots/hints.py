@@ -42,7 +42,9 @@ def describe(plan: Plan, view: dict) -> str:
         elif a.kind == "choose_module":
             parts.append(f"deploys {_tile_name(view['hangars'][a.a - 1])} from hangar {a.a}")
         elif a.kind == "choose_experiment":
-            parts.append(f"carries out experiment {view['experiments'][a.a]}")
+            spec = CAT.experiments[view["experiments"][a.a]]
+            side = "centre" if spec.side == "center" else spec.side
+            parts.append(f"carries out the {side} experiment of year {spec.year}")
         elif a.kind == "spend":
             spends += 1
         elif a.kind == "choose_colour":

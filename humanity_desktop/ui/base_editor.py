@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..engine import Action, State, legal_actions, why_illegal
+from ..engine.rules import RULE_NAMES
 from ..engine.state import PAY, PLACE, WORK
 from . import tile_art
 from .gestures import spend_at, spend_options
@@ -34,7 +35,7 @@ class Outcome:
     one), a refusal the screen shows itself, or a plain click to treat as before."""
 
     actions: list[Action] = field(default_factory=list)
-    refusal: tuple[str, str] | None = None  # (rule, reason)
+    refusal: tuple[str, str] | None = None  # (the rules' name of the rule, reason)
     click: tuple[int, int] | None = None
     sound: str | None = None  # what the hand's motion sounds like as it ends
 
@@ -200,14 +201,14 @@ class BaseEditor:
                 g.physics.land(self.base.cell_center(state, seat, cell))
                 return None
             g.physics.land(g.home)
-            return Outcome(refusal=("Deploy", "a new module goes on the cell where your chosen astronaut stands"))
+            return Outcome(refusal=(RULE_NAMES["choose_module"], "a new module goes on the cell where your chosen astronaut stands"))
         if g.kind == EXPERIMENT:
             if self.base.rect.collidepoint(g.physics.position):
                 g.landing = [Action("choose_experiment", g.ref)]
                 g.physics.land(self.base.footer.center)
                 return None
             g.physics.land(g.home)
-            return Outcome(refusal=("Experiment", "drop it on your base to carry it out"))
+            return Outcome(refusal=(RULE_NAMES["choose_experiment"], "drop it on your base to carry it out"))
         cell = target_cell(target, state)
         if cell is None:
             g.physics.land(g.home)

@@ -67,6 +67,10 @@ def _cell_actions(state: State, phase: str, cell, returning: int | None) -> list
         if returning is None:
             returning = next((i for i, (_, w, _) in enumerate(player.astros) if w == RETURNING), None)
         return [] if returning is None else [Action("place_astronaut", returning, cell)]
-    if phase == ACTION and cell in player.base:
-        return [Action("activate", cell)]  # refused with the rule: choose "Work" first
     return []
+
+
+def starts_work(state: State, target: Target) -> bool:
+    """A tile of one's base clicked before Work: the click starts the work, then uses the tile."""
+    return (state.phase == ACTION and target.kind == CELL and target.seat == state.current_player
+            and target.ref in state.players[target.seat].base)

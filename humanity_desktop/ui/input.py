@@ -41,6 +41,7 @@ class Wheel:
 class Key:
     key: int
     text: str = ""
+    shift: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,5 +97,5 @@ def translate(event: pygame.event.Event) -> object | None:
             return Undo()
         if event.key == pygame.K_f and not event.mod & pygame.KMOD_CTRL:
             return FastForward()
-        return Key(event.key, event.unicode)
+        return Key(event.key, event.unicode, bool(event.mod & pygame.KMOD_SHIFT))
     return None

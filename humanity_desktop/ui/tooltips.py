@@ -1,6 +1,8 @@
 """What a tooltip says about each thing on the table: cost, work, production, stock,
-effects and scoring, in plain words."""
+effects and scoring, in plain words; a ring tile's tooltip also shows it large."""
 from __future__ import annotations
+
+import pygame
 
 from ..controller.describe import (
     EFFECT_TEXT,
@@ -17,6 +19,7 @@ from ..engine.catalogue import ANY, load
 from ..engine.ring import HANGARS, WHITE_CROSSES
 from ..engine.state import ACTIVE, BOARD, EXHAUSTED
 from . import targets as T
+from . import tile_art
 
 Tip = tuple[str, list[str]]
 ADJACENT = {ANY: "module of any colour"}  # otherwise "<colour> module"
@@ -107,6 +110,15 @@ def _research_lines(players: int) -> list[str]:
     return [f"At each year's end: 1 science token per mark reached ({marks}), "
             f"plus {plural(behind, 'token')} for each player with less research than you.",
             f"Research stops at {cat.research_cap}; every marker then goes back to 0 for the next year."]
+
+
+def magnified(target: T.Target, s: State, size: int) -> pygame.Surface | None:
+    """A ring tile drawn `size` pixels wide, for its tooltip: its cost icons are small on the board."""
+    if target.kind == T.HANGAR:
+        return tile_art.module_tile(s.hangars[target.ref - 1], size)
+    if target.kind == T.EXPERIMENT:
+        return tile_art.experiment_tile(s.wheel[target.ref], size)
+    return None
 
 
 def describe(target: T.Target, s: State, names, science_visible) -> Tip | None:

@@ -131,18 +131,23 @@ def _tooltip_surface(title: str, lines: tuple, scale: float) -> pygame.Surface:
     return surf
 
 
-def draw_tooltip(surface: pygame.Surface, pos, title: str, lines: list[str], scale: float) -> None:
-    """A tooltip near the pointer, kept inside the window."""
+def draw_tooltip(surface: pygame.Surface, pos, title: str, lines: list[str], scale: float,
+                 picture: pygame.Surface | None = None) -> None:
+    """A tooltip near the pointer, kept inside the window; a picture, if given, heads it."""
     tip = _tooltip_surface(title, tuple(lines), round(scale, 3))
+    head = picture.get_height() + int(6 * scale) if picture is not None else 0
     off = int(18 * scale)
-    rect = tip.get_rect(topleft=(pos[0] + off, pos[1] + off))
+    width = max(tip.get_width(), picture.get_width() if picture is not None else 0)
+    rect = pygame.Rect(pos[0] + off, pos[1] + off, width, head + tip.get_height())
     bounds = surface.get_rect()
     if rect.right > bounds.right:
         rect.right = pos[0] - off // 2
     if rect.bottom > bounds.bottom:
         rect.bottom = pos[1] - off // 2
     rect.clamp_ip(bounds)
-    surface.blit(tip, rect)
+    if picture is not None:
+        surface.blit(picture, rect.topleft)
+    surface.blit(tip, (rect.x, rect.y + head))
 
 
 @dataclass

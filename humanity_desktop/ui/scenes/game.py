@@ -5,6 +5,8 @@ player's clicks to the match as action requests. It never changes the game itsel
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from ...controller import (
@@ -25,7 +27,7 @@ from ...controller import (
 )
 from ...bots import Budget, make_bot
 from ...bots.hints import hints, in_points
-from ...engine import PROMPTS, Action, auto_pay, legal_actions, observe
+from ...engine import Action, State, auto_pay, legal_actions, observe
 from ...engine.catalogue import RESOURCES, load
 from ...engine.state import (
     ACTION,
@@ -41,26 +43,39 @@ from ...engine.state import (
 from .. import icons, theme
 from ..base_editor import BaseEditor, Outcome
 from ..beats import Director
-from ..fonts import draw_text, fonts
-from ..gestures import actions_for
+from ..fonts import draw_text
+from ..gestures import actions_for, starts_work
 from ..input import Back, Click, FastForward, Key, Point, Release, Undo, Wheel
+from ..keyboard import NUMBERS, astronaut_target, lit_targets, next_focus
 from ..layer import Layer
 from ..layout import game_layout
 from ..scene import Scene
 from ..settings import PACES
-from ..targets import ASTRO, CELL, EXPERIMENT, HANGAR, MINI_BASE, RETURNING, Target
-from ..tooltips import describe
+from ..targets import ASTRO, CELL, EXPERIMENT, HANGAR, MINI_BASE, RETURNING, SEAT, Target
+from ..tooltips import describe, magnified
 from ..views.base_view import BaseFrame, BaseView
 from ..views.board_view import BoardFrame, BoardView
 from ..views.log_view import LogView
+from ..views.prompt_panel import PromptFrame, PromptPanel, owed, phase_prompt
 from ..views.seats_view import SeatsFrame, SeatsView
 from ..views.tracks_view import TracksFrame, TracksView
 from ..widgets import Button, Toasts, draw_panel, draw_tooltip, hovered
+from ..wording import plain, refused
+from .base_overlay import BaseOverlayScene
 from .dialog import ChoiceScene, HandoffScene
+from .options import ROWS, option_text
 
 TOOLTIP_DELAY = 0.35
+MAGNIFIED = 180  # design pixels: a ring tile in its tooltip, its cost icons at least 14 px at 1280x720
 FAST_SPEED = 5.0
 HINT_LEVEL = "normal"  # judges every plan in a few milliseconds, so the hint answers at once
+
+
+class Shown(NamedTuple):
+    board: State  # the position the main board shows (its year and round head the screen)
+    base: State  # the position the bases, cards and tracks show
+    seat: int  # whose base is large
+    turn: int | None  # whose turn the header and the cards name (None: the game is over)
 
 
 class GameScene(Scene):
@@ -72,6 +87,7 @@ class GameScene(Scene):
         self.labels = tuple(f"bot · {s.level}" if s.is_bot else "human" for s in match.seats)
         self.board, self.base, self.popup = BoardView(), BaseView(), BaseView()
         self.seats_view, self.tracks, self.log = SeatsView(), TracksView(), LogView()
+        self.prompt = PromptPanel()
         self.director = Director(self.board, self.base, self.chars)
         self.editor = BaseEditor(self.board, self.base, self.chars)
         self._view_seat: int | None = None  # whose base the pan and zoom belong to
@@ -87,6 +103,7 @@ class GameScene(Scene):
         self.clock = 0.0
         self.pointer = (0, 0)
         self.hover: Target | None = None
+        self.focus: Target | None = None  # the lit target Tab moved to, for Space to use
         self.hover_time = 0.0
         self.top_buttons: list[Button] = []
         self.action_buttons: list[Button] = []
@@ -112,7 +129,7 @@ class GameScene(Scene):
             bus.subscribe(YearEnded, self._on_year),
             bus.subscribe(GameOver, self._on_game_over),
         ]
-        self._view_seat = self._shown()[2]
+        self._view_seat = self._shown().seat
         self.on_resize(self.app.size)
 
     def on_exit(self) -> None:
@@ -128,6 +145,7 @@ class GameScene(Scene):
 
     def on_pause(self) -> None:
         self.match.hold = True
+        self.hover, self.hover_time = None, 0.0  # no tooltip lingers over what covers the table
 
     def on_resize(self, size) -> None:
         L = game_layout(size, self.match.state.n)
@@ -136,6 +154,7 @@ class GameScene(Scene):
         self.board.layout(L.board, sc)
         self.base.layout(L.base, sc)
         self.seats_view.layout(L.seats, sc, self.match.state.n)
+        self.prompt.place(L.actions, sc)
         for layer in self.layers.values():
             layer.invalidate()
         self.top_buttons = self._make_top_buttons()
@@ -171,7 +190,7 @@ class GameScene(Scene):
         self.director.reset(ev.info, self._last_after, self.director.queue[-1].seat if self.director.queue else 0)
 
     def _on_refused(self, ev: ActionRefused) -> None:
-        self.toasts.show(f"{ev.rule}: {ev.reason}", theme.BAD)
+        self.toasts.show(refused(ev, self.match.state), theme.BAD)
 
     def _on_undone(self, ev: Undone) -> None:
         self._version += 1
@@ -201,19 +220,20 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------ state for the views
 
-    def _shown(self):
-        """(board position, base position, seat whose base is large) for this frame."""
+    def _shown(self) -> Shown:
+        """The positions and seats on show this frame."""
         beat = self.director.beat
         if beat is not None:
-            return beat.board_state, beat.base_state, beat.seat
+            # The turn shown is the one the beat plays out, even when it ended that turn.
+            return Shown(beat.board_state, beat.base_state, beat.seat, None if beat.base_state.game_over else beat.seat)
         s = self.match.state
         seat = s.current_player if s.current_player is not None else (self.viewer or 0)
         pending = self.match.pending
         if pending is not None:
             # The base shows what the waiting action would do; the board, which the next
-            # turn may change with things still hidden, stays as it is.
-            return s, pending.preview, seat
-        return s, s, seat
+            # turn may change with things still hidden, stays as it is, and so does the turn.
+            return Shown(s, pending.preview, seat, seat)
+        return Shown(s, s, seat, s.current_player)
 
     def _science_visible(self) -> tuple:
         n = self.match.state.n
@@ -252,6 +272,13 @@ class GameScene(Scene):
         if phase == UPGRADE:
             return {"astros": frozenset(a.a for a in legal)}
         return {}
+
+    def _lit(self) -> list[Target]:
+        return lit_targets(self._marks(), self.match.current)
+
+    def _focused(self) -> Target | None:
+        """The target Tab chose, while it is still lit."""
+        return self.focus if self.focus in self._lit() else None
 
     def _returning_choice(self) -> int | None:
         legal = self._legal_now()
@@ -293,7 +320,7 @@ class GameScene(Scene):
 
     def _follow_seat(self) -> None:
         """A new base on show starts fitted to its panel; a gesture from another turn is dropped."""
-        seat = self._shown()[2]
+        seat = self._shown().seat
         if seat != self._view_seat:
             self._view_seat = seat
             self.base.reset_view()
@@ -305,7 +332,7 @@ class GameScene(Scene):
 
     def _track_hover(self, dt: float) -> None:
         target = self._hit(self.pointer)
-        if target == self.hover:
+        if target == self.hover and not self.editor.active:  # a hand busy with a piece wants no tooltip
             self.hover_time += dt
         else:
             self.hover, self.hover_time = target, 0.0
@@ -322,11 +349,11 @@ class GameScene(Scene):
             self.app.save_settings()
 
         buttons = [
-            Button(f"Bots: {pace}", next_pace, style="quiet", tooltip="How fast bot moves are shown"),
+            Button(option_text("pace", pace), next_pace, style="quiet", tooltip=ROWS["pace"][2]),
             Button("Fast-forward", self._toggle_fast, selected=self.fast, tooltip="Play bot moves at top speed (F)"),
             Button("Menu", self._pause, tooltip="Pause, save, options (Esc)"),
         ]
-        widths = [150, 150, 96]
+        widths = [180, 150, 96]
         if self.app.settings.hints and self._can_act() and self.match.pending is None:
             buttons.insert(0, Button("Hint", self._hint, tooltip="What the Normal bot would do in your place"))
             widths.insert(0, 96)
@@ -365,21 +392,8 @@ class GameScene(Scene):
                 buttons.append(Button("Choose…", self._choose_upgrade, style="primary"))
             buttons.append(Button("Undo", self._undo, style="quiet", enabled=m.can_undo,
                                   tooltip="Take back a choice made this turn (Ctrl+Z)"))
-        self._place_action_buttons(buttons, choices=s.phase in (COLOUR, SHAPE))
+        self.prompt.place_buttons(buttons, choices=s.phase in (COLOUR, SHAPE) and m.pending is None)
         return buttons
-
-    def _place_action_buttons(self, buttons: list[Button], choices: bool) -> None:
-        """The main button on its own row and the others sharing the row below; the answers
-        to a choice two to a row."""
-        sc = self.L.scale
-        a = self.L.actions
-        w, h, gap = int(176 * sc), int(44 * sc), int(10 * sc)
-        x, y = a.right - w - int(14 * sc), a.y + int(14 * sc)
-        rows = [buttons[k:k + 2] for k in range(0, len(buttons), 2)] if choices else [buttons[:1], buttons[1:]]
-        for r, row in enumerate(rows):
-            bw = (w - gap * (len(row) - 1)) // max(1, len(row))
-            for k, b in enumerate(row):
-                b.rect = pygame.Rect(x + k * (bw + gap), y + r * (h + gap), bw, h)
 
     def _hint(self) -> None:
         """The Normal bot's three best plans for the rest of this turn, from this seat's view only."""
@@ -422,6 +436,11 @@ class GameScene(Scene):
     def _request(self, action: Action) -> None:
         self.match.bus.publish(ActionRequested(self.match.current, action))
 
+    def _start_work(self) -> bool:
+        """Work with the chosen astronaut; False if the rules refuse it (the toast says why)."""
+        self._request(Action("work"))
+        return self.match.state.phase == WORK
+
     def _auto_pay(self) -> None:
         for action in auto_pay(self.match.state):
             self._request(action)
@@ -456,6 +475,7 @@ class GameScene(Scene):
     def handle(self, intent) -> bool:
         if isinstance(intent, Point):
             self.pointer = intent.pos
+            self.focus = None  # the pointer takes over from the keys
             self.editor.move(intent.pos)
         elif isinstance(intent, Click):
             self.pointer = intent.pos
@@ -504,7 +524,7 @@ class GameScene(Scene):
             self._click(outcome.click)
         elif outcome.refusal is not None:
             self.app.audio.play("illegal")
-            self.toasts.show(f"{outcome.refusal[0]}: {outcome.refusal[1]}", theme.BAD)
+            self.toasts.show(plain(*outcome.refusal), theme.BAD)
         elif len(outcome.actions) == 1:
             self._request(outcome.actions[0])
         elif outcome.actions:
@@ -519,8 +539,10 @@ class GameScene(Scene):
 
     def _key(self, intent: Key) -> bool:
         """Keys for every gesture: arrows pan the base, Home fits it back, R and Shift+R turn
-        the tile under the pointer, Enter presses the main button."""
-        step = self.base.cell_size(*self._shown()[1:]) // 2
+        the tile under the pointer, 1 to 3 name an astronaut, Tab and Shift+Tab walk through
+        what is lit and Space uses it, Enter presses the main button."""
+        shown = self._shown()
+        step = self.base.cell_size(shown.base, shown.seat) // 2
         pans = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step), pygame.K_DOWN: (0, -step)}
         if intent.key in pans:
             self.base.pan_by(*pans[intent.key])
@@ -528,6 +550,12 @@ class GameScene(Scene):
             self.base.reset_view()
         elif intent.key == pygame.K_r:
             self._turn_hovered(-1 if intent.text == "R" else 1)
+        elif intent.key in NUMBERS and self._can_act():
+            self._use(astronaut_target(self.match.state, self.match.current, NUMBERS[intent.key]))
+        elif intent.key == pygame.K_TAB:
+            self.focus = next_focus(self._lit(), self.focus, -1 if intent.shift else 1)
+        elif intent.key == pygame.K_SPACE:
+            self._use(self._focused())
         elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             primary = next((b for b in self.action_buttons if b.style == "primary" and b.enabled), None)
             if primary is not None:
@@ -541,6 +569,8 @@ class GameScene(Scene):
         s = self.match.state
         target = self._hit(self.pointer)
         if target is None or target.kind != CELL or target.seat != s.current or not self._may_gesture():
+            return
+        if direction > 0 and starts_work(s, target) and not self._start_work():
             return
         way = {WORK: 1, PAY: -1}.get(s.phase)
         if way is not None and way != direction:
@@ -560,6 +590,13 @@ class GameScene(Scene):
             self._explain(self.log.line_at(pos))
             return
         target = self._hit(pos)
+        if target is not None and target.kind in (SEAT, MINI_BASE) and target.seat != self._shown().seat:
+            self.app.stack.push(BaseOverlayScene(self.app, self._shown().base, target.seat, self.chars, self.names))
+        else:
+            self._use(target)
+
+    def _use(self, target: Target | None) -> None:
+        """What a click on `target` means now, whether a click or a key names it."""
         if target is None or target.kind == MINI_BASE:
             return
         m = self.match
@@ -575,6 +612,8 @@ class GameScene(Scene):
         if s.phase == ACTION and target.kind == ASTRO and target.seat == s.current and target.ref != s.sel \
                 and m.can_undo and s.players[s.current].astros[target.ref][1] == ACTIVE:
             m.bus.publish(UndoRequested(s.current))  # choosing another astronaut takes back the first
+        if starts_work(s, target) and not self._start_work():
+            return
         actions = actions_for(m.state, target, self._returning_choice())
         if len(actions) == 1:
             self._request(actions[0])
@@ -582,18 +621,19 @@ class GameScene(Scene):
             self._choose_spend(actions)
 
     def _hit(self, pos) -> Target | None:
-        board_state, base_state, seat = self._shown()
-        return (self.board.hit(pos, board_state) or self.base.hit(pos, base_state, seat)
-                or self.seats_view.hit(pos, base_state) or self.tracks.hit(pos))
+        shown = self._shown()
+        return (self.board.hit(pos, shown.board) or self.base.hit(pos, shown.base, shown.seat)
+                or self.seats_view.hit(pos, shown.base) or self.tracks.hit(pos))
 
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._static, (0, 0))
-        board_state, base_state, seat = self._shown()
+        shown = self._shown()
+        board_state, base_state, seat = shown.board, shown.base, shown.seat
         beat = self.director.beat
         marks = self._marks()
-        hover = self.hover
+        hover = self._focused() or self.hover
         moment = (self._version, id(beat), beat.t if beat else None)
         board_hover = hover if hover is not None and hover.kind in (HANGAR, EXPERIMENT) else None
         base_hover = hover if hover is not None and hover.kind in (CELL, ASTRO) else None
@@ -610,13 +650,13 @@ class GameScene(Scene):
                                  lambda: self._draw_base(surface, base_state, seat, beat, pulses, marks, base_hover))
         dots = int(self.clock * 3) % 3 if self.thinking is not None else 0
         science = self._science_visible()
-        self.layers["seats"].draw(surface, self.L.seats, (self._version, id(beat), self.thinking, dots, science),
+        self.layers["seats"].draw(surface, self.L.seats, (self._version, id(beat), shown.turn, self.thinking, dots, science),
                                   lambda: self.seats_view.draw(surface, SeatsFrame(
-                                      base_state, self.chars, self.names, self.labels, science, self.thinking, self.clock)))
+                                      base_state, self.chars, self.names, self.labels, science, shown.turn, self.thinking, self.clock)))
         self.layers["tracks"].draw(surface, self.L.tracks, (self._version, id(beat)),
                                    lambda: self.tracks.draw(surface, TracksFrame(base_state, self.chars)))
-        self._draw_actions(surface, base_state)
-        self._draw_top(surface, base_state)
+        self._draw_prompt(surface)
+        self._draw_top(surface, shown)
         self.director.draw_flights(surface)
         self.editor.draw(surface)
         if hover is not None and hover.kind == MINI_BASE:
@@ -646,14 +686,14 @@ class GameScene(Scene):
             selected_returning=self._returning_choice() if marks else None, hover=hover,
             turn={WORK: 1, PAY: -1}.get(phase, 0) if marks else 0))
 
-    def _draw_top(self, surface: pygame.Surface, s) -> None:
+    def _draw_top(self, surface: pygame.Surface, shown: Shown) -> None:
         sc = self.L.scale
         top = self.L.top
         x = top.x + int(16 * sc)
         logo = draw_text(surface, "HUMANITY", int(20 * sc), theme.ACCENT, (x, top.centery), "midleft", bold=True)
-        draw_text(surface, f"Year {s.year}  ·  Round {s.round}", int(15 * sc), theme.TEXT_DIM,
+        draw_text(surface, f"Year {shown.board.year}  ·  Round {shown.board.round}", int(15 * sc), theme.TEXT_DIM,
                   (logo.right + int(18 * sc), top.centery), "midleft")
-        seat = s.current_player
+        seat = shown.turn
         if seat is not None:
             cx = self.L.base.centerx
             label = f"{self.names[seat]}'s turn" + (" (bot)" if self.match.seats[seat].is_bot else "")
@@ -678,93 +718,13 @@ class GameScene(Scene):
         if m.pending is not None:
             done = "; ".join(m.pending.lines) or "Your turn is complete"
             return "Confirm your turn", f"{done}. Confirm to pass the turn, or Undo to take it back."
-        phase = s.phase
-        if phase == TURN:
-            return f"{name}, choose an active astronaut", "Click one of your astronauts outlined in amber."
-        if phase == ACTION:
-            return "Deploy, experiment or work", \
-                "Drag a lit module onto your astronaut, or an experiment onto your base (or click it), or Work."
-        if phase == WORK:
-            return f"Working: {s.work_left} work left", \
-                "Turn a lit tile clockwise (drag its edge, click it, or R): modules produce, obstacles crumble."
-        if phase == PAY:
-            title = paid_for(s).name if s.target[0] == "module" else "the experiment"
-            return f"Paying for {title}", \
-                "Turn a lit module counterclockwise to spend, or Auto-pay. The cost:"
-        if phase == PLACE:
-            return "Place your returning astronaut", "Drag it onto a lit cell next to a module, or click the cell."
-        if phase == COLOUR:
-            return f"Which side does the {paid_for(s).name} show?", self._sides_hint(s)
-        if phase == SHAPE:
-            return "Which shape does the wild greenhouse show?", \
-                "Choose below; it may change later to fit new greenhouses."
-        if phase == UPGRADE:
-            return f"Give {s.upgrades} work upgrade(s)", \
-                "Click one of your astronauts, in your base or on the ring, to make it work 1 harder (or Choose…)."
-        return PROMPTS[phase].capitalize(), "Make your choice in the dialog."
+        return phase_prompt(s, name, self._legal_now())
 
-    def _sides_hint(self, s) -> str:
-        """What each side of the communication module being deployed is worth."""
-        cat = load()
-        faces = cat.faces[paid_for(s).face]
-        parts = []
-        for a in self._legal_now():
-            side = cat.tiles[faces[a.a]]
-            bonus = ", ".join(f"+{p} per adjacent {c}" for c, p in side.adjacency)
-            parts.append(f"{a.a.capitalize()}: +{side.research} research{', ' + bonus if bonus else ''}")
-        return ". ".join(parts) + "."
-
-    def _draw_actions(self, surface: pygame.Surface, s) -> None:
-        sc = self.L.scale
-        a = self.L.actions
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
         title, hint = self._prompt()
-        x, y = a.x + int(18 * sc), a.y + int(14 * sc)
-        width = a.right - int(14 * sc) - x - (int(190 * sc) if self.action_buttons else 0)
-        f = fonts()
-        title_size, hint_size = int(18 * sc), int(14 * sc)
-        title_lines = f.wrap(title, title_size, width, bold=True)[:2]
-        for line in title_lines:
-            draw_text(surface, line, title_size, theme.TEXT, (x, y), bold=True)
-            y += f.height(title_size, True)
-        y += int(4 * sc)
-        paying = self.match.state.phase == PAY and self._can_act()
-        for line in f.wrap(hint, hint_size, width)[:(3 if paying else 4) - len(title_lines)]:
-            draw_text(surface, line, hint_size, theme.TEXT_DIM, (x, y))
-            y += f.height(hint_size)
-        if paying:
-            self._draw_owed(surface, self.match.state, (x, y + int(6 * sc)))
-        over = hovered(self.action_buttons, self.pointer)
-        for b in self.action_buttons:
-            b.draw(surface, sc, b is over)
-
-    def _draw_owed(self, surface: pygame.Surface, s, topleft) -> None:
-        """The cost as slots, one per unit: filled as it is paid, empty while still owed;
-        units gathered toward a three-for-one follow as small pips."""
-        sc = self.L.scale
-        size = int(26 * sc)
-        gap = int(4 * sc)
-        x, y = topleft
-        for r, n in enumerate(paid_for(s).cost_vec):
-            icon = icons.resource(RESOURCES[r], size - int(6 * sc))
-            for k in range(n):
-                slot = pygame.Rect(x, y, size, size)
-                paid = k < n - s.need[r]
-                pygame.draw.rect(surface, theme.PANEL_HI if paid else theme.BG, slot, border_radius=int(5 * sc))
-                pygame.draw.rect(surface, theme.ACCENT if paid else theme.TEXT_FAINT, slot, max(1, int(sc)),
-                                 border_radius=int(5 * sc))
-                if paid:
-                    surface.blit(icon, icon.get_rect(center=slot.center))
-                else:
-                    faded = icon.copy()
-                    faded.set_alpha(70)
-                    surface.blit(faded, faded.get_rect(center=slot.center))
-                x += size + gap
-            x += int(8 * sc)
-        for b, p in enumerate(s.progress):
-            if p:
-                label = f"{p}/3 {RESOURCES[b]} → 1 {RESOURCES[b + 3]}"
-                x = draw_text(surface, label, int(13 * sc), theme.TEXT_DIM, (x, y + size // 2), "midleft").right
-                x += int(12 * sc)
+        s = self.match.state
+        cost = owed(s, self.match.pending is not None) if s.phase == PAY and self._can_act() else None
+        self.prompt.draw(surface, PromptFrame(title, hint, cost, self.action_buttons, self.pointer))
 
     def _draw_popup(self, surface: pygame.Surface, s, seat: int) -> None:
         sc = self.L.scale
@@ -788,14 +748,8 @@ class GameScene(Scene):
             return
         tip = describe(self.hover, s, self.names, self._science_visible())
         if tip is not None:
-            draw_tooltip(surface, self.pointer, tip[0], tip[1], self.L.scale)
-
-
-def paid_for(s):
-    """The module or experiment the current player has chosen (and pays for)."""
-    kind, index = s.target
-    cat = load()
-    return cat.tiles[s.hangars[index - 1]] if kind == "module" else cat.experiments[s.wheel[index]]
+            picture = magnified(self.hover, s, int(MAGNIFIED * self.L.scale))
+            draw_tooltip(surface, self.pointer, tip[0], tip[1], self.L.scale, picture)
 
 
 def _where(where: str) -> str:

@@ -13,8 +13,8 @@ import math
 import pygame
 
 from ...engine import State
-from ...engine.catalogue import SIDES, load
-from ...engine.rules import placement_cells
+from ...engine.catalogue import RESOURCES, SIDES, load
+from ...engine.rules import placement_cells, supply_of
 from ...engine.state import ACTIVE, EXHAUSTED, RETURNING
 from .. import icons, theme, tile_art
 from ..fonts import draw_text
@@ -212,6 +212,7 @@ class BaseView(View):
         surface.blit(marker, marker.get_rect(midleft=(h.x + int(12 * sc), h.centery)))
         draw_text(surface, f"{f.names[f.seat]}'s base".upper(), int(16 * sc), theme.TEXT,
                   (h.x + int(44 * sc), h.centery), "midleft", bold=True)
+        draw_stored(surface, f.state.players[f.seat].base, (h.right - int(12 * sc), h.centery), sc)
 
     def _draw_astronauts(self, surface: pygame.Surface, f: BaseFrame, grid: Grid) -> None:
         player = f.state.players[f.seat]
@@ -323,6 +324,29 @@ class BaseView(View):
             if where in (ACTIVE, EXHAUSTED) and at == cell:
                 return Target(ASTRO, seat, i)
         return Target(CELL, seat, cell)
+
+
+def stored(base: dict) -> list[tuple[tuple[str, ...], int]]:
+    """The units a base holds, by what each may be spent as: (resource names, count)."""
+    return [(tuple(RESOURCES[r] for r in kinds), count) for kinds, count in supply_of(base, load())]
+
+
+def draw_stored(surface: pygame.Surface, base: dict, midright: tuple, sc: float) -> pygame.Rect:
+    """The units a base holds, right-aligned at `midright`: a count after the resource's
+    token (two tokens for a unit of either kind). Returns the area drawn."""
+    size, gap = int(18 * sc), int(10 * sc)
+    x, y = midright
+    area = pygame.Rect(x, y, 0, 0)
+    for names, count in reversed(stored(base)):
+        label = draw_text(surface, str(count), int(15 * sc), theme.TEXT, (x, y), "midright", bold=True)
+        x = label.x - int(3 * sc)
+        area.union_ip(label)
+        for name in reversed(names):
+            icon = icons.resource(name, size)
+            area.union_ip(surface.blit(icon, icon.get_rect(midright=(x, y))))
+            x -= size - int(4 * sc)
+        x -= gap
+    return area
 
 
 @cached

@@ -25,6 +25,7 @@ class SeatsFrame:
     names: tuple
     labels: tuple  # "human" or "bot · hard"
     science_visible: tuple  # per seat: may the person at the screen see these tokens?
+    turn: int | None = None  # the seat whose card is lit: whose turn it is on screen
     thinking: int | None = None  # the bot seat thinking now
     clock: float = 0.0  # seconds, for the thinking dots
 
@@ -54,9 +55,8 @@ class SeatsView:
         return self._astro_rects(seat, 1)[0].center
 
     def draw(self, surface: pygame.Surface, f: SeatsFrame) -> None:
-        s = f.state
         for seat, card in enumerate(self.cards):
-            self._draw_card(surface, f, seat, card, s.current_player == seat)
+            self._draw_card(surface, f, seat, card, f.turn == seat)
 
     def _draw_card(self, surface: pygame.Surface, f: SeatsFrame, seat: int, card: pygame.Rect, current: bool) -> None:
         sc = self.scale

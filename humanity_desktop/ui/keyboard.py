@@ -1,0 +1,40 @@
+"""Keys for the table's gestures: a number names an astronaut, Tab walks through what is
+lit, Space uses it. They name the same targets a click would, so a key does exactly what
+the click on that thing does."""
+from __future__ import annotations
+
+import pygame
+
+from ..engine import State
+from ..engine.state import BOARD, RETURNING
+from .targets import ASTRO, CELL, EXPERIMENT, HANGAR, RING_ASTRO, Target
+from .targets import RETURNING as RETURNING_T
+
+NUMBERS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2}
+
+
+def astronaut_target(state: State, seat: int, index: int) -> Target | None:
+    """The astronaut a number key names, wherever it is now (None: the seat has no such one)."""
+    astros = state.players[seat].astros
+    if index >= len(astros):
+        return None
+    where = astros[index][1]
+    kind = RING_ASTRO if where == BOARD else RETURNING_T if where == RETURNING else ASTRO
+    return Target(kind, seat, index)
+
+
+def lit_targets(marks: dict, seat: int) -> list[Target]:
+    """What the views light for the player now, in the order Tab visits them: the board's
+    modules and experiments, then the base's cells and astronauts."""
+    order = [(HANGAR, None, "slots"), (EXPERIMENT, None, "exps"), (CELL, seat, "cells"), (ASTRO, seat, "astros")]
+    return [Target(kind, owner, ref) for kind, owner, mark in order for ref in sorted(marks.get(mark) or ())]
+
+
+def next_focus(targets: list[Target], focus: Target | None, step: int) -> Target | None:
+    """The target after (step 1) or before (step -1) `focus`, going round; the first or the
+    last when nothing lit has the focus."""
+    if not targets:
+        return None
+    if focus not in targets:
+        return targets[0] if step > 0 else targets[-1]
+    return targets[(targets.index(focus) + step) % len(targets)]

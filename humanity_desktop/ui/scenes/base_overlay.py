@@ -1,0 +1,47 @@
+"""Another player's base, shown large over the table: opened from their card, closed by a
+click anywhere or Esc."""
+from __future__ import annotations
+
+import pygame
+
+from ...engine import State
+from ..input import Back, Click
+from ..scene import Scene
+from ..views.base_view import BaseFrame, BaseView
+from ..widgets import draw_panel
+
+VEIL = (8, 8, 12, 170)
+
+
+class BaseOverlayScene(Scene):
+    overlay = True
+
+    def __init__(self, app, state: State, seat: int, chars: tuple, names: tuple) -> None:
+        super().__init__(app)
+        self.frame = BaseFrame(state, seat, chars, names)
+        self.view = BaseView()
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def on_enter(self) -> None:
+        self.on_resize(self.app.size)
+
+    def on_resize(self, size) -> None:
+        w, h = size
+        side = int(min(w * 0.7, h * 0.86))
+        self.panel = pygame.Rect(0, 0, side, side)
+        self.panel.center = (w // 2, h // 2)
+        sc = self.app.scale
+        self.view.layout(self.panel.inflate(-int(16 * sc), -int(16 * sc)), sc)
+
+    def handle(self, intent) -> bool:
+        if isinstance(intent, (Click, Back)):
+            self.app.stack.pop()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill(VEIL)
+        surface.blit(veil, (0, 0))
+        draw_panel(surface, self.panel, self.app.scale)
+        self.view.draw(surface, self.frame)

@@ -1,0 +1,206 @@
+"""The prompt panel under the base: what to do now and why, the cost while paying, and the
+turn's buttons.
+
+The whole instruction always shows: a long one is set one size smaller, and if it still
+does not fit, the panel grows upward over the foot of the base until it does.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ...engine import PROMPTS
+from ...engine.catalogue import RESOURCES, load
+from ...engine.state import ACTION, COLOUR, PAY, PLACE, SHAPE, TURN, UPGRADE, WORK
+from .. import icons, theme
+from ..fonts import draw_text, fonts
+from ..widgets import Button, draw_panel, hovered
+from .view import View
+
+TEXT_SIZES = ((18, 14), (16, 12))  # (title, hint) in design pixels; the second for long texts
+PAD_X, PAD_TOP, PAD_BOTTOM = 18, 14, 10
+BUTTON_W, BUTTON_H, BUTTON_GAP = 176, 44, 10
+CHIP, CHIP_GAP = 26, 4
+
+
+@dataclass(frozen=True)
+class Owed:
+    """A cost as the chips show it: units per resource, those still owed, and the units
+    gathered toward a three-for-one."""
+
+    cost: tuple
+    need: tuple
+    progress: tuple
+
+
+@dataclass
+class PromptFrame:
+    title: str
+    hint: str
+    owed: Owed | None = None
+    buttons: list[Button] = field(default_factory=list)
+    pointer: tuple = (0, 0)
+
+
+class PromptPanel(View):
+    def place_buttons(self, buttons: list[Button], choices: bool) -> None:
+        """The main button on its own row and the others sharing the row below; the answers
+        to a choice two to a row."""
+        sc = self.scale
+        w, h, gap = int(BUTTON_W * sc), int(BUTTON_H * sc), int(BUTTON_GAP * sc)
+        x, y = self.rect.right - w - int(14 * sc), self.rect.y + int(PAD_TOP * sc)
+        rows = [buttons[k:k + 2] for k in range(0, len(buttons), 2)] if choices else [buttons[:1], buttons[1:]]
+        for r, row in enumerate(rows):
+            bw = (w - gap * (len(row) - 1)) // max(1, len(row))
+            for k, b in enumerate(row):
+                b.rect = pygame.Rect(x + k * (bw + gap), y + r * (h + gap), bw, h)
+
+    def text_width(self, has_buttons: bool) -> int:
+        sc = self.scale
+        return self.rect.w - int((PAD_X + 14) * sc) - (int((BUTTON_W + 14) * sc) if has_buttons else 0)
+
+    def lines(self, f: PromptFrame) -> tuple[int, list[str], int, list[str]]:
+        """(title size, title lines, hint size, hint lines): the largest sizes at which the
+        whole text fits the panel, else the smaller ones."""
+        width = self.text_width(bool(f.buttons))
+        room = self.rect.h - self._chrome(f)
+        for title_size, hint_size in self._sizes():
+            set_text = self._set(f, width, title_size, hint_size)
+            if self._text_height(*set_text) <= room:
+                break
+        return set_text
+
+    def draw(self, surface: pygame.Surface, f: PromptFrame) -> None:
+        sc = self.scale
+        title_size, title_lines, hint_size, hint_lines = self.lines(f)
+        needed = self._text_height(title_size, title_lines, hint_size, hint_lines) + self._chrome(f)
+        if needed > self.rect.h:  # grown upward, over the foot of the base
+            draw_panel(surface, pygame.Rect(self.rect.x, self.rect.bottom - needed, self.rect.w, needed), sc)
+        x, y = self.rect.x + int(PAD_X * sc), self.rect.bottom - max(needed, self.rect.h) + int(PAD_TOP * sc)
+        f_ = fonts()
+        for line in title_lines:
+            draw_text(surface, line, title_size, theme.TEXT, (x, y), bold=True)
+            y += f_.height(title_size, True)
+        y += int(4 * sc)
+        for line in hint_lines:
+            draw_text(surface, line, hint_size, theme.TEXT_DIM, (x, y))
+            y += f_.height(hint_size)
+        if f.owed is not None:
+            self._draw_owed(surface, f.owed, (x, y + int(6 * sc)))
+        over = hovered(f.buttons, f.pointer)
+        for b in f.buttons:
+            b.draw(surface, sc, b is over)
+
+    def chip_rects(self, owed: Owed, topleft: tuple[int, int]) -> list[tuple[int, bool, pygame.Rect]]:
+        """(resource, paid, rect) for every unit of the cost: paid first within a resource."""
+        sc = self.scale
+        size, gap = int(CHIP * sc), int(CHIP_GAP * sc)
+        x, y = topleft
+        chips = []
+        for r, n in enumerate(owed.cost):
+            for k in range(n):
+                chips.append((r, k < n - owed.need[r], pygame.Rect(x, y, size, size)))
+                x += size + gap
+            x += int(8 * sc)
+        return chips
+
+    # ------------------------------------------------------------ inside
+
+    def _sizes(self) -> list[tuple[int, int]]:
+        return [(int(t * self.scale), int(h * self.scale)) for t, h in TEXT_SIZES]
+
+    def _set(self, f: PromptFrame, width: int, title_size: int, hint_size: int) -> tuple:
+        return (title_size, fonts().wrap(f.title, title_size, width, bold=True),
+                hint_size, fonts().wrap(f.hint, hint_size, width))
+
+    @staticmethod
+    def _text_height(title_size: int, title_lines: list, hint_size: int, hint_lines: list) -> int:
+        f = fonts()
+        return len(title_lines) * f.height(title_size, True) + len(hint_lines) * f.height(hint_size)
+
+    def _chrome(self, f: PromptFrame) -> int:
+        """The panel's height around the text: padding, and the chips while paying."""
+        sc = self.scale
+        chips = int((CHIP + 6) * sc) if f.owed is not None else 0
+        return int((PAD_TOP + 4 + PAD_BOTTOM) * sc) + chips
+
+    def _draw_owed(self, surface: pygame.Surface, owed: Owed, topleft) -> None:
+        """The cost as chips, one per unit: lit once paid, faded while still owed; units
+        gathered toward a three-for-one follow as text."""
+        sc = self.scale
+        icon_size = int((CHIP - 6) * sc)
+        radius = int(5 * sc)
+        chips = self.chip_rects(owed, topleft)
+        for r, paid, slot in chips:
+            icon = icons.resource(RESOURCES[r], icon_size)
+            pygame.draw.rect(surface, theme.PANEL_HI if paid else theme.BG, slot, border_radius=radius)
+            pygame.draw.rect(surface, theme.ACCENT if paid else theme.TEXT_FAINT, slot, max(1, int(sc)),
+                             border_radius=radius)
+            if not paid:
+                icon = icon.copy()
+                icon.set_alpha(70)
+            surface.blit(icon, icon.get_rect(center=slot.center))
+        x = chips[-1][2].right + int(12 * sc) if chips else topleft[0]
+        middle = topleft[1] + int(CHIP * sc) // 2
+        for b, p in enumerate(owed.progress):
+            if p:
+                label = f"{p}/3 {RESOURCES[b]} → 1 {RESOURCES[b + 3]}"
+                x = draw_text(surface, label, int(13 * sc), theme.TEXT_DIM, (x, middle), "midleft").right + int(12 * sc)
+
+
+# ---------------------------------------------------------------- what the panel says
+
+
+def paid_for(s):
+    """The module or experiment the current player has chosen (and pays for)."""
+    kind, index = s.target
+    cat = load()
+    return cat.tiles[s.hangars[index - 1]] if kind == "module" else cat.experiments[s.wheel[index]]
+
+
+def owed(s, pending: bool) -> Owed:
+    """The cost being paid; a turn waiting for confirmation in the middle of a payment waits
+    on the unit that completes it, so every chip shows lit."""
+    cost = paid_for(s).cost_vec
+    if pending:
+        return Owed(cost, (0,) * len(cost), (0,) * len(s.progress))
+    return Owed(cost, tuple(s.need), tuple(s.progress))
+
+
+def phase_prompt(s, name: str, legal) -> tuple[str, str]:
+    """Title and instruction for a human player to act in the state's phase."""
+    phase = s.phase
+    if phase == TURN:
+        return f"{name}, choose an active astronaut", "Click one of your astronauts outlined in amber (or press 1 to 3)."
+    if phase == ACTION:
+        return "Deploy, experiment or work", \
+            "Drag a lit module onto your astronaut, or an experiment onto your base (or click it), or Work."
+    if phase == WORK:
+        return f"Working: {s.work_left} work left", \
+            "Turn a lit tile clockwise (drag its edge, click it, or R): modules produce, obstacles crumble."
+    if phase == PAY:
+        title = paid_for(s).name if s.target[0] == "module" else "the experiment"
+        return f"Paying for {title}", "Turn a lit module counterclockwise to spend, or Auto-pay. The cost:"
+    if phase == PLACE:
+        return "Place your returning astronaut", "Drag it onto a lit cell next to a module, or click the cell."
+    if phase == COLOUR:
+        return f"Which side does the {paid_for(s).name} show?", sides_hint(s, legal)
+    if phase == SHAPE:
+        return "Which shape does the wild greenhouse show?", "Choose below; it may change later to fit new greenhouses."
+    if phase == UPGRADE:
+        return f"Give {s.upgrades} work upgrade(s)", \
+            "Click one of your astronauts, in your base or on the ring, to make it work 1 harder (or Choose…)."
+    return PROMPTS[phase].capitalize(), "Make your choice in the dialog."
+
+
+def sides_hint(s, legal) -> str:
+    """What each side of the communication module being deployed is worth."""
+    cat = load()
+    faces = cat.faces[paid_for(s).face]
+    parts = []
+    for a in legal:
+        side = cat.tiles[faces[a.a]]
+        bonus = ", ".join(f"+{p} per adjacent {c}" for c, p in side.adjacency)
+        parts.append(f"{a.a.capitalize()}: +{side.research} research{', ' + bonus if bonus else ''}")
+    return ". ".join(parts) + "."
