@@ -14,11 +14,6 @@ def resource(name: str, size: int):
     return art.image(f"resources/{name}", size)
 
 
-def colour_symbol(colour: str, size: int, fg: tuple | None = None):
-    """The module colour's symbol, in `fg` (default: the colour itself)."""
-    return art.tinted(f"symbols/{theme.COLOUR_SYMBOLS[colour]}", size, fg or theme.MODULE_COLOURS[colour])
-
-
 def colour_chip(colour: str, size: int):
     """A module colour as a chip with its symbol: used where a colour is named. "Any colour"
     shows the four colours at once."""

@@ -21,7 +21,6 @@ ACCENT_DARK = (120, 80, 30)
 GOOD = (122, 204, 146)
 BAD = (240, 112, 92)
 HIGHLIGHT = (255, 216, 120)
-SHADOW = (0, 0, 0)
 
 MODULE_COLOURS = {
     "orange": (230, 159, 0),
