@@ -301,5 +301,5 @@ class Tutorial:
         if wait == NEXT:
             return "Read the note, then press Next."
         if wait == YOUR_TURN:
-            return "Not your turn yet: Aleksander is playing."
+            return f"Not your turn yet: {self.match.names[1 - LEARNER]} is playing."
         return f"Not that one yet. {self.step.text}"

@@ -131,7 +131,7 @@ class Coach:
         if kind == "experiment":
             return scene.board.exp_rect(scene.board.bay_space(s.arm, value))
         if kind == "astronaut":
-            work, where, cell = s.players[LEARNER].astros[value]
+            cell = s.players[LEARNER].astros[value][2]  # out by the board: nothing in the base to light
             return scene.base.cell_rect(s, LEARNER, cell) if isinstance(cell, tuple) else None
         return scene.base.cell_rect(s, LEARNER, value)
 
