@@ -20,6 +20,7 @@ import pygame
 from humanity_desktop.controller import ActionRequested, ConfirmRequested, parse_seats
 from humanity_desktop.controller.saves import new_save_path, write_save
 from humanity_desktop.controller.replays import ReplayMatch
+from humanity_desktop.controller.tutorial import load_script
 from humanity_desktop.engine import apply_action, legal_actions, new_game
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.input import Click, Point
@@ -28,6 +29,7 @@ from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.load import LoadScene
 from humanity_desktop.ui.scenes.new_game import NewGameScene
 from humanity_desktop.ui.scenes.options import OptionsScene
+from humanity_desktop.ui.scenes.tutorial import start as start_tutorial
 from humanity_desktop.ui.scenes.pause import PauseScene
 from humanity_desktop.ui.scenes.replay import ReplayScene
 from humanity_desktop.ui.scenes.results import ResultsScene
@@ -185,6 +187,7 @@ def main() -> None:
     frame(app, shot("replay"))
     if not args.suffix:
         table_shots(out)
+        tutorial_shots(out)
 
 
 def stats_scene(app: App) -> StatsScene:
@@ -262,6 +265,34 @@ def table_shots(out: Path) -> None:
         game_scene(app, "action", seed=11, turn_min=75)
         frame(app, out / f"table_{w}x{h}.png")
         app.close_match()
+
+
+TUTORIAL_SIZES = ((1600, 900), (1280, 720))
+
+
+def tutorial_shots(out: Path) -> None:
+    """Learn to play at each chapter's first step that lights something on the table, as
+    tutorial_<chapter>.png (and _1280x720): the moves before it are the script's own."""
+    script = load_script()
+    for w, h in TUTORIAL_SIZES:
+        app = App(AppConfig(data_dir=Path(tempfile.mkdtemp()), size=(w, h), max_fps=0, pace="instant",
+                            anim_speed=50.0))
+        app.stack.reset(TitleScene(app))
+        game = start_tutorial(app, script)
+        runner = game.guide.runner
+        suffix = "" if (w, h) == TUTORIAL_SIZES[0] else f"_{w}x{h}"
+        for chapter, (name, _) in enumerate(script.chapters):
+            steps = [i for i, step in enumerate(script.steps) if step.chapter == chapter]
+            shown = next((i for i in steps if script.steps[i].spot is not None), steps[0])
+            runner.skipping_to = len(script.chapters)  # the script's moves, up to the step shown
+            while runner.index < shown or game.director.busy:
+                if runner.index >= shown:
+                    runner.skipping_to = None
+                app.step()
+            runner.skipping_to = None
+            frame(app, out / f"tutorial_{name}{suffix}.png")
+        app.stack.reset(TitleScene(app))
+        app.close()
 
 
 if __name__ == "__main__":

@@ -79,9 +79,12 @@ class Shown(NamedTuple):
 
 
 class GameScene(Scene):
-    def __init__(self, app, match: Match) -> None:
+    def __init__(self, app, match: Match, guide=None) -> None:
+        """`guide` (Learn to play) vets the player's requests, answers some input first and
+        draws over the table; see ui/scenes/tutorial.py."""
         super().__init__(app)
         self.match = match
+        self.guide = guide
         self.chars = tuple(seat.character for seat in match.seats)
         self.names = tuple(match.names)
         self.labels = tuple(f"bot · {s.level}" if s.is_bot else "human" for s in match.seats)
@@ -305,6 +308,8 @@ class GameScene(Scene):
         m.pace = 0.0 if self.fast else self.app.settings.pace_seconds
         m.hold = self.director.busy
         m.may_think = not self.director.resetting
+        if self.guide is not None:
+            self.guide.update(self)
         m.update()
         self._track_hover(dt)
         self.top_buttons = self._make_top_buttons()
@@ -422,19 +427,29 @@ class GameScene(Scene):
 
     def _undo(self) -> None:
         if self.match.current is not None:
-            self.match.bus.publish(UndoRequested(self.match.current))
+            self._send(UndoRequested(self.match.current))
 
     def _cancel_payment(self) -> None:
         """Undo the spends and the choice of what is being paid for."""
         m = self.match
         while m.state.phase == PAY and m.can_undo:
-            m.bus.publish(UndoRequested(m.current))
+            if not self._send(UndoRequested(m.current)):
+                return
 
     def _confirm(self) -> None:
-        self.match.bus.publish(ConfirmRequested(self.match.current))
+        self._send(ConfirmRequested(self.match.current))
 
     def _request(self, action: Action) -> None:
-        self.match.bus.publish(ActionRequested(self.match.current, action))
+        self._send(ActionRequested(self.match.current, action))
+
+    def _send(self, request) -> bool:
+        """Every request of the player's goes out here; a guide may hold it back with a nudge."""
+        nudge = self.guide.vet(request) if self.guide is not None else None
+        if nudge is not None:
+            self.toasts.show(nudge, theme.ACCENT)
+            return False
+        self.match.bus.publish(request)
+        return True
 
     def _start_work(self) -> bool:
         """Work with the chosen astronaut; False if the rules refuse it (the toast says why)."""
@@ -473,6 +488,8 @@ class GameScene(Scene):
     # ------------------------------------------------------------ input
 
     def handle(self, intent) -> bool:
+        if self.guide is not None and self.guide.handle(intent, self):
+            return True
         if isinstance(intent, Point):
             self.pointer = intent.pos
             self.focus = None  # the pointer takes over from the keys
@@ -611,7 +628,7 @@ class GameScene(Scene):
             return
         if s.phase == ACTION and target.kind == ASTRO and target.seat == s.current and target.ref != s.sel \
                 and m.can_undo and s.players[s.current].astros[target.ref][1] == ACTIVE:
-            m.bus.publish(UndoRequested(s.current))  # choosing another astronaut takes back the first
+            self._send(UndoRequested(s.current))  # choosing another astronaut takes back the first
         if starts_work(s, target) and not self._start_work():
             return
         actions = actions_for(m.state, target, self._returning_choice())
@@ -661,6 +678,8 @@ class GameScene(Scene):
         self.editor.draw(surface)
         if hover is not None and hover.kind == MINI_BASE:
             self._draw_popup(surface, base_state, hover.seat)
+        if self.guide is not None:
+            self.guide.draw(surface, self)
         self.toasts.draw(surface, self.L.base.centerx, self.L.top.bottom + int(10 * self.L.scale), self.L.scale)
         self._draw_tooltip(surface, base_state)
 

@@ -21,9 +21,12 @@ class TitleScene(MenuScene):
         from .rules import RulesScene
         from .sandbox import SandboxScene
         from .stats import StatsScene
+        from .tutorial import learn_to_play
         push = self.app.stack.push
         return [
             Button("New game", lambda: push(NewGameScene(self.app)), style="primary"),
+            Button("Learn to play", lambda: learn_to_play(self.app),
+                   tooltip="A guided first game against a gentle bot, in short chapters"),
             Button("Continue", self._continue, enabled=self.app.can_continue(),
                    tooltip="Resume the game you left"),
             Button("Load", lambda: push(LoadScene(self.app))),

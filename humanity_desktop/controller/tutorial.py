@@ -1,0 +1,305 @@
+"""Learn to play: a guided first game, run from a script of steps (data/tutorial.json).
+
+The script holds the deal and the steps. Each step belongs to a chapter, says what to do
+and why, names what to spotlight on the table, and waits for one thing: an action of the
+learner's, the confirmation of a turn, the learner's turn to come round, or the Next
+button. The runner follows the match on its bus like any screen, and vets the learner's
+requests before they reach it: a gesture that is not the step's gets a nudge, and the
+game does not change.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from ..engine import Action, ActionError, State, new_game
+from ..engine.catalogue import load as load_catalogue
+from ..engine.invariants import InvariantError, check_components, check_seat
+from ..engine.validation import StateError, load_state
+from .bus import Bus
+from .events import ActionApplied, ActionRequested, ConfirmRequested, TurnToConfirm
+from .files import set_aside, write_atomic
+from .match import Match
+from .seats import BOT, HUMAN, Seat
+
+SCRIPT = "tutorial.json"
+PROGRESS_FILE = "tutorial.json"  # in the data folder: the chapter reached and its position
+PROGRESS_VERSION = 1
+LEARNER = 0
+NEXT, CONFIRM, YOUR_TURN, END = "next", "confirm", "your_turn", "end"
+WAITS = (NEXT, CONFIRM, YOUR_TURN, END)
+SPOTS = {"astronaut": int, "hangar": int, "experiment": int, "cell": list, "button": str}
+
+
+class ScriptError(ValueError):
+    """The tutorial script cannot be used; the message names the bad entry."""
+
+
+class Step(NamedTuple):
+    chapter: int  # index into Script.chapters
+    text: str
+    spot: tuple[str, Any] | None  # (kind, value) of what to light, or nothing
+    wait: Action | str  # an Action of the learner's, or one of WAITS
+
+
+class Script(NamedTuple):
+    deal: dict
+    chapters: list[tuple[str, str]]  # (id, title)
+    steps: list[Step]
+
+    def first_step(self, chapter: int) -> int:
+        return next(i for i, step in enumerate(self.steps) if step.chapter == chapter)
+
+
+def load_script(text: str | None = None) -> Script:
+    """The shipped script, or the one in `text`; ScriptError says what is wrong."""
+    if text is None:
+        text = resources.files("humanity_desktop.controller").joinpath("data", SCRIPT).read_text(encoding="utf-8")
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScriptError(f"the tutorial script is not JSON ({exc})") from None
+    if not isinstance(raw, dict) or not {"deal", "chapters", "steps"} <= set(raw):
+        raise ScriptError("the tutorial script needs 'deal', 'chapters' and 'steps'")
+    chapters = [_chapter(c, i) for i, c in enumerate(_list(raw["chapters"], "chapters"))]
+    ids = [cid for cid, _ in chapters]
+    if len(set(ids)) != len(ids):
+        raise ScriptError("chapters: two chapters share an id")
+    steps = [_step(s, i, ids) for i, s in enumerate(_list(raw["steps"], "steps"))]
+    order = [step.chapter for step in steps]
+    if order != sorted(order) or set(order) != set(range(len(chapters))):
+        raise ScriptError("steps: every chapter needs steps, in the chapters' order")
+    if steps[-1].wait != END or any(step.wait == END for step in steps[:-1]):
+        raise ScriptError("steps: the last step, and only it, waits for 'end'")
+    script = Script(raw["deal"], chapters, steps)
+    deal_state(script)  # a deal that cannot be built is an error of the script too
+    return script
+
+
+def _list(value: Any, where: str) -> list:
+    if not isinstance(value, list) or not value:
+        raise ScriptError(f"{where}: expected a non-empty list")
+    return value
+
+
+def _chapter(raw: Any, i: int) -> tuple[str, str]:
+    if not isinstance(raw, dict) or not all(isinstance(raw.get(k), str) and raw.get(k) for k in ("id", "title")):
+        raise ScriptError(f"chapters[{i}]: a chapter is {{'id': ..., 'title': ...}}")
+    return raw["id"], raw["title"]
+
+
+def _step(raw: Any, i: int, chapters: list[str]) -> Step:
+    where = f"steps[{i}]"
+    if not isinstance(raw, dict):
+        raise ScriptError(f"{where}: a step is an object")
+    if raw.get("chapter") not in chapters:
+        raise ScriptError(f"{where}: unknown chapter {raw.get('chapter')!r}")
+    text = raw.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise ScriptError(f"{where}: the text is missing")
+    return Step(chapters.index(raw["chapter"]), text, _spot(raw.get("spot"), where), _wait(raw.get("wait"), where))
+
+
+def _spot(raw: Any, where: str) -> tuple[str, Any] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or len(raw) != 1 or next(iter(raw)) not in SPOTS:
+        raise ScriptError(f"{where}.spot: one of {', '.join(SPOTS)}")
+    kind, value = next(iter(raw.items()))
+    if kind == "cell":
+        if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
+            raise ScriptError(f"{where}.spot: a cell is [x, y] with integers")
+        return kind, tuple(value)
+    if type(value) is not SPOTS[kind]:
+        raise ScriptError(f"{where}.spot: {kind} takes a {SPOTS[kind].__name__}")
+    return kind, value
+
+
+def _wait(raw: Any, where: str) -> Action | str:
+    if isinstance(raw, str):
+        if raw not in WAITS:
+            raise ScriptError(f"{where}.wait: {raw!r} is not one of {', '.join(WAITS)} or an action")
+        return raw
+    try:
+        return Action.from_json(raw)
+    except ActionError as exc:
+        raise ScriptError(f"{where}.wait: {exc}") from None
+
+
+def deal_state(script: Script) -> State:
+    """The fixed deal. A normal setup cannot promise every chapter in a short game, so the
+    position is set from the script on top of new_game(2, seed): the hangars, the wheel and
+    the missions are chosen; the year-1 deck holds just the modules the first reset deals
+    (so the second reset ends the year) and the rest of that year's modules leave the game;
+    the learner's base has one obstacle already replaced by a module (so squares come early)
+    and its third astronaut one spot from the arm (so it comes home at the first reset).
+    The bot keeps the usual start. With the script's seed the Easy bot's choices leave every
+    module and experiment the steps need (tests/test_tutorial.py plays it through)."""
+    d = script.deal
+    cat = load_catalogue()
+    try:
+        s = new_game(2, d["seed"])
+        s.hangars = list(d["hangars"])
+        s.wheel = list(d["experiments"])
+        s.exp_decks[0] = [e for e in sorted(cat.experiments_by_year[1]) if e not in s.wheel]
+        s.missions = list(d["missions"])
+        s.decks[0] = list(reversed(d["deck"]))  # drawn from the end
+        base = {(c["cell"][0], c["cell"][1]): (c["tile"], c["stock"]) for c in d["base"]}
+        kept = set(s.hangars) | set(d["deck"]) | {tile for tile, _ in base.values()}
+        s.removed = [m for m in sorted(cat.modules_by_year[1]) if m not in kept]
+        learner = s.players[LEARNER]
+        learner.base = base
+        work, where, _ = learner.astros[2]
+        learner.astros[2] = (work, where, d["third_astronaut_spot"])
+        check_components(s)
+        for seat in range(s.n):
+            check_seat(s, seat)
+    except (KeyError, TypeError, ValueError, IndexError, InvariantError) as exc:
+        raise ScriptError(f"deal: {exc}") from None
+    return s
+
+
+def seats(script: Script) -> list[Seat]:
+    return [Seat(HUMAN, 0), Seat(BOT, 1, script.deal["bot_level"])]
+
+
+# ---------------------------------------------------------------- progress in the data folder
+
+def read_progress(path: Path, script: Script) -> tuple[int, State, list[str]] | None:
+    """The chapter reached, its position and log; None if there is none. A damaged file is
+    set aside (and the tutorial starts over), never read again."""
+    if not path.exists():
+        return None
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        if raw.get("version") != PROGRESS_VERSION:
+            raise ValueError("unknown version")
+        chapter = [cid for cid, _ in script.chapters].index(raw["chapter"])
+        log = [str(line) for line in raw["log"]]
+        return chapter, load_state(raw["state"]), log
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, StateError):
+        set_aside(path, "damaged")
+        return None
+
+
+def write_progress(path: Path, script: Script, chapter: int, match: Match) -> None:
+    write_atomic(path, json.dumps({
+        "version": PROGRESS_VERSION, "chapter": script.chapters[chapter][0],
+        "state": match.state.to_json(), "log": match.log,
+    }))
+
+
+def tutorial_match(script: Script, bus: Bus, state: State | None = None, log: list[str] | None = None,
+                   **options) -> Match:
+    """The match of the guided game: the fixed deal, or a position reached in it."""
+    return Match(seats(script), bus, state=state or deal_state(script), log=log, actions=None, **options)
+
+
+# ---------------------------------------------------------------- the runner
+
+class Tutorial:
+    """Walks the script along the match: advances on the bus, vets the learner's requests."""
+
+    def __init__(self, script: Script, match: Match, chapter: int = 0,
+                 on_chapter: Callable[[int], None] | None = None) -> None:
+        self.script = script
+        self.match = match
+        self.index = script.first_step(chapter)
+        self.on_chapter = on_chapter
+        self.skipping_to: int | None = None  # a chapter being skipped: play on until this one
+        self._unsubscribe = [
+            match.bus.subscribe(ActionApplied, self._on_applied),
+            match.bus.subscribe(TurnToConfirm, self._on_to_confirm),
+        ]
+
+    @property
+    def step(self) -> Step:
+        return self.script.steps[self.index]
+
+    @property
+    def chapter(self) -> int:
+        return self.step.chapter
+
+    @property
+    def free(self) -> bool:
+        """The guided part is over: the learner plays freely."""
+        return self.step.wait == END
+
+    def close(self) -> None:
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        self._unsubscribe = []
+
+    # ------------------------------------------------------------ advancing
+
+    def advance(self) -> None:
+        before = self.chapter
+        self.index += 1
+        if self.skipping_to is not None and self.chapter >= self.skipping_to:
+            self.skipping_to = None
+        if self.chapter != before and self.on_chapter is not None:
+            self.on_chapter(self.chapter)
+
+    def next(self) -> None:
+        """The Next button: only a step that waits for it moves on."""
+        if self.step.wait == NEXT:
+            self.advance()
+
+    def poll(self) -> None:
+        """Once a frame: a step waiting for the learner's turn ends when it comes."""
+        m = self.match
+        if self.step.wait == YOUR_TURN and m.human_turn and m.current == LEARNER and m.pending is None:
+            self.advance()
+
+    def skip_chapter(self) -> None:
+        """Play the rest of this chapter as the script says (see autopilot)."""
+        if not self.free:
+            self.skipping_to = self.chapter + 1
+
+    def autopilot(self) -> object | None:
+        """While skipping, the request the learner's hands would make now, if any."""
+        if self.skipping_to is None:
+            return None
+        wait = self.step.wait
+        if wait == NEXT:
+            self.advance()
+        elif wait == CONFIRM and self.match.pending is not None:
+            return ConfirmRequested(LEARNER)
+        elif isinstance(wait, Action) and self.match.current == LEARNER and self.match.pending is None:
+            return ActionRequested(LEARNER, wait)
+        return None
+
+    def _on_applied(self, ev: ActionApplied) -> None:
+        if ev.seat != LEARNER:
+            return
+        # During a confirm step every other request is held back, so this is the confirmation.
+        if self.step.wait == CONFIRM or self.step.wait == ev.action:
+            self.advance()
+
+    def _on_to_confirm(self, ev: TurnToConfirm) -> None:
+        if ev.seat == LEARNER and self.step.wait == ev.action:
+            self.advance()
+
+    # ------------------------------------------------------------ vetting
+
+    def vet(self, request: object) -> str | None:
+        """None lets the learner's request through; otherwise the nudge to show instead."""
+        wait = self.step.wait
+        if self.free:
+            return None
+        if isinstance(request, ActionRequested) and request.action == wait:
+            return None
+        if isinstance(request, ConfirmRequested) and wait == CONFIRM:
+            return None
+        return self.nudge()
+
+    def nudge(self) -> str:
+        wait = self.step.wait
+        if wait == NEXT:
+            return "Read the note, then press Next."
+        if wait == YOUR_TURN:
+            return f"Not your turn yet: {self.match.names[1 - LEARNER]} is playing."
+        return f"Not that one yet. {self.step.text}"
