@@ -11,7 +11,7 @@ from .. import theme
 from ..fonts import draw_text, fonts
 from ..widgets import Button, draw_panel, hovered
 
-DIM_ALPHA = 70  # the rest of the table stays readable, only quieter
+DIM_ALPHA = 120  # the rest of the table stays readable, but the spot stands out at a glance
 TEXT_SIZES = (16, 15, 14, 13)  # the note shrinks to fit its panel before it is cut
 BUTTON_W, BUTTON_H = 150, 30
 
@@ -76,4 +76,4 @@ class CoachPanel:
         pulse = (1 + math.sin(clock * 5)) / 2
         ring = hole.inflate(int(8 * sc * pulse), int(8 * sc * pulse))
         colour = theme.mix(theme.ACCENT, theme.HIGHLIGHT, pulse)
-        pygame.draw.rect(surface, colour, ring, max(2, int(3 * sc)), border_radius=int(10 * sc))
+        pygame.draw.rect(surface, colour, ring, max(3, int(4 * sc)), border_radius=int(10 * sc))
