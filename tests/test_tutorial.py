@@ -127,6 +127,16 @@ def test_a_wrong_gesture_is_nudged_and_changes_nothing(app):
     assert game.match.state.sel == 0
 
 
+def test_enter_reads_on_past_a_note_but_is_the_tables_once_a_gesture_is_awaited(app):
+    game = open_tutorial(app)
+    runner = game.guide.runner
+    first = runner.index
+    key(app, pygame.K_RETURN)
+    assert runner.index == first + 1 and runner.step.wait == Action("select_astronaut", 0)
+    key(app, pygame.K_RETURN)  # nothing to read on: a gesture is awaited, and Enter does not skip it
+    assert runner.index == first + 1
+
+
 def test_leaving_and_coming_back_resumes_at_the_chapter_reached(app):
     game = open_tutorial(app)
     key(app, pygame.K_f)

@@ -22,7 +22,7 @@ from ...controller.tutorial import (
 )
 from ...controller.files import plain_reason
 from ...controller.logs import log
-from ..input import Click
+from ..input import Click, Key
 from ..settings import PACES
 from ..views.coach_panel import CoachFrame, CoachPanel
 from ..widgets import Button
@@ -30,6 +30,7 @@ from .dialog import ChoiceScene
 from .game import GameScene
 
 PACE = "slow"  # the bot's moves, slow enough to follow
+NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)  # the note's Next, from the keyboard
 
 
 def learn_to_play(app) -> None:
@@ -87,8 +88,13 @@ class Coach:
         self.panel.place(scene.L.log, scene.L.scale, self.buttons)
 
     def handle(self, intent, scene: GameScene) -> bool:
-        """A click on the note's buttons; anything else is the table's."""
-        if self.hidden or not isinstance(intent, Click) or not scene.L.log.collidepoint(intent.pos):
+        """A click on the note's buttons, or Enter or Space for its Next; anything else is the table's."""
+        if self.hidden:
+            return False
+        if isinstance(intent, Key) and intent.key in NEXT_KEYS and not self.runner.free and self.runner.step.wait == NEXT:
+            self.runner.next()
+            return True
+        if not isinstance(intent, Click) or not scene.L.log.collidepoint(intent.pos):
             return False
         for b in self.buttons:
             b.click(intent.pos)
