@@ -156,7 +156,9 @@ def main() -> None:
     app.stack.push(HandoffScene(app, "Gabriel", 2, lambda: None))
     frame(app, shot("handoff"))
 
-    # A reset, caught mid-animation.
+    reset_step_shots(app, shot)
+    # A quick reset, caught mid-animation.
+    app.settings.reset_steps = "never"
     game = game_scene(app, "turn", seed=7, turn_min=30)
     play_out(game.match, random.Random(1), lambda: game.director.resetting)
     while game.director.beat is not None and game.director.beat.reset is None:
@@ -185,6 +187,19 @@ def main() -> None:
     frame(app, shot("replay"))
     if not args.suffix:
         table_shots(out)
+
+
+def reset_step_shots(app: App, shot) -> None:
+    """The reset told step by step: each step caught on its way, its caption on the table."""
+    app.settings.reset_steps = "always"
+    game = game_scene(app, "turn", seed=7, turn_min=30)
+    play_out(game.match, random.Random(1), lambda: game.director.resetting)
+    while game.director.beat.step is None:
+        game.director.queue.popleft()
+    for n in range(1, 6):
+        game.director.beat.t = 0.6
+        frame(app, shot(f"reset_step_{n}"))
+        game.director.next_step()
 
 
 def stats_scene(app: App) -> StatsScene:

@@ -49,12 +49,13 @@ from ..input import Back, Click, FastForward, Key, Point, Release, Undo, Wheel
 from ..keyboard import NUMBERS, astronaut_target, lit_targets, next_focus
 from ..layer import Layer
 from ..layout import game_layout
+from ..reset_steps import reset_steps
 from ..scene import Scene
 from ..settings import PACES
 from ..targets import ASTRO, CELL, EXPERIMENT, HANGAR, MINI_BASE, RETURNING, SEAT, Target
 from ..tooltips import describe, magnified
 from ..views.base_view import BaseFrame, BaseView
-from ..views.board_view import BoardFrame, BoardView
+from ..views.board_view import QUICK, BoardFrame, BoardView
 from ..views.log_view import LogView
 from ..views.prompt_panel import PromptFrame, PromptPanel, owed, phase_prompt
 from ..views.seats_view import SeatsFrame, SeatsView
@@ -88,7 +89,7 @@ class GameScene(Scene):
         self.board, self.base, self.popup = BoardView(), BaseView(), BaseView()
         self.seats_view, self.tracks, self.log = SeatsView(), TracksView(), LogView()
         self.prompt = PromptPanel()
-        self.director = Director(self.board, self.base, self.chars)
+        self.director = Director(self.board, self.base, self.chars, tell=match.note)
         self.editor = BaseEditor(self.board, self.base, self.chars)
         self._view_seat: int | None = None  # whose base the pan and zoom belong to
         self.toasts = Toasts()
@@ -187,7 +188,11 @@ class GameScene(Scene):
             self.returning = None
 
     def _on_reset(self, ev: RoundReset) -> None:
-        self.director.reset(ev.info, self._last_after, self.director.queue[-1].seat if self.director.queue else 0)
+        slow = self.app.settings.slow_reset()
+        if slow:
+            self.app.save_settings()  # the resets seen while learning are counted
+        steps = reset_steps(ev.info, ev.round, self.names) if slow else None
+        self.director.reset(ev.info, self._last_after, self.director.queue[-1].seat if self.director.queue else 0, steps)
 
     def _on_refused(self, ev: ActionRefused) -> None:
         self.toasts.show(refused(ev, self.match.state), theme.BAD)
@@ -473,6 +478,8 @@ class GameScene(Scene):
     # ------------------------------------------------------------ input
 
     def handle(self, intent) -> bool:
+        if self._next_reset_step(intent):
+            return True
         if isinstance(intent, Point):
             self.pointer = intent.pos
             self.focus = None  # the pointer takes over from the keys
@@ -497,6 +504,12 @@ class GameScene(Scene):
         else:
             return False
         return True
+
+    def _next_reset_step(self, intent) -> bool:
+        """A click off the buttons, or Space, ends the reset step on show at once."""
+        clicked = isinstance(intent, Click) and not self._button_at(intent.pos)
+        spaced = isinstance(intent, Key) and intent.key == pygame.K_SPACE
+        return (clicked or spaced) and self.director.next_step()
 
     def _press(self, intent: Click) -> None:
         """A button acts at once; on the table the press may start a gesture instead."""
@@ -667,7 +680,8 @@ class GameScene(Scene):
     def _draw_board(self, surface, state, beat, marks, hover) -> None:
         self.board.draw(surface, BoardFrame(
             state, self.chars,
-            t=beat.t if beat else 1.0, reset=beat.reset if beat else None, moves=beat.moves if beat else (),
+            t=beat.board_t if beat else 1.0, reset=beat.reset if beat else None, moves=beat.moves if beat else (),
+            timeline=beat.timeline if beat else QUICK,
             hidden_slots=(frozenset(beat.hidden_slots) if beat else frozenset()) | self.editor.hidden_slots,
             hidden_exps=(frozenset(beat.hidden_exps) if beat else frozenset()) | self.editor.hidden_exps,
             hidden_ring=frozenset(beat.hidden_ring) if beat else frozenset(),
