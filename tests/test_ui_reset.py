@@ -5,9 +5,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from humanity_desktop.controller.preview import reset_preview
+from humanity_desktop.engine.state import TURN
+from humanity_desktop.ui import theme
 from humanity_desktop.ui.input import Click, Key
+from humanity_desktop.ui.views.reset_preview import draw_preview
 
-from ui_driver import app, start  # noqa: F401 - app is a fixture
+from ui_driver import app, click, key, move, reach, settle, start  # noqa: F401 - app is a fixture
 
 
 def at_reset(app, mode: str):
@@ -78,3 +82,51 @@ def test_while_learning_the_first_resets_go_step_by_step_and_then_quick(app):
             break
         app.step()
     assert any(b.reset is not None for b in game.director.queue) and not steps_queued(game)
+
+
+def previewing_position(app):
+    """A human's turn where the coming reset would take modules off and send astronauts home."""
+    def wanted(s) -> bool:
+        p = reset_preview(s)
+        return s.phase == TURN and s.turn > 6 and bool(p.leaving) and bool(p.overtaken)
+    game = reach(app, "human,human", wanted)
+    game.viewer, game.handoff_to = game.match.current, None
+    move(app, game.base.area.center)  # the pointer away from the board and its buttons
+    settle(app, game)
+    return game
+
+
+def test_the_preview_marks_the_stop_the_leaving_modules_and_the_astronauts_going_home(app):
+    game = previewing_position(app)
+    s = game.match.state
+    preview = reset_preview(s)
+    marked = draw_preview(app.screen, game.board, s, preview)
+    assert [key for what, key, _ in marked if what == "stop"] == [preview.arm_to]
+    assert [key for what, key, _ in marked if what == "leaving"] == [slot for slot, _ in preview.leaving]
+    assert sorted(key for what, key, _ in marked if what == "home") == sorted((p, i) for p, i, _ in preview.overtaken)
+    for what, key, rect in marked:
+        if what == "leaving":
+            assert rect.contains(game.board.tile_rect(s.arm + key))
+
+
+def test_the_preview_shows_on_the_board_while_asked_for(app):
+    game = previewing_position(app)
+    s = game.match.state
+    edges = [(rect.centerx, rect.top + 1) for what, _, rect in draw_preview(app.screen, game.board, s, reset_preview(s))
+             if what == "leaving"]
+
+    def marked() -> bool:
+        app.step()
+        return all(tuple(app.screen.get_at(p))[:3] == theme.BAD for p in edges)
+
+    assert not marked()  # on the player's turn, only the arm's stop is marked
+    key(app, pygame.K_p)
+    assert game.previewing and marked()
+    key(app, pygame.K_p)
+    assert not marked()
+    move(app, game.board.arm_points(s.arm)[2])  # pointing at the arm's claw
+    assert marked()
+    move(app, game.base.area.center)
+    click(app, next(b for b in game.top_buttons if b.label == "Preview reset").rect.center)
+    move(app, game.base.area.center)
+    assert marked()

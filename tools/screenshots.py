@@ -18,6 +18,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from humanity_desktop.controller import ActionRequested, ConfirmRequested, parse_seats
+from humanity_desktop.controller.preview import reset_preview
 from humanity_desktop.controller.saves import new_save_path, write_save
 from humanity_desktop.controller.replays import ReplayMatch
 from humanity_desktop.engine import apply_action, legal_actions, new_game
@@ -157,6 +158,7 @@ def main() -> None:
     frame(app, shot("handoff"))
 
     reset_step_shots(app, shot)
+    reset_preview_shot(app, shot)
     # A quick reset, caught mid-animation.
     app.settings.reset_steps = "never"
     game = game_scene(app, "turn", seed=7, turn_min=30)
@@ -200,6 +202,22 @@ def reset_step_shots(app: App, shot) -> None:
         game.director.beat.t = 0.6
         frame(app, shot(f"reset_step_{n}"))
         game.director.next_step()
+
+
+def reset_preview_shot(app: App, shot) -> None:
+    """The coming reset kept drawn on the board with Preview reset, in a position where the arm
+    would send an astronaut home."""
+    seed = 4
+    while True:
+        game = game_scene(app, "action", seed=seed, turn_min=20)
+        if reset_preview(game.match.state).overtaken:
+            break
+        seed += 1
+    app.stack.update(0)
+    button = next(b for b in game.top_buttons if b.label == "Preview reset")
+    app.stack.handle(Click(button.rect.center))
+    app.stack.handle(Point(game.base.area.center))
+    frame(app, shot("reset_preview"))
 
 
 def stats_scene(app: App) -> StatsScene:

@@ -25,6 +25,7 @@ from ...controller import (
     UndoRequested,
     YearEnded,
 )
+from ...controller.preview import reset_preview
 from ...bots import Budget, make_bot
 from ...bots.hints import hints, in_points
 from ...engine import Action, State, auto_pay, legal_actions, observe
@@ -52,11 +53,12 @@ from ..layout import game_layout
 from ..reset_steps import reset_steps
 from ..scene import Scene
 from ..settings import PACES
-from ..targets import ASTRO, CELL, EXPERIMENT, HANGAR, MINI_BASE, RETURNING, SEAT, Target
+from ..targets import ARM, ASTRO, CELL, EXPERIMENT, HANGAR, MINI_BASE, RETURNING, SEAT, Target
 from ..tooltips import describe, magnified
 from ..views.base_view import BaseFrame, BaseView
 from ..views.board_view import QUICK, BoardFrame, BoardView
 from ..views.log_view import LogView
+from ..views.reset_preview import draw_preview, draw_preview_words, draw_stop_marker, preview_lines
 from ..views.prompt_panel import PromptFrame, PromptPanel, owed, phase_prompt
 from ..views.seats_view import SeatsFrame, SeatsView
 from ..views.tracks_view import TracksFrame, TracksView
@@ -98,6 +100,7 @@ class GameScene(Scene):
         self.handoff_to: int | None = None
         self.returning: int | None = None  # the returning astronaut chosen for placing
         self.fast = False
+        self.previewing = False  # the coming reset stays drawn on the board (Preview reset, P)
         self.thinking: int | None = None
         self.game_over: GameOver | None = None
         self._last_after = match.state.copy()  # the position after the latest action
@@ -368,7 +371,20 @@ class GameScene(Scene):
             x -= int(w * sc)
             b.rect = pygame.Rect(x, self.L.top.y + int(7 * sc), int(w * sc), h)
             x -= int(8 * sc)
+        if self._can_act():
+            buttons.append(self._preview_button())
         return buttons
+
+    def _preview_button(self) -> Button:
+        """Preview reset, in the board's top left corner, clear of the ring."""
+        sc = self.L.scale
+        b = Button("Preview reset", self._toggle_preview, style="quiet", selected=self.previewing,
+                   tooltip="What the reset would do if the round ended now; a click or P keeps it shown")
+        b.rect = pygame.Rect(self.L.board.x, self.L.board.y, int(132 * sc), int(30 * sc))
+        return b
+
+    def _toggle_preview(self) -> None:
+        self.previewing = not self.previewing
 
     def _make_action_buttons(self) -> list[Button]:
         m = self.match
@@ -565,6 +581,8 @@ class GameScene(Scene):
             self._turn_hovered(-1 if intent.text == "R" else 1)
         elif intent.key in NUMBERS and self._can_act():
             self._use(astronaut_target(self.match.state, self.match.current, NUMBERS[intent.key]))
+        elif intent.key == pygame.K_p:
+            self._toggle_preview()
         elif intent.key == pygame.K_TAB:
             self.focus = next_focus(self._lit(), self.focus, -1 if intent.shift else 1)
         elif intent.key == pygame.K_SPACE:
@@ -670,6 +688,7 @@ class GameScene(Scene):
                                    lambda: self.tracks.draw(surface, TracksFrame(base_state, self.chars)))
         self._draw_prompt(surface)
         self._draw_top(surface, shown)
+        self._draw_reset_preview(surface, board_state)
         self.director.draw_flights(surface)
         self.editor.draw(surface)
         if hover is not None and hover.kind == MINI_BASE:
@@ -687,6 +706,19 @@ class GameScene(Scene):
             hidden_ring=frozenset(beat.hidden_ring) if beat else frozenset(),
             playable_slots=marks.get("slots"), playable_exps=marks.get("exps"),
             hover=hover, home_of=self.seats_view.home_point))
+
+    def _draw_reset_preview(self, surface, state) -> None:
+        """On the player's own turn, where the arm would stop; all the reset would do while the
+        player asks for it, points at the arm or at Preview reset."""
+        if not self._can_act() or self.director.busy:
+            return
+        preview = reset_preview(state)
+        button = hovered(self.top_buttons, self.pointer)
+        if self.previewing or self.hover == Target(ARM) or (button is not None and button.label == "Preview reset"):
+            draw_preview(surface, self.board, state, preview)
+            draw_preview_words(surface, self.L.log, preview_lines(preview, self.names), self.L.scale)
+        else:
+            draw_stop_marker(surface, self.board, preview)
 
     def _draw_base(self, surface, state, seat, beat, pulses, marks, hover) -> None:
         own = beat is not None and beat.seat == seat

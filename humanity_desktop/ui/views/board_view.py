@@ -245,8 +245,7 @@ class BoardView(View):
     def _draw_arm(self, surface: pygame.Surface, arm: float) -> None:
         """The arm reaches over its own spot, the one without a hangar, to the rim."""
         w = max(4, int(self.r * 0.045))
-        elbow = self.point(arm - 0.2, 0.46)
-        tip = self.point(arm, 0.8)
+        _, elbow, tip = self.arm_points(arm)
         for a, b in ((self.c, elbow), (elbow, tip)):
             length = math.hypot(b[0] - a[0], b[1] - a[1]) + w
             strut = _rotated("board/arm-strut", int(length), w, _degrees(a, b))
@@ -255,6 +254,10 @@ class BoardView(View):
         surface.blit(joint, joint.get_rect(center=elbow))
         claw = _rotated("board/arm-claw", int(w * 3.2), int(w * 3.2), _degrees(elbow, tip))
         surface.blit(claw, claw.get_rect(center=tip))
+
+    def arm_points(self, arm: float) -> tuple:
+        """The arm's root, elbow and claw tip with the arm on spot `arm`."""
+        return self.c, self.point(arm - 0.2, 0.46), self.point(arm, 0.8)
 
     def _draw_ring_astronauts(self, surface: pygame.Surface, f: BoardFrame) -> None:
         s = f.state
@@ -310,7 +313,7 @@ class BoardView(View):
         dx, dy = pos[0] - self.c[0], pos[1] - self.c[1]
         if math.hypot(dx, dy) <= self.r * R_HUB:
             return Target(HUB)
-        tip = self.point(state.arm, 0.8)
+        tip = self.arm_points(state.arm)[2]
         if math.hypot(pos[0] - tip[0], pos[1] - tip[1]) <= self.r * 0.09:
             return Target(ARM)
         return None
