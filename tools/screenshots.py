@@ -159,6 +159,7 @@ def main() -> None:
 
     reset_step_shots(app, shot)
     reset_preview_shot(app, shot)
+    hint_overlay_shot(app, shot)
     # A quick reset, caught mid-animation.
     app.settings.reset_steps = "never"
     game = game_scene(app, "turn", seed=7, turn_min=30)
@@ -210,6 +211,7 @@ def reset_preview_shot(app: App, shot) -> None:
     seed = 4
     while True:
         game = game_scene(app, "action", seed=seed, turn_min=20)
+        app.take_notices()  # the games tried before this one were kept as unfinished
         if reset_preview(game.match.state).overtaken:
             break
         seed += 1
@@ -218,6 +220,21 @@ def reset_preview_shot(app: App, shot) -> None:
     app.stack.handle(Click(button.rect.center))
     app.stack.handle(Point(game.base.area.center))
     frame(app, shot("reset_preview"))
+
+
+def hint_overlay_shot(app: App, shot) -> None:
+    """The Hint button's best plan drawn on the table, in a position where it deploys a module."""
+    seed = 4
+    while True:
+        game = game_scene(app, "turn", seed=seed, turn_min=20)
+        app.take_notices()  # the games tried before this one were kept as unfinished
+        app.stack.update(0)
+        next(b for b in game.top_buttons if b.label == "Hint").on_click()
+        if any(a.kind == "choose_module" for a in game.hint.hint.plan):
+            break
+        seed += 1
+    app.stack.handle(Point(game.base.area.center))
+    frame(app, shot("hint_overlay"))
 
 
 def stats_scene(app: App) -> StatsScene:

@@ -27,7 +27,7 @@ from ...controller import (
 )
 from ...controller.preview import reset_preview
 from ...bots import Budget, make_bot
-from ...bots.hints import hints, in_points
+from ...bots.hints import hints
 from ...engine import Action, State, auto_pay, legal_actions, observe
 from ...engine.catalogue import RESOURCES, load
 from ...engine.state import (
@@ -57,6 +57,7 @@ from ..targets import ARM, ASTRO, CELL, EXPERIMENT, HANGAR, MINI_BASE, RETURNING
 from ..tooltips import describe, magnified
 from ..views.base_view import BaseFrame, BaseView
 from ..views.board_view import QUICK, BoardFrame, BoardView
+from ..views.hint_overlay import HintOverlay
 from ..views.log_view import LogView
 from ..views.reset_preview import draw_preview, draw_preview_words, draw_stop_marker, preview_lines
 from ..views.prompt_panel import PromptFrame, PromptPanel, owed, phase_prompt
@@ -100,6 +101,7 @@ class GameScene(Scene):
         self.handoff_to: int | None = None
         self.returning: int | None = None  # the returning astronaut chosen for placing
         self.fast = False
+        self.hint: HintOverlay | None = None  # the hint drawn on the table, until the player acts
         self.previewing = False  # the coming reset stays drawn on the board (Preview reset, P)
         self.thinking: int | None = None
         self.game_over: GameOver | None = None
@@ -317,6 +319,8 @@ class GameScene(Scene):
         self._track_hover(dt)
         self.top_buttons = self._make_top_buttons()
         self.action_buttons = self._make_action_buttons()
+        if self.hint is not None and (self.hint.closed or self.hint.version != self._version):
+            self.hint = None  # closed, or the player has acted since
         if self.director.busy:
             return
         if self.game_over is not None:
@@ -421,9 +425,10 @@ class GameScene(Scene):
         s = self.match.state
         bot = make_bot(HINT_LEVEL, seed=s.turn)
         found = hints(bot, observe(s, s.current), Budget(seconds=bot.seconds))
-        text = "  ".join(f"{i}. {h.text[:1].upper()}{h.text[1:]}: {in_points(h.gain)}." for i, h in enumerate(found, 1))
-        message = "Best first, each with what it adds to your final score: " + text if found else "No plan to suggest here."
-        self.app.stack.push(ChoiceScene(self.app, "Hint", message, [("Close", lambda: None)], cancel=None))
+        if found:
+            self.hint = HintOverlay(found, self._version)
+        else:
+            self.toasts.show("No plan to suggest here", theme.TEXT_DIM)
 
     def _explain(self, line: int | None) -> None:
         """A bot's line in the log, clicked: the reasons it chose that plan, in its own figures."""
@@ -610,11 +615,14 @@ class GameScene(Scene):
             return
         self.editor.turn_now(target.ref, s)
 
+    def _buttons(self) -> list[Button]:
+        return self.top_buttons + self.action_buttons + (self.hint.buttons if self.hint is not None else [])
+
     def _button_at(self, pos) -> bool:
-        return any(b.rect.collidepoint(pos) for b in self.top_buttons + self.action_buttons)
+        return any(b.rect.collidepoint(pos) for b in self._buttons())
 
     def _click(self, pos) -> None:
-        for b in self.top_buttons + self.action_buttons:
+        for b in self._buttons():
             if b.click(pos):
                 return
         if self.L.log.collidepoint(pos):
@@ -689,6 +697,8 @@ class GameScene(Scene):
         self._draw_prompt(surface)
         self._draw_top(surface, shown)
         self._draw_reset_preview(surface, board_state)
+        if self.hint is not None:
+            self.hint.draw(surface, self.board, self.base, base_state, seat, self.L.log, self.pointer, self.L.scale)
         self.director.draw_flights(surface)
         self.editor.draw(surface)
         if hover is not None and hover.kind == MINI_BASE:
