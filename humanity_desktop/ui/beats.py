@@ -234,8 +234,12 @@ class Director:
             surface.blit(img, img.get_rect(center=pos))
         for face, crumble in beat.crumbles:
             _draw_crumble(surface, face, crumble, 1.0 - beat.t)
-        if beat.step is not None:
-            draw_caption(surface, self.base.area, beat.step, beat.t, self.board.scale)
+
+    def draw_caption(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The caption of the reset step on show, over `area` (the panel under the board)."""
+        beat = self.beat
+        if beat is not None and beat.step is not None:
+            draw_caption(surface, area, beat.step, beat.t, self.board.scale)
 
 
 def _draw_crumble(surface: pygame.Surface, face: pygame.Surface, crumble: Crumble, alpha: float) -> None:

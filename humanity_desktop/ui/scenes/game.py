@@ -700,6 +700,7 @@ class GameScene(Scene):
         if self.hint is not None:
             self.hint.draw(surface, self.board, self.base, base_state, seat, self.L.log, self.pointer, self.L.scale)
         self.director.draw_flights(surface)
+        self.director.draw_caption(surface, self.L.log)
         self.editor.draw(surface)
         if hover is not None and hover.kind == MINI_BASE:
             self._draw_popup(surface, base_state, hover.seat)
