@@ -14,7 +14,7 @@ from humanity_desktop.controller.logs import LOG_FILE
 from humanity_desktop.controller.places import Places
 from humanity_desktop.ui.app import MIN_SIZE, SCREEN_MARGIN, WINDOW_SIZES, App, AppConfig, opening_size
 from humanity_desktop.ui.input import Resize
-from humanity_desktop.ui.settings import FILE, SETTINGS_VERSION, Settings
+from humanity_desktop.ui.settings import FILE, FIRST_RESETS, SETTINGS_VERSION, Settings
 
 BAD = {
     "damaged": (b"\xff\xfe\x00garbage", "damaged"),
@@ -26,6 +26,8 @@ BAD = {
     "newer": (b'{"version": 7, "pace": "fast"}', "made by a newer version of the game"),
     "bad_window": (b'{"version": 3, "window": [1600, "900"]}', "window cannot be [1600, '900']"),
     "zero_window": (b'{"version": 3, "window": [0, 900]}', "window cannot be [0, 900]"),
+    "bad_resets_seen": (b'{"version": 4, "resets_seen": -1}', "resets_seen cannot be -1"),
+    "bad_reset_steps": (b'{"version": 4, "reset_steps": "sometimes"}', "reset_steps cannot be 'sometimes'"),
 }
 
 
@@ -40,7 +42,7 @@ def test_settings_are_kept_between_runs_as_versioned_json(tmp_path):
     s.pace, s.bot_time, s.fullscreen, s.effects_volume, s.muted = "fast", 2.0, True, 0.25, True
     s.save()
     saved = json.loads(path.read_text())
-    assert saved["version"] == SETTINGS_VERSION == 3
+    assert saved["version"] == SETTINGS_VERSION == 4
     assert (saved["pace"], saved["bot_time"], saved["fullscreen"], saved["effects_volume"], saved["muted"]) \
         == ("fast", 2.0, True, 0.25, True)
     assert Settings.load(path) == s
@@ -167,3 +169,26 @@ def test_the_window_opens_to_fit_the_screen_and_reopens_at_the_size_it_was_left(
     small = App(AppConfig(data_dir=tmp_path, max_fps=0))
     assert fits(small.size, (1366, 768)) and small.size[0] < 1400
     small.close()
+
+
+def test_a_version_3_file_loads_with_the_reset_shown_step_by_step_while_learning(tmp_path):
+    path = tmp_path / FILE
+    path.write_text('{"version": 3, "pace": "fast", "window": [1600, 900]}')
+    assert Settings.load(path) == Settings(pace="fast", window=(1600, 900), reset_steps="learning", resets_seen=0)
+
+
+def test_the_first_resets_go_step_by_step_and_the_count_is_kept_between_runs(tmp_path):
+    path = tmp_path / FILE
+    s = Settings.load(path)
+    slow = [s.slow_reset() for _ in range(FIRST_RESETS - 1)]
+    s.save()
+    s = Settings.load(path)
+    slow += [s.slow_reset() for _ in range(3)]
+    assert slow == [True] * FIRST_RESETS + [False] * 2
+
+
+@pytest.mark.parametrize("mode,slow", [("always", True), ("never", False)])
+def test_the_reset_option_decides_however_many_resets_were_seen(mode, slow):
+    for seen in (0, FIRST_RESETS + 5):
+        s = Settings(reset_steps=mode, resets_seen=seen)
+        assert s.slow_reset() is slow and s.resets_seen == seen

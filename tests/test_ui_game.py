@@ -190,16 +190,51 @@ def test_the_cost_shows_as_slots_that_fill_as_units_are_paid(app, tmp_path):
 def test_the_hint_button_suggests_plans_from_the_players_own_view(app):
     game = start(app, "human,bot:random", seed=11)
     before = game.match.state.copy()
-    hint = next(b for b in game.top_buttons if b.label == "Hint")
-    click(app, hint.rect.center)
-    dialog = app.stack.top
-    assert dialog.title == "Hint" and "1. " in dialog.message and "astronaut" in dialog.message.lower()
+    click(app, next(b for b in game.top_buttons if b.label == "Hint").rect.center)
+    assert app.stack.top is game and game.hint is not None  # shown on the table, not in a dialog
+    assert len(game.hint.hints) == 3 and all("astronaut" in h.text.lower() for h in game.hint.hints)
     assert game.match.state == before  # asking changes nothing
-    click(app, dialog.buttons[0].rect.center)
-    assert app.stack.top is game
+    first = game.hint.hint
+    click(app, next(b for b in game.hint.buttons if b.label == "Next hint").rect.center)
+    assert game.hint.hint is game.hint.hints[1] and game.hint.hint is not first
+    click(app, next(b for b in game.hint.buttons if b.label == "Close").rect.center)
+    assert game.hint is None
     app.settings.hints = False
     app.step()
     assert all(b.label != "Hint" for b in game.top_buttons)
+
+
+def hint_outline_at(app, rect) -> bool:
+    """Whether a hint's outline is drawn round `rect` (the middle of its top edge)."""
+    return tuple(app.screen.get_at((rect.centerx, rect.inflate(6, 6).top + 1)))[:3] == theme.HINT
+
+
+def test_the_hint_marks_its_plan_on_the_table_and_goes_once_the_player_acts(app):
+    game = start(app, "human,bot:random", seed=11)
+    click(app, next(b for b in game.top_buttons if b.label == "Hint").rect.center)
+    s, seat = game.match.state, game.match.current
+    plan = game.hint.hint.plan
+    marked = {(m.kind, m.key): (m.label, rect) for m, rect in game.hint.targets(game.board, game.base, s, seat)}
+    # Where each action of the plan points, found afresh from the views, with its place in the plan.
+    where = {"select_astronaut": lambda a: ("astronaut", a.a, astronaut_pos(game, a.a)),
+             "choose_module": lambda a: ("hangar", a.a, game.board.hangar_center(s, a.a)),
+             "choose_experiment": lambda a: ("experiment", a.a, game.board.experiment_center(s, a.a)),
+             "activate": lambda a: ("tile", a.a, game.base.cell_center(s, seat, a.a))}
+    steps = [a for a in plan if a.kind not in ("work", "end_work", "spend", "choose_colour", "choose_shape")]
+    assert steps[0].kind == "select_astronaut"
+    for n, action in enumerate(steps, start=1):
+        if action.kind in where:
+            kind, key, centre = where[action.kind](action)
+            label, rect = marked[(kind, key)]
+            assert str(n) in label.split(", ") and rect.collidepoint(centre)
+    for action in plan:
+        if action.kind == "spend":
+            label, rect = marked[("pay", action.a)]
+            assert label == f"−{sum(1 for b in plan if b.kind == 'spend' and b.a == action.a)}"
+    boxes = [rect for (kind, _), (_, rect) in marked.items() if kind in ("hangar", "experiment", "tile")]
+    assert boxes and all(hint_outline_at(app, rect) for rect in boxes)
+    click(app, astronaut_pos(game, steps[0].a))  # the player acts: the hint goes
+    assert game.hint is None and not any(hint_outline_at(app, rect) for rect in boxes)
 
 
 def test_clicking_a_bots_line_in_the_log_tells_why_it_played_so(app):

@@ -18,6 +18,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from humanity_desktop.controller import ActionRequested, ConfirmRequested, parse_seats
+from humanity_desktop.controller.preview import reset_preview
 from humanity_desktop.controller.saves import new_save_path, write_save
 from humanity_desktop.controller.replays import ReplayMatch
 from humanity_desktop.controller.tutorial import load_script
@@ -158,7 +159,11 @@ def main() -> None:
     app.stack.push(HandoffScene(app, "Gabriel", 2, lambda: None))
     frame(app, shot("handoff"))
 
-    # A reset, caught mid-animation.
+    reset_step_shots(app, shot)
+    reset_preview_shot(app, shot)
+    hint_overlay_shot(app, shot)
+    # A quick reset, caught mid-animation.
+    app.settings.reset_steps = "never"
     game = game_scene(app, "turn", seed=7, turn_min=30)
     play_out(game.match, random.Random(1), lambda: game.director.resetting)
     while game.director.beat is not None and game.director.beat.reset is None:
@@ -188,6 +193,51 @@ def main() -> None:
     if not args.suffix:
         table_shots(out)
         tutorial_shots(out)
+
+
+def reset_step_shots(app: App, shot) -> None:
+    """The reset told step by step: each step caught on its way, its caption on the table."""
+    app.settings.reset_steps = "always"
+    game = game_scene(app, "turn", seed=7, turn_min=30)
+    play_out(game.match, random.Random(1), lambda: game.director.resetting)
+    while game.director.beat.step is None:
+        game.director.queue.popleft()
+    for n in range(1, 6):
+        game.director.beat.t = 0.6
+        frame(app, shot(f"reset_step_{n}"))
+        game.director.next_step()
+
+
+def reset_preview_shot(app: App, shot) -> None:
+    """The coming reset kept drawn on the board with Preview reset, in a position where the arm
+    would send an astronaut home."""
+    seed = 4
+    while True:
+        game = game_scene(app, "action", seed=seed, turn_min=20)
+        app.take_notices()  # the games tried before this one were kept as unfinished
+        if reset_preview(game.match.state).overtaken:
+            break
+        seed += 1
+    app.stack.update(0)
+    button = next(b for b in game.top_buttons if b.label == "Preview reset")
+    app.stack.handle(Click(button.rect.center))
+    app.stack.handle(Point(game.base.area.center))
+    frame(app, shot("reset_preview"))
+
+
+def hint_overlay_shot(app: App, shot) -> None:
+    """The Hint button's best plan drawn on the table, in a position where it deploys a module."""
+    seed = 4
+    while True:
+        game = game_scene(app, "turn", seed=seed, turn_min=20)
+        app.take_notices()  # the games tried before this one were kept as unfinished
+        app.stack.update(0)
+        next(b for b in game.top_buttons if b.label == "Hint").on_click()
+        if any(a.kind == "choose_module" for a in game.hint.hint.plan):
+            break
+        seed += 1
+    app.stack.handle(Point(game.base.area.center))
+    frame(app, shot("hint_overlay"))
 
 
 def stats_scene(app: App) -> StatsScene:

@@ -207,6 +207,10 @@ class Match:
             unsubscribe()
         self._unsubscribe = []
 
+    def note(self, line: str) -> None:
+        """A line the table adds to the log as it shows something (a reset told step by step)."""
+        self.log.append(line)
+
     # ------------------------------------------------------------ requests
 
     def _refuse(self, seat: int, action: Action | None, rule: str, reason: str) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .catalogue import ELECTRICITY, load
 from .scoring import check_missions, gain_vp
-from .ring import FULL_TURN, HANGARS, RING, WHITE_CROSSES, distance
+from .ring import HANGARS, RING, WHITE_CROSSES, arm_move, overtaken
 from .state import ACTIVE, BOARD, EXHAUSTED, OVER, PLACE, RETURNING, TURN, State
 
 LEFTOVERS_PER_VP = 5
@@ -57,7 +57,7 @@ def end_round(s: State, ev: list) -> None:
     # so they end up in the new slots 1..k; with none left the arm goes all the way round.
     remaining = [t for t in s.hangars if t is not None]
     empty = HANGARS - len(remaining)
-    advance = empty if remaining else FULL_TURN
+    advance = arm_move(len(remaining))
     returned = _advance_arm(s, advance)
     s.hangars = remaining + [None] * empty
     ev.append({"type": "round_reset", "round": s.round, "patch": s.patch, "arm": s.arm,
@@ -83,7 +83,7 @@ def _advance_arm(s: State, steps: int) -> int:
     returned = 0
     for player in s.players:
         for i, (w, where, space) in enumerate(player.astros):
-            if where == BOARD and distance(s.arm, space) < steps:
+            if where == BOARD and overtaken(s.arm, space, steps):
                 player.astros[i] = (w, RETURNING, None)
                 returned += 1
     s.arm = (s.arm + steps) % RING

@@ -25,3 +25,15 @@ def experiment_spot(arm: int, index: int) -> int:
 def distance(arm: int, spot: int) -> int:
     """How far a spot lies clockwise past the arm (0 = in front of it)."""
     return (spot - arm) % RING
+
+
+def arm_move(modules_left: int) -> int:
+    """How far the arm turns at a reset with `modules_left` modules still in the hangars: onto
+    the last empty hangar (7 - k spots), or all the way round when none is left."""
+    return HANGARS - modules_left if modules_left else FULL_TURN
+
+
+def overtaken(arm: int, spot: int, move: int) -> bool:
+    """Whether an astronaut on `spot` goes home when the arm turns `move` spots from `arm`:
+    the arm passes it (one it stops in front of stays)."""
+    return distance(arm, spot) < move

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import zlib
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -19,9 +20,13 @@ from ..engine.state import BOARD
 from . import tile_art
 from .anim import arc_point, ease, segment
 from .physics import Crumble
+from .reset_steps import ResetStep
+from .views.board_view import QUICK, STEPS, Timeline
+from .views.reset_caption import draw_caption
 
 SHORT, PULSE, FLIGHT, PLACE, CRUMBLE = 0.2, 0.32, 0.8, 0.45, 0.7
 RESET, YEAR_EXTRA = 2.2, 0.9
+STEP_HOLD = 1.8  # seconds a reset step holds, long enough to read its caption
 QUEUE_HURRY = 3  # beats waiting beyond this play twice as fast
 
 
@@ -42,6 +47,9 @@ class Beat:
     board_state: State
     base_state: State
     reset: ResetInfo | None = None
+    timeline: Timeline = QUICK
+    step: ResetStep | None = None  # one step of a reset played step by step
+    told: bool = False  # its step's line is in the log
     moves: tuple = ()
     flights: list = field(default_factory=list)
     hidden_slots: set = field(default_factory=set)
@@ -56,11 +64,20 @@ class Beat:
     def pulse(self) -> float:
         return math.sin(math.pi * self.t)
 
+    @property
+    def board_t(self) -> float:
+        """How far the board's reset animation has played: a step plays only its own part."""
+        if self.step is None:
+            return self.t
+        start, end = self.step.span
+        return start + (end - start) * self.t
+
 
 class Director:
-    def __init__(self, board, base, chars: tuple) -> None:
+    def __init__(self, board, base, chars: tuple, tell: Callable[[str], None] = lambda line: None) -> None:
         self.board, self.base = board, base
         self.chars = chars  # seat -> character, for the figures in flight
+        self.tell = tell  # where a reset step's line goes as the step starts (the game log)
         self.queue: deque[Beat] = deque()
         self.speed = 1.0
 
@@ -81,8 +98,10 @@ class Director:
         self.queue.clear()
 
     def update(self, dt: float) -> None:
-        hurry = 2.0 if len(self.queue) > QUEUE_HURRY else 1.0
+        # A backlog of moves plays faster; the steps of a reset, there to be read, never do.
+        hurry = 2.0 if sum(1 for b in self.queue if b.step is None) > QUEUE_HURRY else 1.0
         budget = dt * self.speed * hurry
+        self._tell_step()
         while self.queue and budget > 0:
             beat = self.queue[0]
             need = (1 - beat.t) * beat.duration
@@ -93,6 +112,14 @@ class Director:
                 return
             budget -= need
             self.queue.popleft()
+            self._tell_step()
+
+    def _tell_step(self) -> None:
+        """The reset step coming on show goes to the log, once."""
+        beat = self.beat
+        if beat is not None and beat.step is not None and not beat.told:
+            beat.told = True
+            self.tell(beat.step.log_line)
 
     # ------------------------------------------------------------ beats from bus events
 
@@ -118,9 +145,24 @@ class Director:
                 beat.duration = max(beat.duration, PLACE)
         self.queue.append(beat)
 
-    def reset(self, info: ResetInfo, state: State, seat: int) -> None:
-        duration = RESET + (YEAR_EXTRA if info.experiments_from else 0.0)
-        self.queue.append(Beat(duration, seat, state, state, reset=info))
+    def reset(self, info: ResetInfo, state: State, seat: int, steps: list[ResetStep] | None = None) -> None:
+        """The reset in one quick beat, or one beat for each of its `steps`."""
+        if steps is None:
+            duration = RESET + (YEAR_EXTRA if info.experiments_from else 0.0)
+            self.queue.append(Beat(duration, seat, state, state, reset=info))
+            return
+        for step in steps:
+            self.queue.append(Beat(STEP_HOLD, seat, state, state, reset=info, timeline=STEPS, step=step))
+
+    def next_step(self) -> bool:
+        """End the reset step on show at once (a click or Space); False if none is on show."""
+        beat = self.beat
+        if beat is None or beat.step is None:
+            return False
+        self._tell_step()
+        self.queue.popleft()
+        self._tell_step()
+        return True
 
     def _astronaut_leaves(self, beat: Beat, ev: ActionApplied, seat: int) -> None:
         """The acting astronaut goes from its base cell to its space beside the board."""
@@ -192,6 +234,12 @@ class Director:
             surface.blit(img, img.get_rect(center=pos))
         for face, crumble in beat.crumbles:
             _draw_crumble(surface, face, crumble, 1.0 - beat.t)
+
+    def draw_caption(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The caption of the reset step on show, over `area` (the panel under the board)."""
+        beat = self.beat
+        if beat is not None and beat.step is not None:
+            draw_caption(surface, area, beat.step, beat.t, self.board.scale)
 
 
 def _draw_crumble(surface: pygame.Surface, face: pygame.Surface, crumble: Crumble, alpha: float) -> None:

@@ -21,18 +21,24 @@ VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0)  # > 1 plays animations faster
 FILE = "options.json"
 MAX_BYTES = 16 * 1024  # a real one is under 1 KB
-SETTINGS_VERSION = 3
+SETTINGS_VERSION = 4
 # Version 1 gave every bot the same thinking time in seconds; version 2 scales each level's
 # own. The old seconds (0.5 to 4, with 1 the default) carry over as the factor.
 RENAMED = {"bot_seconds": "bot_time"}
 # Version 3 keeps the window's last size; without one (older files too) it fits the screen.
 WINDOW = "window"
 MAX_WINDOW_SIDE = 16384  # pixels; no screen is wider
+# Version 4 says how the reset plays, and counts the resets shown step by step while a player
+# learns (older files: none yet).
+RESET_STEPS = ("learning", "always", "never")  # step by step: for the first resets, always, never
+FIRST_RESETS = 3  # resets shown step by step while learning
+SEEN = "resets_seen"
 # Each option and the values it may take; the first value is the type every value must have.
 CHOICES = {
     "pace": tuple(PACES), "bot_time": THINKING, "fullscreen": (False, True),
     "effects_volume": VOLUMES, "music_volume": VOLUMES, "muted": (False, True),
     "anim_speed": ANIM_SPEEDS, "colour_symbols": (True, False), "hints": (True, False),
+    "reset_steps": RESET_STEPS,
 }
 
 
@@ -47,6 +53,8 @@ class Settings:
     anim_speed: float = 1.0
     colour_symbols: bool = True  # each player's shape, large, on every astronaut figure
     hints: bool = True  # the game screen's hint button
+    reset_steps: str = "learning"
+    resets_seen: int = 0  # resets shown step by step while learning
     window: tuple[int, int] | None = None  # the size the player last left the window at
     path: Path | None = field(default=None, compare=False, repr=False)  # where save() writes
 
@@ -65,9 +73,20 @@ class Settings:
             report_unusable(path, exc)
             return cls(path=path)
 
+    def slow_reset(self) -> bool:
+        """Whether the coming reset plays step by step; while learning, it counts as one of the
+        first resets seen."""
+        if self.reset_steps != "learning":
+            return self.reset_steps == "always"
+        if self.resets_seen >= FIRST_RESETS:
+            return False
+        self.resets_seen += 1
+        return True
+
     def to_json(self) -> dict:
         window = {WINDOW: list(self.window)} if self.window else {}
-        return {"version": SETTINGS_VERSION, **{key: getattr(self, key) for key in CHOICES}, **window}
+        return {"version": SETTINGS_VERSION, **{key: getattr(self, key) for key in CHOICES},
+                SEEN: self.resets_seen, **window}
 
     def save(self) -> None:
         """Write to the file the settings came from."""
@@ -79,16 +98,17 @@ def parse(text: str) -> dict:
     """The options in a settings file's text; FileProblem says what is wrong with it."""
     # Files written before settings were versioned hold the options alone.
     raw = read_versioned(text, SETTINGS_VERSION, "settings",
-                         lambda raw: set(raw) <= {"version", WINDOW, *CHOICES, *RENAMED})
+                         lambda raw: set(raw) <= {"version", WINDOW, SEEN, *CHOICES, *RENAMED})
     if raw.pop("version", 1) < 2:
         raw = {RENAMED.get(key, key): value for key, value in raw.items()}
     window = {WINDOW: window_size(raw.pop(WINDOW))} if WINDOW in raw else {}
+    seen = {SEEN: resets_seen(raw.pop(SEEN))} if SEEN in raw else {}
     for key, value in raw.items():
         if key not in CHOICES:
             raise FileProblem(f"it is damaged: {key} is not an option")
         if value not in CHOICES[key] or type(value) is not type(CHOICES[key][0]):
             raise FileProblem(f"it is damaged: {key} cannot be {value!r}")
-    return {**raw, **window}
+    return {**raw, **window, **seen}
 
 
 def window_size(value) -> tuple[int, int]:
@@ -97,6 +117,13 @@ def window_size(value) -> tuple[int, int]:
             and all(type(side) is int and 1 <= side <= MAX_WINDOW_SIDE for side in value)):
         raise FileProblem(f"it is damaged: {WINDOW} cannot be {value!r}")
     return value[0], value[1]
+
+
+def resets_seen(value) -> int:
+    """The count of resets seen step by step as a settings file holds it; FileProblem if it is not one."""
+    if type(value) is not int or value < 0:
+        raise FileProblem(f"it is damaged: {SEEN} cannot be {value!r}")
+    return value
 
 
 def report_unusable(path: Path, exc: Exception) -> None:

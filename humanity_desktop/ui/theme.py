@@ -21,6 +21,7 @@ ACCENT_DARK = (120, 80, 30)
 GOOD = (122, 204, 146)
 BAD = (240, 112, 92)
 HIGHLIGHT = (255, 216, 120)
+HINT = (140, 232, 255)  # a hint's marks: unlike the amber of what may be chosen, so the two never mix
 
 MODULE_COLOURS = {
     "orange": (230, 159, 0),

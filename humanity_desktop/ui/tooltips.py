@@ -179,7 +179,8 @@ def describe(target: T.Target, s: State, names, science_visible) -> Tip | None:
             f"It stands on the one spot without a hangar; the {HANGARS} hangars follow it clockwise, "
             "the first two under the white crosses. The experiment wheel turns with it.",
             f"At the reset it moves {HANGARS} spots minus the modules left, or a full turn when none is left; "
-            "every astronaut it passes goes home."])
+            "every astronaut it passes goes home. While you point at it, the board shows what the reset "
+            "would do if the round ended now."])
     if kind == T.HUB:
         return (f"Year {s.year}, round {s.round}",
                 [f"{plural(len(s.decks[s.year - 1]), 'module')} left in this year's deck.",

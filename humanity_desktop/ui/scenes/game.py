@@ -25,8 +25,9 @@ from ...controller import (
     UndoRequested,
     YearEnded,
 )
+from ...controller.preview import reset_preview
 from ...bots import Budget, make_bot
-from ...bots.hints import hints, in_points
+from ...bots.hints import hints
 from ...engine import Action, State, auto_pay, legal_actions, observe
 from ...engine.catalogue import RESOURCES, load
 from ...engine.state import (
@@ -49,13 +50,16 @@ from ..input import Back, Click, FastForward, Key, Point, Release, Undo, Wheel
 from ..keyboard import NUMBERS, astronaut_target, lit_targets, next_focus
 from ..layer import Layer
 from ..layout import game_layout
+from ..reset_steps import reset_steps
 from ..scene import Scene
 from ..settings import PACES
-from ..targets import ASTRO, CELL, EXPERIMENT, HANGAR, MINI_BASE, RETURNING, SEAT, Target
+from ..targets import ARM, ASTRO, CELL, EXPERIMENT, HANGAR, MINI_BASE, RETURNING, SEAT, Target
 from ..tooltips import describe, magnified
 from ..views.base_view import BaseFrame, BaseView
-from ..views.board_view import BoardFrame, BoardView
+from ..views.board_view import QUICK, BoardFrame, BoardView
+from ..views.hint_overlay import HintOverlay
 from ..views.log_view import LogView
+from ..views.reset_preview import draw_preview, draw_preview_words, draw_stop_marker, preview_lines
 from ..views.prompt_panel import PromptFrame, PromptPanel, owed, phase_prompt
 from ..views.seats_view import SeatsFrame, SeatsView
 from ..views.tracks_view import TracksFrame, TracksView
@@ -91,7 +95,7 @@ class GameScene(Scene):
         self.board, self.base, self.popup = BoardView(), BaseView(), BaseView()
         self.seats_view, self.tracks, self.log = SeatsView(), TracksView(), LogView()
         self.prompt = PromptPanel()
-        self.director = Director(self.board, self.base, self.chars)
+        self.director = Director(self.board, self.base, self.chars, tell=match.note)
         self.editor = BaseEditor(self.board, self.base, self.chars)
         self._view_seat: int | None = None  # whose base the pan and zoom belong to
         self.toasts = Toasts()
@@ -100,6 +104,8 @@ class GameScene(Scene):
         self.handoff_to: int | None = None
         self.returning: int | None = None  # the returning astronaut chosen for placing
         self.fast = False
+        self.hint: HintOverlay | None = None  # the hint drawn on the table, until the player acts
+        self.previewing = False  # the coming reset stays drawn on the board (Preview reset, P)
         self.thinking: int | None = None
         self.game_over: GameOver | None = None
         self._last_after = match.state.copy()  # the position after the latest action
@@ -190,7 +196,11 @@ class GameScene(Scene):
             self.returning = None
 
     def _on_reset(self, ev: RoundReset) -> None:
-        self.director.reset(ev.info, self._last_after, self.director.queue[-1].seat if self.director.queue else 0)
+        slow = self.app.settings.slow_reset()
+        if slow:
+            self.app.save_settings()  # the resets seen while learning are counted
+        steps = reset_steps(ev.info, ev.round, self.names) if slow else None
+        self.director.reset(ev.info, self._last_after, self.director.queue[-1].seat if self.director.queue else 0, steps)
 
     def _on_refused(self, ev: ActionRefused) -> None:
         self.toasts.show(refused(ev, self.match.state), theme.BAD)
@@ -314,6 +324,8 @@ class GameScene(Scene):
         self._track_hover(dt)
         self.top_buttons = self._make_top_buttons()
         self.action_buttons = self._make_action_buttons()
+        if self.hint is not None and (self.hint.closed or self.hint.version != self._version):
+            self.hint = None  # closed, or the player has acted since
         if self.director.busy:
             return
         if self.game_over is not None:
@@ -368,7 +380,20 @@ class GameScene(Scene):
             x -= int(w * sc)
             b.rect = pygame.Rect(x, self.L.top.y + int(7 * sc), int(w * sc), h)
             x -= int(8 * sc)
+        if self._can_act():
+            buttons.append(self._preview_button())
         return buttons
+
+    def _preview_button(self) -> Button:
+        """Preview reset, in the board's top left corner, clear of the ring."""
+        sc = self.L.scale
+        b = Button("Preview reset", self._toggle_preview, style="quiet", selected=self.previewing,
+                   tooltip="What the reset would do if the round ended now; a click or P keeps it shown")
+        b.rect = pygame.Rect(self.L.board.x, self.L.board.y, int(132 * sc), int(30 * sc))
+        return b
+
+    def _toggle_preview(self) -> None:
+        self.previewing = not self.previewing
 
     def _make_action_buttons(self) -> list[Button]:
         m = self.match
@@ -405,9 +430,10 @@ class GameScene(Scene):
         s = self.match.state
         bot = make_bot(HINT_LEVEL, seed=s.turn)
         found = hints(bot, observe(s, s.current), Budget(seconds=bot.seconds))
-        text = "  ".join(f"{i}. {h.text[:1].upper()}{h.text[1:]}: {in_points(h.gain)}." for i, h in enumerate(found, 1))
-        message = "Best first, each with what it adds to your final score: " + text if found else "No plan to suggest here."
-        self.app.stack.push(ChoiceScene(self.app, "Hint", message, [("Close", lambda: None)], cancel=None))
+        if found:
+            self.hint = HintOverlay(found, self._version)
+        else:
+            self.toasts.show("No plan to suggest here", theme.TEXT_DIM)
 
     def _explain(self, line: int | None) -> None:
         """A bot's line in the log, clicked: the reasons it chose that plan, in its own figures."""
@@ -488,6 +514,8 @@ class GameScene(Scene):
     # ------------------------------------------------------------ input
 
     def handle(self, intent) -> bool:
+        if self._next_reset_step(intent):
+            return True
         if self.guide is not None and self.guide.handle(intent, self):
             return True
         if isinstance(intent, Point):
@@ -514,6 +542,12 @@ class GameScene(Scene):
         else:
             return False
         return True
+
+    def _next_reset_step(self, intent) -> bool:
+        """A click off the buttons, or Space, ends the reset step on show at once."""
+        clicked = isinstance(intent, Click) and not self._button_at(intent.pos)
+        spaced = isinstance(intent, Key) and intent.key == pygame.K_SPACE
+        return (clicked or spaced) and self.director.next_step()
 
     def _press(self, intent: Click) -> None:
         """A button acts at once; on the table the press may start a gesture instead."""
@@ -569,6 +603,8 @@ class GameScene(Scene):
             self._turn_hovered(-1 if intent.text == "R" else 1)
         elif intent.key in NUMBERS and self._can_act():
             self._use(astronaut_target(self.match.state, self.match.current, NUMBERS[intent.key]))
+        elif intent.key == pygame.K_p:
+            self._toggle_preview()
         elif intent.key == pygame.K_TAB:
             self.focus = next_focus(self._lit(), self.focus, -1 if intent.shift else 1)
         elif intent.key == pygame.K_SPACE:
@@ -596,11 +632,14 @@ class GameScene(Scene):
             return
         self.editor.turn_now(target.ref, s)
 
+    def _buttons(self) -> list[Button]:
+        return self.top_buttons + self.action_buttons + (self.hint.buttons if self.hint is not None else [])
+
     def _button_at(self, pos) -> bool:
-        return any(b.rect.collidepoint(pos) for b in self.top_buttons + self.action_buttons)
+        return any(b.rect.collidepoint(pos) for b in self._buttons())
 
     def _click(self, pos) -> None:
-        for b in self.top_buttons + self.action_buttons:
+        for b in self._buttons():
             if b.click(pos):
                 return
         if self.L.log.collidepoint(pos):
@@ -674,7 +713,11 @@ class GameScene(Scene):
                                    lambda: self.tracks.draw(surface, TracksFrame(base_state, self.chars)))
         self._draw_prompt(surface)
         self._draw_top(surface, shown)
+        self._draw_reset_preview(surface, board_state)
+        if self.hint is not None:
+            self.hint.draw(surface, self.board, self.base, base_state, seat, self.L.log, self.pointer, self.L.scale)
         self.director.draw_flights(surface)
+        self.director.draw_caption(surface, self.L.log)
         self.editor.draw(surface)
         if hover is not None and hover.kind == MINI_BASE:
             self._draw_popup(surface, base_state, hover.seat)
@@ -686,12 +729,26 @@ class GameScene(Scene):
     def _draw_board(self, surface, state, beat, marks, hover) -> None:
         self.board.draw(surface, BoardFrame(
             state, self.chars,
-            t=beat.t if beat else 1.0, reset=beat.reset if beat else None, moves=beat.moves if beat else (),
+            t=beat.board_t if beat else 1.0, reset=beat.reset if beat else None, moves=beat.moves if beat else (),
+            timeline=beat.timeline if beat else QUICK,
             hidden_slots=(frozenset(beat.hidden_slots) if beat else frozenset()) | self.editor.hidden_slots,
             hidden_exps=(frozenset(beat.hidden_exps) if beat else frozenset()) | self.editor.hidden_exps,
             hidden_ring=frozenset(beat.hidden_ring) if beat else frozenset(),
             playable_slots=marks.get("slots"), playable_exps=marks.get("exps"),
             hover=hover, home_of=self.seats_view.home_point))
+
+    def _draw_reset_preview(self, surface, state) -> None:
+        """On the player's own turn, where the arm would stop; all the reset would do while the
+        player asks for it, points at the arm or at Preview reset."""
+        if not self._can_act() or self.director.busy:
+            return
+        preview = reset_preview(state)
+        button = hovered(self.top_buttons, self.pointer)
+        if self.previewing or self.hover == Target(ARM) or (button is not None and button.label == "Preview reset"):
+            draw_preview(surface, self.board, state, preview)
+            draw_preview_words(surface, self.L.log, preview_lines(preview, self.names), self.L.scale)
+        else:
+            draw_stop_marker(surface, self.board, preview)
 
     def _draw_base(self, surface, state, seat, beat, pulses, marks, hover) -> None:
         own = beat is not None and beat.seat == seat

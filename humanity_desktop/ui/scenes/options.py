@@ -2,7 +2,7 @@
 and applies at once (bot thinking time from the next game)."""
 from __future__ import annotations
 
-from ..settings import CHOICES
+from ..settings import CHOICES, FIRST_RESETS
 from ..widgets import Button
 from .menu import MenuScene
 
@@ -31,6 +31,11 @@ ROWS = {
                        "Each player's shape, large, on every astronaut, for telling players apart without "
                        "colour (modules always show their colour's symbol)"),
     "hints": ("Hint button", _on_off("shown", "hidden"), "The game screen's button that suggests a move"),
+    "reset_steps": ("Reset", {"learning": "step by step, then quick", "always": "step by step",
+                              "never": "quick"}.get,
+                    "How the end of a round plays on the table. Step by step, each part of the reset waits "
+                    "with a caption that says what happens and why (click or Space for the next); quick "
+                    f"plays it all in two seconds; \"then quick\" goes step by step for your first {FIRST_RESETS} resets"),
 }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
@@ -31,7 +32,23 @@ R_HANGAR, R_EXPERIMENT, R_ASTRO, R_HUB, R_DISK = 0.665, 0.31, 0.94, 0.15, 0.45
 TILE, EXP, ASTRO = 0.28, 0.205, 0.105
 PAD = 1.08  # a hangar pad or wheel bay, around its tile
 SHARE = 0.2  # spots between astronauts sharing a spot
-ARM_SWING, FLIGHT = (0.22, 0.62), 0.25  # reset timing, in fractions of the animation
+FLIGHT = 0.25  # an astronaut's flight home as the arm passes it, in fractions of the reset
+
+
+class Timeline(NamedTuple):
+    """When each part of a reset plays, in fractions of its animation."""
+
+    leave: tuple  # (start, end): the white crosses' modules fly off
+    slide: tuple  # the modules left slide to the far end
+    arm: tuple  # the arm swings
+    home: tuple | None  # overtaken astronauts fly home one after another; None: each as the arm passes it
+    arrive: tuple  # (start, length, stagger): each new module drops in, one a little after the other
+    swap: tuple  # (start, middle, end): last year's experiments shrink away, then the new ones grow
+
+
+# The quick reset overlaps its parts; step by step, each part has its own fifth, in order.
+QUICK = Timeline((0.0, 0.3), (0.12, 0.5), (0.22, 0.62), None, (0.62, 0.18, 0.05), (0.5, 0.72, 1.0))
+STEPS = Timeline((0.0, 0.2), (0.2, 0.4), (0.4, 0.6), (0.6, 0.8), (0.8, 0.1, 0.015), (0.8, 0.88, 1.0))
 
 
 @dataclass
@@ -42,6 +59,7 @@ class BoardFrame:
     chars: tuple  # seat -> character (colour)
     t: float = 1.0
     reset: ResetInfo | None = None
+    timeline: Timeline = QUICK
     moves: tuple = ()  # (seat, astronaut, space_from, space_to): time units along the ring
     hidden_slots: frozenset = frozenset()
     hidden_exps: frozenset = frozenset()
@@ -118,7 +136,7 @@ class BoardView(View):
         if reset is None:
             self._draw_modules(surface, f)
         else:
-            self._draw_reset_modules(surface, reset, f.t)
+            self._draw_reset_modules(surface, reset, f.t, f.timeline)
         self._draw_crosses(surface, arm)
         self._draw_ring_astronauts(surface, f)
         self._draw_hub(surface, s)
@@ -127,7 +145,7 @@ class BoardView(View):
         if f.reset is None:
             return f.state.arm
         r = f.reset
-        return r.arm_from + arm_turn(r) * ease(segment(f.t, *ARM_SWING))
+        return r.arm_from + arm_turn(r) * ease(segment(f.t, *f.timeline.arm))
 
     def _draw_pads(self, surface: pygame.Surface, arm: float) -> None:
         """The hangar pads and the wheel's bays, all following the arm; the two pads right after
@@ -174,20 +192,21 @@ class BoardView(View):
         pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(8, 8), w, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT_DARK, rect.inflate(8 + 2 * w, 8 + 2 * w), w, border_radius=10)
 
-    def _draw_reset_modules(self, surface: pygame.Surface, r: ResetInfo, t: float) -> None:
-        out = segment(t, 0.0, 0.3)
+    def _draw_reset_modules(self, surface: pygame.Surface, r: ResetInfo, t: float, line: Timeline) -> None:
+        out = segment(t, *line.leave)
         for tile, space in r.leaving:
             if out < 1:
                 radius = R_HANGAR + 0.5 * ease(out)
                 img = tile_art.module_tile(tile, self.tile).copy()
                 img.set_alpha(int(255 * (1 - out)))
                 surface.blit(img, img.get_rect(center=self.point(space, radius)))
-        slide = ease(segment(t, 0.12, 0.5))
+        slide = ease(segment(t, *line.slide))
         for tile, a, b in r.sliding:
             space = a + ((b - a) % RING) * slide
             surface.blit(tile_art.module_tile(tile, self.tile), self.tile_rect(space))
+        start, length, stagger = line.arrive
         for i, (tile, space) in enumerate(r.arriving):
-            p = ease_out(segment(t, 0.62 + 0.05 * i, 0.8 + 0.05 * i))
+            p = ease_out(segment(t, start + stagger * i, start + length + stagger * i))
             if p <= 0:
                 continue
             size = max(4, int(self.tile * lerp(1.5, 1.0, p)))
@@ -199,7 +218,7 @@ class BoardView(View):
         """The wheel's experiments, turning with the (possibly swinging) arm."""
         s, r = f.state, f.reset
         if r is not None and r.experiments_from:
-            self._swap_experiments(surface, r, f.t, arm - r.arm_from)
+            self._swap_experiments(surface, r, f.t, arm - r.arm_from, f.timeline.swap)
             return
         for i, eid in enumerate(s.wheel):
             if eid is None or i in f.hidden_exps:
@@ -210,10 +229,11 @@ class BoardView(View):
             if s.target == ("experiment", i):
                 self._chosen(surface, rect)
 
-    def _swap_experiments(self, surface: pygame.Surface, r: ResetInfo, t: float, turned: float) -> None:
+    def _swap_experiments(self, surface: pygame.Surface, r: ResetInfo, t: float, turned: float, swap: tuple) -> None:
         """The year changes: last year's experiments turn with the arm and shrink away, then
         the new ones grow in where the arm stopped."""
-        gone, come = segment(t, 0.5, 0.72), ease_out(segment(t, 0.72, 1.0))
+        start, middle, end = swap
+        gone, come = segment(t, start, middle), ease_out(segment(t, middle, end))
         for items, p, shift in ((r.experiments_from, 1 - gone, turned), (r.experiments_to, come, 0.0)):
             size = int(self.exp * p)
             if size < 4:
@@ -225,8 +245,7 @@ class BoardView(View):
     def _draw_arm(self, surface: pygame.Surface, arm: float) -> None:
         """The arm reaches over its own spot, the one without a hangar, to the rim."""
         w = max(4, int(self.r * 0.045))
-        elbow = self.point(arm - 0.2, 0.46)
-        tip = self.point(arm, 0.8)
+        _, elbow, tip = self.arm_points(arm)
         for a, b in ((self.c, elbow), (elbow, tip)):
             length = math.hypot(b[0] - a[0], b[1] - a[1]) + w
             strut = _rotated("board/arm-strut", int(length), w, _degrees(a, b))
@@ -235,6 +254,10 @@ class BoardView(View):
         surface.blit(joint, joint.get_rect(center=elbow))
         claw = _rotated("board/arm-claw", int(w * 3.2), int(w * 3.2), _degrees(elbow, tip))
         surface.blit(claw, claw.get_rect(center=tip))
+
+    def arm_points(self, arm: float) -> tuple:
+        """The arm's root, elbow and claw tip with the arm on spot `arm`."""
+        return self.c, self.point(arm - 0.2, 0.46), self.point(arm, 0.8)
 
     def _draw_ring_astronauts(self, surface: pygame.Surface, f: BoardFrame) -> None:
         s = f.state
@@ -254,9 +277,8 @@ class BoardView(View):
     def _draw_homecoming(self, surface: pygame.Surface, f: BoardFrame) -> None:
         """Astronauts overtaken by the arm fly back to their players, each as the arm passes it."""
         r = f.reset
-        for seat, i, space, k, of in side_by_side(r.returned):
-            passed = ARM_SWING[0] + (ARM_SWING[1] - ARM_SWING[0]) * distance(r.arm_from, space) / arm_turn(r)
-            p_t = ease(segment(f.t, passed, passed + FLIGHT))
+        for n, (seat, i, space, k, of) in enumerate(side_by_side(r.returned)):
+            p_t = ease(segment(f.t, *_flight_home(f.timeline, r, space, n)))
             if p_t >= 1:
                 continue
             start = self.astro_point(space, k, of)
@@ -291,7 +313,7 @@ class BoardView(View):
         dx, dy = pos[0] - self.c[0], pos[1] - self.c[1]
         if math.hypot(dx, dy) <= self.r * R_HUB:
             return Target(HUB)
-        tip = self.point(state.arm, 0.8)
+        tip = self.arm_points(state.arm)[2]
         if math.hypot(pos[0] - tip[0], pos[1] - tip[1]) <= self.r * 0.09:
             return Target(ARM)
         return None
@@ -301,6 +323,18 @@ class BoardView(View):
 
     def experiment_center(self, state: State, index: int) -> tuple[float, float]:
         return self.point(self.bay_space(state.arm, index), R_EXPERIMENT)
+
+
+def _flight_home(line: Timeline, r: ResetInfo, space: int, n: int) -> tuple[float, float]:
+    """When the `n`-th overtaken astronaut flies home: as the arm passes it, or in its turn
+    within the timeline's own part for the flights."""
+    if line.home is None:
+        a, b = line.arm
+        passed = a + (b - a) * distance(r.arm_from, space) / arm_turn(r)
+        return passed, passed + FLIGHT
+    a, b = line.home
+    each = (b - a) / len(r.returned)
+    return a + each * n, a + each * (n + 1)
 
 
 def side_by_side(astronauts) -> list[tuple]:
