@@ -86,6 +86,12 @@ class Director:
         return bool(self.queue)
 
     @property
+    def telling(self) -> bool:
+        """A reset step with its caption is on show."""
+        beat = self.beat
+        return beat is not None and beat.step is not None
+
+    @property
     def resetting(self) -> bool:
         """A reset animation, the heaviest one, is playing or waiting to play."""
         return any(b.reset is not None for b in self.queue)
@@ -237,9 +243,8 @@ class Director:
 
     def draw_caption(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The caption of the reset step on show, over `area` (the panel under the board)."""
-        beat = self.beat
-        if beat is not None and beat.step is not None:
-            draw_caption(surface, area, beat.step, beat.t, self.board.scale)
+        if self.telling:
+            draw_caption(surface, area, self.beat.step, self.beat.t, self.board.scale)
 
 
 def _draw_crumble(surface: pygame.Surface, face: pygame.Surface, crumble: Crumble, alpha: float) -> None:

@@ -44,7 +44,7 @@ from ...engine.state import (
 from .. import icons, theme
 from ..base_editor import BaseEditor, Outcome
 from ..beats import Director
-from ..fonts import draw_text
+from ..fonts import draw_text, fonts
 from ..gestures import actions_for, starts_work
 from ..input import Back, Click, FastForward, Key, Point, Release, Undo, Wheel
 from ..keyboard import NUMBERS, astronaut_target, lit_targets, next_focus
@@ -767,14 +767,21 @@ class GameScene(Scene):
         top = self.L.top
         x = top.x + int(16 * sc)
         logo = draw_text(surface, "HUMANITY", int(20 * sc), theme.ACCENT, (x, top.centery), "midleft", bold=True)
-        draw_text(surface, f"Year {shown.board.year}  ·  Round {shown.board.round}", int(15 * sc), theme.TEXT_DIM,
-                  (logo.right + int(18 * sc), top.centery), "midleft")
+        when = draw_text(surface, f"Year {shown.board.year}  ·  Round {shown.board.round}", int(15 * sc), theme.TEXT_DIM,
+                         (logo.right + int(18 * sc), top.centery), "midleft")
         seat = shown.turn
         if seat is not None:
-            cx = self.L.base.centerx
             label = f"{self.names[seat]}'s turn" + (" (bot)" if self.match.seats[seat].is_bot else "")
-            text = draw_text(surface, label, int(19 * sc), theme.TEXT, (cx + int(14 * sc), top.centery), "center", bold=True)
             marker = icons.player_marker(self.chars[seat], int(24 * sc))
+            # Between the round and the buttons, over the base where there is room; never under a button.
+            gap = int(16 * sc)
+            left = when.right + gap + marker.get_width() + int(8 * sc)
+            right = min((b.rect.left for b in self.top_buttons if b.rect.left > when.right), default=top.right) - gap
+            size = int(19 * sc)
+            width = min(fonts().width(label, size, bold=True), right - left)
+            cx = max(left + width // 2, min(self.L.base.centerx + int(14 * sc), right - width // 2))
+            label = fonts().fit(label, size, right - left, bold=True)
+            text = draw_text(surface, label, size, theme.TEXT, (cx, top.centery), "center", bold=True)
             surface.blit(marker, marker.get_rect(midright=(text.x - int(8 * sc), top.centery)))
         over = hovered(self.top_buttons, self.pointer)
         for b in self.top_buttons:
@@ -785,6 +792,8 @@ class GameScene(Scene):
         s = m.state
         if s.game_over:
             return "Game over", "Counting the final scores…"
+        if self.director.resetting:  # the position already moved on; the table has not yet
+            return "The round ends", "Watch the ring: modules leave and slide, the arm turns, and the astronauts it passes come home."
         seat = s.current
         name = self.names[seat]
         if m.seats[seat].is_bot:

@@ -79,7 +79,8 @@ class Coach:
     def update(self, scene: GameScene) -> None:
         if not scene.fast and self.app.config.pace is None:
             self.match.pace = max(self.match.pace, PACES[PACE])
-        self.runner.poll()
+        if not scene.director.busy:  # the learner's turn comes once the table shows it, reset and all
+            self.runner.poll()
         if not scene.director.busy and not scene.editor.active:
             request = self.runner.autopilot()
             if request is not None:
@@ -101,7 +102,7 @@ class Coach:
         return True
 
     def draw(self, surface: pygame.Surface, scene: GameScene) -> None:
-        if self.hidden:
+        if self.hidden or scene.director.telling:  # a reset told step by step has the panel meanwhile
             return
         chapter = self.runner.chapter
         heading = f"Chapter {chapter + 1} of {len(self.script.chapters)}  ·  {self.script.chapters[chapter][1]}"
