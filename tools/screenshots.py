@@ -165,6 +165,7 @@ def main() -> None:
     # A quick reset, caught mid-animation.
     app.settings.reset_steps = "never"
     game = game_scene(app, "turn", seed=7, turn_min=30)
+    app.take_notices()  # an earlier shot's game was kept as unfinished
     play_out(game.match, random.Random(1), lambda: game.director.resetting)
     while game.director.beat is not None and game.director.beat.reset is None:
         game.director.queue.popleft()
@@ -199,6 +200,7 @@ def reset_step_shots(app: App, shot) -> None:
     """The reset told step by step: each step caught on its way, its caption on the table."""
     app.settings.reset_steps = "always"
     game = game_scene(app, "turn", seed=7, turn_min=30)
+    app.take_notices()  # an earlier shot's game was kept as unfinished
     play_out(game.match, random.Random(1), lambda: game.director.resetting)
     while game.director.beat.step is None:
         game.director.queue.popleft()

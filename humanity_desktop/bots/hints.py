@@ -26,40 +26,45 @@ class Hint:
 
 
 def describe(plan: Plan, view: dict) -> str:
-    """A plan in the words a player uses: what the astronaut does, and with what."""
+    """A plan in the words a player uses: which astronaut, then what it does, one clause each
+    ("astronaut 1 (work 2) deploys Beacon Mast from hangar 4 as orange, upgrades astronaut 3,
+    paying 3 units")."""
     seat = view["seats"][view["current_player"]]
     cells = {tuple(e["cell"]): e["tile"] for e in seat["base"]}
-    parts: list[str] = []
-    worked: list[str] = []  # the tiles activated, named together after "works on the base:"
+    subject = ""
+    clauses: list[str] = []
+    worked: list[str] = []  # the tiles activated, named together after "works on the base"
     spends = 0
     for a in plan:
         if a.kind == "select_astronaut":
-            parts.append(f"astronaut {a.a + 1} (work {seat['astronauts'][a.a]['work']})")
+            subject = f"astronaut {a.a + 1} (work {seat['astronauts'][a.a]['work']})"
         elif a.kind == "work":
-            parts.append("works on the base")
+            clauses.append("works on the base")
         elif a.kind == "activate":
             worked.append(_tile_name(cells.get(a.a)))
         elif a.kind == "choose_module":
-            parts.append(f"deploys {_tile_name(view['hangars'][a.a - 1])} from hangar {a.a}")
+            clauses.append(f"deploys {_tile_name(view['hangars'][a.a - 1])} from hangar {a.a}")
         elif a.kind == "choose_experiment":
             spec = CAT.experiments[view["experiments"][a.a]]
             side = "centre" if spec.side == "center" else spec.side
-            parts.append(f"carries out the {side} experiment of year {spec.year}")
+            clauses.append(f"carries out the {side} experiment of year {spec.year}")
         elif a.kind == "spend":
             spends += 1
-        elif a.kind == "choose_colour":
-            parts.append(f"as {a.a}")
-        elif a.kind == "choose_shape":
-            parts.append(f"shaped {a.a}")
+        elif a.kind in ("choose_colour", "choose_shape") and clauses:  # how the module just deployed lands
+            clauses[-1] += f" {'as' if a.kind == 'choose_colour' else 'shaped'} {a.a}"
         elif a.kind == "upgrade":
-            parts.append(f"upgrades astronaut {a.a + 1}")
+            clauses.append(f"upgrades astronaut {a.a + 1}")
         elif a.kind == "place_astronaut":
-            parts.append(f"astronaut {a.a + 1} to cell {list(a.b)}")
+            clauses.append(f"astronaut {a.a + 1} to cell {list(a.b)}")
     if worked:  # in the middle of Work, a plan only names the tiles still to use
-        parts.append(f"({', '.join(worked)})" if parts else f"uses {', '.join(worked)}")
+        tiles = ", ".join(worked)
+        if clauses and clauses[0] == "works on the base":
+            clauses[0] += f" ({tiles})"
+        else:
+            clauses.insert(0, f"uses {tiles}")
     if spends:
-        parts.append(f"paying {spends} unit{'s' if spends > 1 else ''}")
-    return " ".join(parts)
+        clauses.append(f"paying {spends} unit{'s' if spends > 1 else ''}")
+    return " ".join(filter(None, [subject, ", ".join(clauses)]))
 
 
 def _tile_name(tile_id: str | None) -> str:
