@@ -247,14 +247,19 @@ def test_clicking_a_bots_line_in_the_log_tells_why_it_played_so(app):
             break
         app.step()
     line = min(m.reasons)
-    log = game.L.log
-    spot = next((log.centerx, y) for y in range(log.top, log.bottom) if game.log.line_at((log.centerx, y)) == line)
+    log = game.log.rect
+    spot = next((log.x + 2, y) for y in range(log.top, log.bottom) if game.log.line_at((log.x + 2, y)) == line)
     click(app, spot)
     dialog = app.stack.top
     assert dialog.title == f"Why {m.names[1]} did that"
     assert m.log[line] in dialog.message and m.reasons[line] in dialog.message
     click(app, dialog.buttons[0].rect.center)
     assert app.stack.top is game
+    click(app, next(b for b in game.top_buttons if b.label == "Hint").rect.center)
+    click(app, spot)  # the hint's panel covers the log now: the line under it is not clicked
+    assert app.stack.top is game and game.hint is not None
+    click(app, next(b for b in game.hint.buttons if b.label == "Close").rect.center)
+    assert game.hint is None
     unexplained = next(i for i in range(len(m.log)) if i not in m.reasons)
     spot = next(((log.centerx, y) for y in range(log.top, log.bottom)
                  if game.log.line_at((log.centerx, y)) == unexplained), None)
@@ -334,6 +339,11 @@ def test_the_whole_instruction_shows_however_long(tmp_path, monkeypatch, size):
     panel, screen = game.prompt.rect, app.screen.get_rect()
     assert all(screen.contains(r) and r.bottom <= panel.bottom and r.left >= panel.left for _, r in drawn)
     assert not any(r.colliderect(b.rect) for _, r in drawn for b in game.action_buttons)
+    grown = game.prompt.drawn
+    if grown.top < panel.top:  # grown over the foot of the base: a click there is the panel's
+        before = game.match.state.copy()
+        click(app, (grown.centerx, (grown.top + panel.top) // 2))
+        assert game.match.state == before and app.stack.top is game
     app.close()
 
 

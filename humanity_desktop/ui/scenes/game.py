@@ -435,6 +435,11 @@ class GameScene(Scene):
         else:
             self.toasts.show("No plan to suggest here", theme.TEXT_DIM)
 
+    def _log_covered(self) -> bool:
+        """Whether a hint, a reset step, the reset preview's words or a guide's note hides the log."""
+        return (self.hint is not None or self.director.telling or self.previewing
+                or (self.guide is not None and not self.guide.hidden))
+
     def _explain(self, line: int | None) -> None:
         """A bot's line in the log, clicked: the reasons it chose that plan, in its own figures."""
         why = self.match.reasons.get(line)
@@ -643,7 +648,8 @@ class GameScene(Scene):
             if b.click(pos):
                 return
         if self.L.log.collidepoint(pos):
-            self._explain(self.log.line_at(pos))
+            if not self._log_covered():
+                self._explain(self.log.line_at(pos))
             return
         target = self._hit(pos)
         if target is not None and target.kind in (SEAT, MINI_BASE) and target.seat != self._shown().seat:
@@ -677,6 +683,8 @@ class GameScene(Scene):
             self._choose_spend(actions)
 
     def _hit(self, pos) -> Target | None:
+        if self.prompt.drawn.collidepoint(pos):  # grown over the base, the panel hides what is under it
+            return None
         shown = self._shown()
         return (self.board.hit(pos, shown.board) or self.base.hit(pos, shown.base, shown.seat)
                 or self.seats_view.hit(pos, shown.base) or self.tracks.hit(pos))

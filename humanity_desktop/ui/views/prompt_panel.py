@@ -44,6 +44,10 @@ class PromptFrame:
 
 
 class PromptPanel(View):
+    def __init__(self) -> None:
+        super().__init__()
+        self.drawn = pygame.Rect(0, 0, 0, 0)  # where the last draw put the panel, grown or not
+
     def place_buttons(self, buttons: list[Button], choices: bool) -> None:
         """The main button on its own row and the others sharing the row below; the answers
         to a choice two to a row."""
@@ -75,8 +79,10 @@ class PromptPanel(View):
         sc = self.scale
         title_size, title_lines, hint_size, hint_lines = self.lines(f)
         needed = self._text_height(title_size, title_lines, hint_size, hint_lines) + self._chrome(f)
+        self.drawn = self.rect.copy()
         if needed > self.rect.h:  # grown upward, over the foot of the base
-            draw_panel(surface, pygame.Rect(self.rect.x, self.rect.bottom - needed, self.rect.w, needed), sc)
+            self.drawn = pygame.Rect(self.rect.x, self.rect.bottom - needed, self.rect.w, needed)
+            draw_panel(surface, self.drawn, sc)
         x, y = self.rect.x + int(PAD_X * sc), self.rect.bottom - max(needed, self.rect.h) + int(PAD_TOP * sc)
         f_ = fonts()
         for line in title_lines:
