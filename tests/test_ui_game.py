@@ -237,7 +237,7 @@ def test_the_hint_marks_its_plan_on_the_table_and_goes_once_the_player_acts(app)
     assert game.hint is None and not any(hint_outline_at(app, rect) for rect in boxes)
 
 
-def test_clicking_a_bots_line_in_the_log_tells_why_it_played_so(app):
+def test_clicking_a_bots_line_in_the_log_tells_why_it_played_so(app, monkeypatch):
     game = start(app, "human,bot:normal", seed=11)
     m = game.match
     while m.current == 0:
@@ -249,6 +249,10 @@ def test_clicking_a_bots_line_in_the_log_tells_why_it_played_so(app):
     line = min(m.reasons)
     log = game.log.rect
     spot = next((log.x + 2, y) for y in range(log.top, log.bottom) if game.log.line_at((log.x + 2, y)) == line)
+    tips = tooltips_drawn(monkeypatch)
+    move(app, spot)
+    hold(app, 1.0)
+    assert ("Why this move?", None) in tips  # resting on the line says it can be clicked
     click(app, spot)
     dialog = app.stack.top
     assert dialog.title == f"Why {m.names[1]} did that"

@@ -837,6 +837,11 @@ class GameScene(Scene):
             if button.tooltip:
                 draw_tooltip(surface, self.pointer, button.label, [button.tooltip], self.L.scale)
             return
+        if self.hover is None and self.L.log.collidepoint(self.pointer) and not self._log_covered():
+            if self.log.line_at(self.pointer) in self.match.reasons:
+                draw_tooltip(surface, self.pointer, "Why this move?", ["Click the line to read the bot's reasons."],
+                             self.L.scale)
+            return
         if self.hover is None or self.hover.kind == MINI_BASE:
             return
         tip = describe(self.hover, s, self.names, self._science_visible())
