@@ -173,24 +173,25 @@ def _check_end_work(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | Non
 
 
 def _check_spend(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+    _, cell, unit, toward = a
     base = s.players[s.current].base
-    if a.a not in base:
+    if cell not in base:
         return "there is no tile on that cell"
-    tid, stock = base[a.a]
+    tid, stock = base[cell]
     spec = cat.tiles[tid]
     if not spec.stores:
         return "this tile holds no resources"
     if stock <= 0:
         return "this module has nothing in stock"
-    if a.b not in spec.produces:
+    if unit not in spec.produces:
         return "this module does not hold that resource"
     need = s.need.copy()
     progress = s.progress.copy()
-    why = apply_unit(need, progress, a.b, a.c)
+    why = apply_unit(need, progress, unit, toward)
     if why:
         return why
     after = dict(base)
-    after[a.a] = (tid, stock - 1)
+    after[cell] = (tid, stock - 1)
     direct, owed = split_need(tuple(need), tuple(progress))
     if not feasible(direct, owed, supply_of(after, cat)):
         return "spending that unit there would leave the rest of the cost unpayable"
@@ -218,12 +219,12 @@ def _check_upgrade(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None
 
 
 def _check_place(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+    _, astronaut, cell, _ = a
     player = s.players[s.current]
-    if not isinstance(a.a, int) or not 0 <= a.a < len(player.astros):
+    if not isinstance(astronaut, int) or not 0 <= astronaut < len(player.astros):
         return "there is no such astronaut"
-    if player.astros[a.a][1] != RETURNING:
+    if player.astros[astronaut][1] != RETURNING:
         return "that astronaut is not returning to the base"
-    cell = a.b
     if cell in player.base or cell in occupied_cells(player):
         return "that cell is taken"
     tiles = cat.tiles
@@ -395,12 +396,13 @@ def _do_experiment(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
 
 
 def _do_spend(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
+    _, cell, unit, toward = a
     player = s.players[s.current]
-    tid, stock = player.base[a.a]
-    player.base[a.a] = (tid, stock - 1)
-    apply_unit(s.need, s.progress, a.b, a.c)
-    ev.append({"type": "spent", "player": s.current, "cell": list(a.a), "unit": RESOURCES[a.b],
-               "toward": RESOURCES[a.c], "stock": stock - 1})
+    tid, stock = player.base[cell]
+    player.base[cell] = (tid, stock - 1)
+    apply_unit(s.need, s.progress, unit, toward)
+    ev.append({"type": "spent", "player": s.current, "cell": list(cell), "unit": RESOURCES[unit],
+               "toward": RESOURCES[toward], "stock": stock - 1})
     if not any(s.need):
         _after_payment(s, cat, ev)
 
@@ -549,10 +551,11 @@ def _finish_experiment(s: State, index: int, cat: Catalogue, ev: Events) -> None
 
 
 def _do_place(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
+    _, astronaut, cell, _ = a
     player = s.players[s.current]
-    work, _, _ = player.astros[a.a]
-    player.astros[a.a] = (work, ACTIVE, a.b)
-    ev.append({"type": "astronaut_placed", "player": s.current, "astronaut": a.a, "cell": list(a.b)})
+    work, _, _ = player.astros[astronaut]
+    player.astros[astronaut] = (work, ACTIVE, cell)
+    ev.append({"type": "astronaut_placed", "player": s.current, "astronaut": astronaut, "cell": list(cell)})
     if any(where == RETURNING for _, where, _ in player.astros):
         return
     s.placing.pop(0)
