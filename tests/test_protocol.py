@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from humanity_desktop.engine.actions import KINDS
+from humanity_desktop.engine.actions import SPECS
 from humanity_desktop.engine.protocol import NO_GAME, Session, main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,9 +65,9 @@ def test_legal_lists_json_actions_for_the_current_player():
     s = started()
     r = s.handle({"cmd": "legal"})
     assert r["ok"] and r["player"] == 0
-    assert r["actions"] and all(a["type"] in KINDS for a in r["actions"])
+    assert r["actions"] and all(a["type"] in SPECS for a in r["actions"])
     for a in r["actions"]:
-        assert set(a) == {"type", *KINDS[a["type"]]}
+        assert set(a) == {"type", *SPECS[a["type"]].fields}
 
 
 def test_every_legal_action_is_accepted_verbatim():
@@ -110,7 +110,7 @@ def test_help_lists_every_command_and_action():
     r = Session().handle({"cmd": "help"})
     assert r["ok"] is True
     assert [c["cmd"] for c in r["commands"]] == list(COMMANDS)
-    assert r["actions"] == {k: list(v) for k, v in KINDS.items()}
+    assert r["actions"] == {k: list(spec.fields) for k, spec in SPECS.items()}
 
 
 def test_full_game_through_the_protocol():
@@ -499,8 +499,8 @@ requests = st.one_of(
         {"cmd": st.sampled_from(COMMANDS)},
         optional={"players": json_values, "seed": json_values, "player": json_values,
                   "action": json_values | st.fixed_dictionaries(
-                      {"type": st.sampled_from(sorted(KINDS))},
-                      optional={name: json_values for names in KINDS.values() for name in names}),
+                      {"type": st.sampled_from(sorted(SPECS))},
+                      optional={name: json_values for spec in SPECS.values() for name in spec.fields}),
                   "state": json_values},
     ),
 )

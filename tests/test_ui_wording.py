@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from humanity_desktop.controller import ActionRefused
 from humanity_desktop.engine import Action, new_game, why_illegal
-from humanity_desktop.engine.rules import PHASE_OF, RULE_NAMES
+from humanity_desktop.engine.actions import SPECS
 from humanity_desktop.ui.wording import DOING, TOPICS, plain, refused
 
 
 def test_every_action_and_rule_has_player_words():
-    assert set(DOING) == set(PHASE_OF)
-    assert set(RULE_NAMES.values()) <= set(TOPICS)
+    assert set(DOING) == set(SPECS)
+    assert {spec.rule for spec in SPECS.values()} <= set(TOPICS)
     assert all("_" not in words for words in [*DOING.values(), *TOPICS.values()])
 
 

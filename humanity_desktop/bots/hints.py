@@ -37,25 +37,27 @@ def describe(plan: Plan, view: dict) -> str:
     spends = 0
     for a in plan:
         if a.kind == "select_astronaut":
-            subject = f"astronaut {a.a + 1} (work {seat['astronauts'][a.a]['work']})"
+            subject = f"astronaut {a.astronaut + 1} (work {seat['astronauts'][a.astronaut]['work']})"
         elif a.kind == "work":
             clauses.append("works on the base")
         elif a.kind == "activate":
-            worked.append(_tile_name(cells.get(a.a)))
+            worked.append(_tile_name(cells.get(a.cell)))
         elif a.kind == "choose_module":
-            clauses.append(f"deploys {_tile_name(view['hangars'][a.a - 1])} from hangar {a.a}")
+            clauses.append(f"deploys {_tile_name(view['hangars'][a.slot - 1])} from hangar {a.slot}")
         elif a.kind == "choose_experiment":
-            spec = CAT.experiments[view["experiments"][a.a]]
+            spec = CAT.experiments[view["experiments"][a.index]]
             side = "centre" if spec.side == "center" else spec.side
             clauses.append(f"carries out the {side} experiment of year {spec.year}")
         elif a.kind == "spend":
             spends += 1
-        elif a.kind in ("choose_colour", "choose_shape") and clauses:  # how the module just deployed lands
-            clauses[-1] += f" {'as' if a.kind == 'choose_colour' else 'shaped'} {a.a}"
+        elif a.kind == "choose_colour" and clauses:  # how the module just deployed lands
+            clauses[-1] += f" as {a.colour}"
+        elif a.kind == "choose_shape" and clauses:
+            clauses[-1] += f" shaped {a.shape}"
         elif a.kind == "upgrade":
-            clauses.append(f"upgrades astronaut {a.a + 1}")
+            clauses.append(f"upgrades astronaut {a.astronaut + 1}")
         elif a.kind == "place_astronaut":
-            clauses.append(f"astronaut {a.a + 1} to cell {list(a.b)}")
+            clauses.append(f"astronaut {a.astronaut + 1} to cell {list(a.cell)}")
     if worked:  # in the middle of Work, a plan only names the tiles still to use
         tiles = ", ".join(worked)
         if clauses and clauses[0] == "works on the base":

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Iterator
 
 from . import Action, RulesError, State, apply_action, legal_actions, load_catalogue, new_game, replay
+from .actions import SPECS
 from .ring import RING
 from .state import ACTIVE, BOARD, EXHAUSTED, LEDGER_SOURCES, RETURNING
 
@@ -146,8 +147,7 @@ def check_invariants(s: State, vp_seen: list[Counter]) -> None:
 
 def random_candidate(s: State, rng: random.Random) -> Action:
     """Any action shape at all, mostly illegal: the engine must refuse it cleanly."""
-    kind = rng.choice(["select_astronaut", "work", "choose_module", "choose_experiment", "activate",
-                       "end_work", "spend", "choose_colour", "choose_shape", "upgrade", "place_astronaut"])
+    kind = rng.choice(list(SPECS))
     cell = (rng.randint(-2, 4), rng.randint(-2, 4))
     return {
         "select_astronaut": lambda: Action(kind, rng.randint(-1, 3)),

@@ -15,7 +15,7 @@ import json
 import sys
 from typing import Any, BinaryIO, Callable
 
-from .actions import KINDS, Action, ActionError
+from .actions import SPECS, Action, ActionError
 from .errors import RulesError
 from .observation import observe
 from .rules import apply_action, legal_actions
@@ -151,7 +151,7 @@ class Session:
         return _ok(view=observe(self.state, seat))
 
     def _help(self, req: dict) -> dict:
-        return _ok(commands=[dict(c, fields=dict(c["fields"])) for c in COMMANDS], actions={kind: list(args) for kind, args in KINDS.items()})
+        return _ok(commands=[dict(c, fields=dict(c["fields"])) for c in COMMANDS], actions={kind: list(spec.fields) for kind, spec in SPECS.items()})
 
 
 def _field(req: dict, name: str) -> Any:

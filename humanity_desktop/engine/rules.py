@@ -1,8 +1,9 @@
 """The rules: which choices are legal now, and what a choice does.
 
-One checker per action kind says why an action is refused (or None when it is legal).
-`legal_actions` lists the candidates a phase offers and keeps those the checker
-accepts, so the two can never disagree. `apply_action` checks first and only then
+Each kind of action is declared once, at the end (`declare`): its arguments, its phase, its
+rule, the checker that says why it is refused (or None when it is legal), its effect and its
+candidates. `legal_actions` lists the candidates of the kinds a phase offers and keeps those
+the checker accepts, so the two can never disagree. `apply_action` checks first and only then
 mutates, so a refused action leaves the state exactly as it was.
 """
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from . import grid
-from .actions import Action
+from .actions import SPECS, Action, ActionSpec, declare
 from .catalogue import ADVANCED, ADVANCED_OF, ANY, BASIC, ELECTRICITY, RESOURCES, SHAPES, Catalogue, load
 from .errors import RulesError
 from .payment import apply_unit, can_pay, feasible, split_need
@@ -34,16 +35,6 @@ PROMPTS = {
     UPGRADE: "choose an astronaut to receive a work upgrade",
     PLACE: "place a returning astronaut in your base, next to a module",
     OVER: "the game is over",
-}
-PHASE_OF = {
-    "select_astronaut": TURN,
-    "work": ACTION, "choose_module": ACTION, "choose_experiment": ACTION,
-    "activate": WORK, "end_work": WORK,
-    "spend": PAY,
-    "choose_colour": COLOUR,
-    "choose_shape": SHAPE,
-    "upgrade": UPGRADE,
-    "place_astronaut": PLACE,
 }
 
 
@@ -182,24 +173,25 @@ def _check_end_work(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | Non
 
 
 def _check_spend(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+    _, cell, unit, toward = a
     base = s.players[s.current].base
-    if a.a not in base:
+    if cell not in base:
         return "there is no tile on that cell"
-    tid, stock = base[a.a]
+    tid, stock = base[cell]
     spec = cat.tiles[tid]
     if not spec.stores:
         return "this tile holds no resources"
     if stock <= 0:
         return "this module has nothing in stock"
-    if a.b not in spec.produces:
+    if unit not in spec.produces:
         return "this module does not hold that resource"
     need = s.need.copy()
     progress = s.progress.copy()
-    why = apply_unit(need, progress, a.b, a.c)
+    why = apply_unit(need, progress, unit, toward)
     if why:
         return why
     after = dict(base)
-    after[a.a] = (tid, stock - 1)
+    after[cell] = (tid, stock - 1)
     direct, owed = split_need(tuple(need), tuple(progress))
     if not feasible(direct, owed, supply_of(after, cat)):
         return "spending that unit there would leave the rest of the cost unpayable"
@@ -227,12 +219,12 @@ def _check_upgrade(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None
 
 
 def _check_place(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+    _, astronaut, cell, _ = a
     player = s.players[s.current]
-    if not isinstance(a.a, int) or not 0 <= a.a < len(player.astros):
+    if not isinstance(astronaut, int) or not 0 <= astronaut < len(player.astros):
         return "there is no such astronaut"
-    if player.astros[a.a][1] != RETURNING:
+    if player.astros[astronaut][1] != RETURNING:
         return "that astronaut is not returning to the base"
-    cell = a.b
     if cell in player.base or cell in occupied_cells(player):
         return "that cell is taken"
     tiles = cat.tiles
@@ -241,86 +233,47 @@ def _check_place(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
     return None
 
 
-CHECKS: dict[str, Callable] = {
-    "select_astronaut": _check_select,
-    "work": _check_work,
-    "choose_module": _check_module,
-    "choose_experiment": _check_experiment,
-    "activate": _check_activate,
-    "end_work": _check_end_work,
-    "spend": _check_spend,
-    "choose_colour": _check_colour,
-    "choose_shape": _check_shape,
-    "upgrade": _check_upgrade,
-    "place_astronaut": _check_place,
-}
-RULE_NAMES = {
-    "select_astronaut": "Choosing an astronaut",
-    "work": "Work on the Base",
-    "choose_module": "Deploy a Module",
-    "choose_experiment": "Carry out an Experiment",
-    "activate": "Work on the Base",
-    "end_work": "Work on the Base",
-    "spend": "Spending resources",
-    "choose_colour": "Communication modules",
-    "choose_shape": "Greenhouses",
-    "upgrade": "Upgrading an astronaut",
-    "place_astronaut": "Returning astronauts",
-}
-
-
 def why_illegal(s: State, a: Action) -> RulesError | None:
     """The rule an action breaks in this state, or None if it is legal."""
     if s.phase == OVER:
         return RulesError("End of the game", "the game is over; no more actions")
-    if not isinstance(a, Action) or a.kind not in CHECKS:
+    spec = SPECS.get(a.kind) if isinstance(a, Action) else None
+    if spec is None:
         return RulesError("Actions", f"unknown action {a!r}")
-    if PHASE_OF[a.kind] != s.phase:
+    if spec.phase != s.phase:
         return RulesError("Turn order", f"'{a.kind}' is not a choice now: {PROMPTS[s.phase]}")
-    why = CHECKS[a.kind](s, a, load(), {})
-    return RulesError(RULE_NAMES[a.kind], why) if why else None
+    why = spec.check(s, a, load(), {})
+    return RulesError(spec.rule, why) if why else None
 
 
 # ---------------------------------------------------------------- candidates
 
 _SELECT = [Action("select_astronaut", i) for i in range(3)]
-_CHOOSE = (
-    [Action("work")]
-    + [Action("choose_module", k) for k in range(1, 8)]
-    + [Action("choose_experiment", i) for i in range(7)]
-)
+_WORK = [Action("work")]
+_MODULES = [Action("choose_module", k) for k in range(1, 8)]
+_EXPERIMENTS = [Action("choose_experiment", i) for i in range(7)]
+_END_WORK = [Action("end_work")]
 _COLOURS = [Action("choose_colour", "blue"), Action("choose_colour", "orange")]
 _SHAPES = [Action("choose_shape", sh) for sh in SHAPES]
 _UPGRADES = [Action("upgrade", i) for i in range(3)]
-_END_WORK = Action("end_work")
 
 
-def _candidates(s: State, cat: Catalogue) -> list[Action]:
-    """A superset of the legal actions in this phase (the checkers then filter it)."""
-    player = s.players[s.current]
-    phase = s.phase
-    if phase == TURN:
-        return _SELECT
-    if phase == ACTION:
-        return _CHOOSE
-    if phase == WORK:
-        return [Action("activate", c) for c in sorted(player.base)] + [_END_WORK]
-    if phase == PAY:
-        return _spend_candidates(s, player, cat)
-    if phase == COLOUR:
-        return _COLOURS
-    if phase == SHAPE:
-        return _SHAPES
-    if phase == UPGRADE:
-        return _UPGRADES
-    if phase == PLACE:
-        cells = placement_cells(player, cat)
-        return [
-            Action("place_astronaut", i, c)
-            for i, (_, where, _) in enumerate(player.astros) if where == RETURNING
-            for c in cells
-        ]
-    return []
+def _fixed(actions: list[Action]) -> Callable:
+    """The candidates of a kind whose choices do not depend on the position."""
+    return lambda s, player, cat: actions
+
+
+def _activate_candidates(s: State, player, cat: Catalogue) -> list[Action]:
+    return [Action("activate", c) for c in sorted(player.base)]
+
+
+def _place_candidates(s: State, player, cat: Catalogue) -> list[Action]:
+    cells = placement_cells(player, cat)
+    return [
+        Action("place_astronaut", i, c)
+        for i, (_, where, _) in enumerate(player.astros) if where == RETURNING
+        for c in cells
+    ]
 
 
 def _spend_candidates(s: State, player, cat: Catalogue) -> list[Action]:
@@ -349,7 +302,11 @@ def legal_actions(s: State) -> list[Action]:
         return []
     cat = load()
     ctx: dict = {}
-    return [a for a in _candidates(s, cat) if CHECKS[a.kind](s, a, cat, ctx) is None]
+    player = s.players[s.current]
+    return [
+        a for spec in _OFFERED[s.phase] for a in spec.candidates(s, player, cat)
+        if spec.check(s, a, cat, ctx) is None
+    ]
 
 
 # ---------------------------------------------------------------- effects
@@ -360,7 +317,7 @@ def apply_action(s: State, a: Action) -> Events:
     if err:
         raise err
     events: Events = []
-    EFFECTS[a.kind](s, a, load(), events)
+    SPECS[a.kind].effect(s, a, load(), events)
     return events
 
 
@@ -439,12 +396,13 @@ def _do_experiment(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
 
 
 def _do_spend(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
+    _, cell, unit, toward = a
     player = s.players[s.current]
-    tid, stock = player.base[a.a]
-    player.base[a.a] = (tid, stock - 1)
-    apply_unit(s.need, s.progress, a.b, a.c)
-    ev.append({"type": "spent", "player": s.current, "cell": list(a.a), "unit": RESOURCES[a.b],
-               "toward": RESOURCES[a.c], "stock": stock - 1})
+    tid, stock = player.base[cell]
+    player.base[cell] = (tid, stock - 1)
+    apply_unit(s.need, s.progress, unit, toward)
+    ev.append({"type": "spent", "player": s.current, "cell": list(cell), "unit": RESOURCES[unit],
+               "toward": RESOURCES[toward], "stock": stock - 1})
     if not any(s.need):
         _after_payment(s, cat, ev)
 
@@ -593,10 +551,11 @@ def _finish_experiment(s: State, index: int, cat: Catalogue, ev: Events) -> None
 
 
 def _do_place(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
+    _, astronaut, cell, _ = a
     player = s.players[s.current]
-    work, _, _ = player.astros[a.a]
-    player.astros[a.a] = (work, ACTIVE, a.b)
-    ev.append({"type": "astronaut_placed", "player": s.current, "astronaut": a.a, "cell": list(a.b)})
+    work, _, _ = player.astros[astronaut]
+    player.astros[astronaut] = (work, ACTIVE, cell)
+    ev.append({"type": "astronaut_placed", "player": s.current, "astronaut": astronaut, "cell": list(cell)})
     if any(where == RETURNING for _, where, _ in player.astros):
         return
     s.placing.pop(0)
@@ -606,16 +565,26 @@ def _do_place(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
         start_round(s, ev)
 
 
-EFFECTS: dict[str, Callable] = {
-    "select_astronaut": _do_select,
-    "work": _do_work,
-    "choose_module": _do_module,
-    "choose_experiment": _do_experiment,
-    "activate": _do_activate,
-    "end_work": _do_end_work,
-    "spend": _do_spend,
-    "choose_colour": _do_colour,
-    "choose_shape": _do_shape,
-    "upgrade": _do_upgrade,
-    "place_astronaut": _do_place,
-}
+# ---------------------------------------------------------------- the kinds of action
+
+declare({
+    "select_astronaut": ActionSpec(("astronaut",), TURN, "Choosing an astronaut", _check_select, _do_select,
+                                   _fixed(_SELECT)),
+    "work": ActionSpec((), ACTION, "Work on the Base", _check_work, _do_work, _fixed(_WORK)),
+    "choose_module": ActionSpec(("slot",), ACTION, "Deploy a Module", _check_module, _do_module, _fixed(_MODULES)),
+    "choose_experiment": ActionSpec(("index",), ACTION, "Carry out an Experiment", _check_experiment, _do_experiment,
+                                    _fixed(_EXPERIMENTS)),
+    "activate": ActionSpec(("cell",), WORK, "Work on the Base", _check_activate, _do_activate, _activate_candidates),
+    "end_work": ActionSpec((), WORK, "Work on the Base", _check_end_work, _do_end_work, _fixed(_END_WORK)),
+    "spend": ActionSpec(("cell", "unit", "toward"), PAY, "Spending resources", _check_spend, _do_spend,
+                        _spend_candidates),
+    "choose_colour": ActionSpec(("colour",), COLOUR, "Communication modules", _check_colour, _do_colour,
+                                _fixed(_COLOURS)),
+    "choose_shape": ActionSpec(("shape",), SHAPE, "Greenhouses", _check_shape, _do_shape, _fixed(_SHAPES)),
+    "upgrade": ActionSpec(("astronaut",), UPGRADE, "Upgrading an astronaut", _check_upgrade, _do_upgrade,
+                          _fixed(_UPGRADES)),
+    "place_astronaut": ActionSpec(("astronaut", "cell"), PLACE, "Returning astronauts", _check_place, _do_place,
+                                  _place_candidates),
+})
+# phase -> the specs of the kinds it offers, in declaration order (the order legal actions list in)
+_OFFERED = {phase: [spec for spec in SPECS.values() if spec.phase == phase] for phase in PROMPTS}

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..engine import Action, State, legal_actions, why_illegal
-from ..engine.rules import RULE_NAMES
+from ..engine.actions import SPECS
 from ..engine.state import PAY, PLACE, WORK
 from . import tile_art
 from .gestures import spend_at, spend_options
@@ -201,14 +201,14 @@ class BaseEditor:
                 g.physics.land(self.base.cell_center(state, seat, cell))
                 return None
             g.physics.land(g.home)
-            return Outcome(refusal=(RULE_NAMES["choose_module"], "a new module goes on the cell where your chosen astronaut stands"))
+            return Outcome(refusal=(SPECS["choose_module"].rule, "a new module goes on the cell where your chosen astronaut stands"))
         if g.kind == EXPERIMENT:
             if self.base.rect.collidepoint(g.physics.position):
                 g.landing = [Action("choose_experiment", g.ref)]
                 g.physics.land(self.base.footer.center)
                 return None
             g.physics.land(g.home)
-            return Outcome(refusal=(RULE_NAMES["choose_experiment"], "drop it on your base to carry it out"))
+            return Outcome(refusal=(SPECS["choose_experiment"].rule, "drop it on your base to carry it out"))
         cell = target_cell(target, state)
         if cell is None:
             g.physics.land(g.home)

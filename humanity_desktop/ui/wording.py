@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..controller import ActionRefused
 from ..engine import PROMPTS, State
-from ..engine.rules import PHASE_OF
+from ..engine.actions import SPECS
 
 DOING = {
     "select_astronaut": "choose an astronaut",
@@ -44,7 +44,7 @@ def refused(ev: ActionRefused, state: State) -> str:
     """One line for a move the match refused in `state`: a move of the wrong moment says
     what the moment asks for instead."""
     action = ev.action
-    if action is not None and ev.seat == state.current_player and PHASE_OF.get(action.kind, state.phase) != state.phase:
+    if action is not None and ev.seat == state.current_player and action.kind in SPECS and SPECS[action.kind].phase != state.phase:
         return f"You cannot {DOING[action.kind]} now: {PROMPTS[state.phase]}"
     return plain(ev.rule, ev.reason)
 
