@@ -180,17 +180,9 @@ def test_a_button_press_clicks_and_a_disabled_button_does_not(monkeypatch):
 
 # ---------------------------------------------------------------- volumes and silence
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
-def player():
-    p = audio.AudioPlayer(clock=Clock())
+def player(clock):
+    p = audio.AudioPlayer(clock=clock)
     assert p.enabled
     yield p
     p.stop()

@@ -49,6 +49,7 @@ def asset_root(result: subprocess.CompletedProcess) -> Path:
     return Path(line.rsplit(" from ", 1)[1])
 
 
+@pytest.mark.slow
 def test_selftest_passes_from_the_checkout_and_leaves_no_file_behind(tmp_path):
     home, temp = tmp_path / "home", tmp_path / "temp"
     home.mkdir()

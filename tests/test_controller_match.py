@@ -244,16 +244,39 @@ def test_each_level_thinks_its_own_time_scaled_by_the_players_setting():
         thinker.close()
 
 
-def test_hold_and_pace_keep_a_bot_decision_back(table):
-    match, rec = table
-    finish_turn(match)
-    match.hold = True
-    end = time.monotonic() + 0.3
-    while time.monotonic() < end:
+def test_hold_and_pace_keep_a_bot_decision_back(clock):
+    bus = Bus()
+    rec = Recorder(bus)
+    match = Match(parse_seats("human,bot:random"), bus, seed=7, pace=0.5, clock=clock)
+
+    def bot_moves() -> int:
+        return sum(1 for e in rec.of(ActionApplied) if e.seat == 1)
+
+    def decided() -> bool:
+        return match._thinking is not None and match._thinking[1].done()
+
+    try:
+        finish_turn(match)
+        wait_for(match, decided)
+        clock.now += 0.25
         match.update()
-    assert not [e for e in rec.of(ActionApplied) if e.seat == 1]
-    match.hold = False
-    wait_for(match, lambda: any(e.seat == 1 for e in rec.of(ActionApplied)))
+        assert bot_moves() == 0  # decided, but the pace since the human's move has not passed
+        match.hold = True
+        clock.now += 0.25
+        match.update()
+        assert bot_moves() == 0  # the pace has passed; the hold keeps it back
+        match.hold = False
+        match.update()
+        assert bot_moves() == 1 and match.current == 1
+        wait_for(match, decided)
+        clock.now += 0.25
+        match.update()
+        assert bot_moves() == 1  # its next decision waits the pace after its own move
+        clock.now += 0.25
+        match.update()
+        assert bot_moves() == 2
+    finally:
+        match.close()
 
 
 def test_a_bot_waits_until_the_last_move_is_saved(table):

@@ -175,6 +175,8 @@ def start_game(folder: Path, *flags: str) -> subprocess.Popen:
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="no SIGKILL on this system (Windows)")
 def test_a_game_killed_at_a_random_moment_resumes_with_every_action_and_plays_to_the_end(tmp_path):
     rng = random.Random(7)
     first = start_game(tmp_path, "--seed", "11", "--quit-after-seconds", "60")

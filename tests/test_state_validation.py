@@ -281,6 +281,7 @@ DAMAGE = [change_number, duplicate_id, remove_id, move_id, swap_ids, add_astrona
           send_astronaut_home, empty_a_deck, clear_a_base, remove_a_tile, move_a_tile, put_a_tile]
 
 
+@pytest.mark.slow
 def test_a_damaged_real_position_is_refused_or_plays_to_the_end_keeping_every_invariant():
     outcomes = {"refused": 0, "played": 0}
     for case in range(MUTATIONS):

@@ -6,6 +6,7 @@ import gc
 import json
 
 import pygame
+import pytest
 
 from humanity_desktop.__main__ import main
 from humanity_desktop.controller import parse_seats
@@ -17,6 +18,7 @@ from humanity_desktop.ui.scenes.title import TitleScene
 FOUR_BOTS = "bot:random,bot:random,bot:random,bot:random"
 
 
+@pytest.mark.slow
 def test_a_four_bot_game_runs_through_the_app_loop_to_the_results(tmp_path):
     app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=0, pace="instant", anim_speed=60.0,
                         quit_after=50.0))
