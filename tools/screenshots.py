@@ -22,9 +22,11 @@ from humanity_desktop.controller.preview import reset_preview
 from humanity_desktop.controller.saves import new_save_path, write_save
 from humanity_desktop.controller.replays import ReplayMatch
 from humanity_desktop.controller.tutorial import load_script
-from humanity_desktop.engine import apply_action, legal_actions, new_game
+from humanity_desktop.engine import apply_action, auto_pay, legal_actions, new_game
+from humanity_desktop.engine.state import PAY
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.input import Click, Point
+from humanity_desktop.ui.scenes.base_overlay import BaseOverlayScene
 from humanity_desktop.ui.scenes.dialog import HandoffScene
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.load import LoadScene
@@ -159,6 +161,7 @@ def main() -> None:
     app.stack.push(HandoffScene(app, "Gabriel", 2, lambda: None))
     frame(app, shot("handoff"))
 
+    confirm_and_overlay_shots(app, shot)
     reset_step_shots(app, shot)
     reset_preview_shot(app, shot)
     hint_overlay_shot(app, shot)
@@ -194,6 +197,21 @@ def main() -> None:
     if not args.suffix:
         table_shots(out)
         tutorial_shots(out)
+
+
+def confirm_and_overlay_shots(app: App, shot) -> None:
+    """A turn waiting for Confirm (the header, the lit card and the cost's chips stay on its
+    player), then the next player's base shown large as a click on their card shows it."""
+    game = game_scene(app, "pay", seed=6)
+    app.take_notices()  # an earlier shot's game was kept as unfinished
+    m = game.match
+    while m.pending is None:
+        for action in auto_pay(m.state) if m.state.phase == PAY else [legal_actions(m.state)[0]]:
+            m.bus.publish(ActionRequested(m.current, action))
+    frame(app, shot("game_confirm"), settle=0.5)
+    rival = (m.current + 1) % m.state.n
+    app.stack.push(BaseOverlayScene(app, m.state, rival, game.chars, game.names))
+    frame(app, shot("opponent_base"))
 
 
 def reset_step_shots(app: App, shot) -> None:

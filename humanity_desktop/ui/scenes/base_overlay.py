@@ -5,12 +5,15 @@ from __future__ import annotations
 import pygame
 
 from ...engine import State
+from .. import theme
+from ..fonts import draw_text
 from ..input import Back, Click
 from ..scene import Scene
 from ..views.base_view import BaseFrame, BaseView
 from ..widgets import draw_panel
 
 VEIL = (8, 8, 12, 170)
+CLOSE_HINT = "Click anywhere or press Esc to close"
 
 
 class BaseOverlayScene(Scene):
@@ -45,3 +48,6 @@ class BaseOverlayScene(Scene):
         surface.blit(veil, (0, 0))
         draw_panel(surface, self.panel, self.app.scale)
         self.view.draw(surface, self.frame)
+        sc = self.app.scale
+        draw_text(surface, CLOSE_HINT, int(13 * sc), theme.TEXT_FAINT,
+                  (self.panel.right - int(16 * sc), self.panel.bottom - int(12 * sc)), "bottomright")
