@@ -162,6 +162,7 @@ def main() -> None:
     frame(app, shot("handoff"))
 
     confirm_and_overlay_shots(app, shot)
+    why_shot(app, shot)
     reset_step_shots(app, shot)
     reset_preview_shot(app, shot)
     hint_overlay_shot(app, shot)
@@ -212,6 +213,28 @@ def confirm_and_overlay_shots(app: App, shot) -> None:
     rival = (m.current + 1) % m.state.n
     app.stack.push(BaseOverlayScene(app, m.state, rival, game.chars, game.names))
     frame(app, shot("opponent_base"))
+
+
+def why_shot(app: App, shot) -> None:
+    """A bot's reasons, opened from its line in the log after it played."""
+    match = app.new_match(parse_seats("human,bot:normal,bot:hard"), 11)
+    game = GameScene(app, match)
+    app.stack.push(game)
+    app.take_notices()  # an earlier shot's game was kept as unfinished
+    while match.current != 0 or not match.reasons:
+        if match.current == 0:
+            for action in auto_pay(match.state) if match.state.phase == PAY else [legal_actions(match.state)[0]]:
+                match.bus.publish(ActionRequested(0, action))
+            if match.pending is not None:
+                match.bus.publish(ConfirmRequested(0))
+        app.stack.update(0.05)
+    app.stack.update(0.5)  # the last moves drawn, so the log knows where its lines are
+    app.stack.draw(app.screen)
+    log = game.log.rect
+    line = max(match.reasons)
+    spot = next((log.x + 2, y) for y in range(log.top, log.bottom) if game.log.line_at((log.x + 2, y)) == line)
+    app.stack.handle(Click(spot))
+    frame(app, shot("why"))
 
 
 def reset_step_shots(app: App, shot) -> None:
