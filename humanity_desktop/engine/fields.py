@@ -74,4 +74,4 @@ def methods(cls_name: str, fields: tuple[Field, ...], namespace: dict[str, Any])
     )
     made: dict[str, Any] = {}
     exec(compile(source, f"<{cls_name} fields>", "exec"), namespace, made)  # noqa: S102
-    return made["copy"], made["to_json"], made["load"]
+    return made["copy"], made["to_json"], staticmethod(made["load"])

@@ -36,8 +36,39 @@ LEDGER_SOURCES = (
 OPTIONAL_SOURCES = ("scenario",)
 
 
+def _cell(v: list) -> tuple[int, int]:
+    return (int(v[0]), int(v[1]))
+
+
+# A Player's shape, in JSON order. A wild greenhouse's shape is written with its base entry.
+PLAYER_FIELDS = (
+    Field("base", "base", Kind(
+        "{v}.copy()",
+        "[{'cell': list(c), 'tile': t, 'stock': n, **({'shape': self.wild[c]} if c in self.wild else {})}"
+        " for c, (t, n) in sorted({v}.items())]",
+        "{_cell(e['cell']): (str(e['tile']), int(e['stock'])) for e in {v}}")),
+    Field("wild", "base", Kind(
+        "{v}.copy()", None, "{_cell(e['cell']): str(e['shape']) for e in {v} if 'shape' in e}")),
+    Field("astros", "astronauts", Kind(
+        "{v}.copy()",
+        "[{'work': w, 'where': where, 'at': list(pos) if isinstance(pos, tuple) else pos}"
+        " for w, where, pos in {v}]",
+        "[(int(a['work']), str(a['where']), _cell(a['at']) if isinstance(a['at'], list) else a['at'])"
+        " for a in {v}]")),
+    Field("research", "research", INT),
+    Field("science", "science", INT),
+    Field("ledger", "ledger", Kind(
+        "{v}.copy()", "dict({v})", "{k: int({v}.get(k, 0)) for k in LEDGER_SOURCES}")),
+    Field("experiments", "experiments", Kind("{v}.copy()", "list({v})", "[str(e) for e in {v}]")),
+    Field("groups", "groups", INTS),
+    Field("score", "score", DERIVED),
+)
+SEAT_KEYS = json_keys(PLAYER_FIELDS)
+
+
 class Player:
-    __slots__ = ("base", "astros", "research", "science", "ledger", "experiments", "groups", "wild")
+    __slots__ = slots(PLAYER_FIELDS)
+    copy, to_json, from_json = methods("Player", PLAYER_FIELDS, globals())
 
     def __init__(self) -> None:
         self.base: dict[tuple[int, int], tuple[str, int]] = {}
@@ -52,55 +83,6 @@ class Player:
     @property
     def score(self) -> int:
         return sum(self.ledger.values())
-
-    def copy(self) -> "Player":
-        p = Player.__new__(Player)
-        p.base = self.base.copy()
-        p.astros = self.astros.copy()
-        p.research = self.research
-        p.science = self.science
-        p.ledger = self.ledger.copy()
-        p.experiments = self.experiments.copy()
-        p.groups = self.groups.copy()
-        p.wild = self.wild.copy()
-        return p
-
-    def to_json(self) -> dict:
-        return {
-            "base": [
-                {"cell": list(c), "tile": t, "stock": s, **({"shape": self.wild[c]} if c in self.wild else {})}
-                for c, (t, s) in sorted(self.base.items())
-            ],
-            "astronauts": [
-                {"work": w, "where": where, "at": list(pos) if isinstance(pos, tuple) else pos}
-                for w, where, pos in self.astros
-            ],
-            "research": self.research,
-            "science": self.science,
-            "ledger": dict(self.ledger),
-            "experiments": list(self.experiments),
-            "groups": list(self.groups),
-            "score": self.score,
-        }
-
-    @classmethod
-    def from_json(cls, d: dict) -> "Player":
-        p = cls()
-        for e in d["base"]:
-            cell = (int(e["cell"][0]), int(e["cell"][1]))
-            p.base[cell] = (str(e["tile"]), int(e["stock"]))
-            if "shape" in e:
-                p.wild[cell] = str(e["shape"])
-        for a in d["astronauts"]:
-            at = a["at"]
-            pos = (int(at[0]), int(at[1])) if isinstance(at, list) else at
-            p.astros.append((int(a["work"]), str(a["where"]), pos))
-        p.research = int(d["research"])
-        p.science = int(d["science"])
-        p.ledger = {k: int(d["ledger"].get(k, 0)) for k in LEDGER_SOURCES}
-        p.experiments = [str(e) for e in d["experiments"]]
-        p.groups = [int(g) for g in d["groups"]]
-        return p
 
 
 # The State's shape, in JSON order; "pending" holds the decision in progress.
@@ -121,11 +103,13 @@ STATE_FIELDS = (
     Field("holders", "holders", LIST),
     Field("patch", "patch", INT),
     # JSON has no player to move once the game is over; the loader reads patch before this.
-    Field("current", "current_player", Kind("{v}", "self.current_player", "s.patch if {v} is None else int({v})")),
+    Field("current", "current_player", Kind(
+        "{v}", "self.current_player", "s.patch if {v} is None else int({v})")),
     Field("phase", "phase", STR),
     Field("sel", "astronaut", SCALAR, "pending"),
     Field("work_left", "work_left", INT, "pending"),
-    Field("target", "target", Kind("{v}", "list({v}) if {v} else None", "tuple({v}) if {v} else None"), "pending"),
+    Field("target", "target", Kind(
+        "{v}", "list({v}) if {v} else None", "tuple({v}) if {v} else None"), "pending"),
     Field("need", "need", Kind("{v}.copy()", "{RESOURCES[i]: n for i, n in enumerate({v}) if n}",
                                "[int({v}.get(r, 0)) for r in RESOURCES]"), "pending"),
     Field("progress", "progress", INTS, "pending"),

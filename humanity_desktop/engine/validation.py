@@ -17,7 +17,7 @@ from .rules import MAX_WORK, apply_action, legal_actions
 from .ring import HANGARS, RING
 from .state import (
     ACTION, ACTIVE, BOARD, COLOUR, EXHAUSTED, LEDGER_SOURCES, OPTIONAL_SOURCES, OVER, PAY, PENDING_KEYS, PLACE,
-    RETURNING, SHAPE, STATE_KEYS, TURN, UPGRADE, VERSION, WORK, State,
+    RETURNING, SEAT_KEYS, SHAPE, STATE_KEYS, TURN, UPGRADE, VERSION, WORK, State,
 )
 
 PHASES = (TURN, ACTION, WORK, PAY, COLOUR, SHAPE, UPGRADE, PLACE, OVER)
@@ -165,7 +165,7 @@ def validate_state(d: Any) -> None:
 
 
 def _validate_seat(c: _Checker, seat: Any, path: str) -> None:
-    c.obj(seat, path, ("base", "astronauts", "research", "science", "ledger", "experiments", "groups"))
+    c.obj(seat, path, SEAT_KEYS)
     cells = set()
     for i, e in enumerate(c.seq(seat["base"], f"{path}.base")):
         p = f"{path}.base[{i}]"
