@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .catalogue import RESOURCES
+from .fields import DERIVED, INT, INTS, LIST, LISTS, SCALAR, STR, Field, Kind, json_keys, methods, slots
 from .ring import HANGARS, distance
 
 ACTIVE, EXHAUSTED, BOARD, RETURNING = "active", "exhausted", "board", "returning"
@@ -35,8 +36,39 @@ LEDGER_SOURCES = (
 OPTIONAL_SOURCES = ("scenario",)
 
 
+def _cell(v: list) -> tuple[int, int]:
+    return (int(v[0]), int(v[1]))
+
+
+# A Player's shape, in JSON order. A wild greenhouse's shape is written with its base entry.
+PLAYER_FIELDS = (
+    Field("base", "base", Kind(
+        "{v}.copy()",
+        "[{'cell': list(c), 'tile': t, 'stock': n, **({'shape': self.wild[c]} if c in self.wild else {})}"
+        " for c, (t, n) in sorted({v}.items())]",
+        "{_cell(e['cell']): (str(e['tile']), int(e['stock'])) for e in {v}}")),
+    Field("wild", "base", Kind(
+        "{v}.copy()", None, "{_cell(e['cell']): str(e['shape']) for e in {v} if 'shape' in e}")),
+    Field("astros", "astronauts", Kind(
+        "{v}.copy()",
+        "[{'work': w, 'where': where, 'at': list(pos) if isinstance(pos, tuple) else pos}"
+        " for w, where, pos in {v}]",
+        "[(int(a['work']), str(a['where']), _cell(a['at']) if isinstance(a['at'], list) else a['at'])"
+        " for a in {v}]")),
+    Field("research", "research", INT),
+    Field("science", "science", INT),
+    Field("ledger", "ledger", Kind(
+        "{v}.copy()", "dict({v})", "{k: int({v}.get(k, 0)) for k in LEDGER_SOURCES}")),
+    Field("experiments", "experiments", Kind("{v}.copy()", "list({v})", "[str(e) for e in {v}]")),
+    Field("groups", "groups", INTS),
+    Field("score", "score", DERIVED),
+)
+SEAT_KEYS = json_keys(PLAYER_FIELDS)
+
+
 class Player:
-    __slots__ = ("base", "astros", "research", "science", "ledger", "experiments", "groups", "wild")
+    __slots__ = slots(PLAYER_FIELDS)
+    copy, to_json, from_json = methods("Player", PLAYER_FIELDS, globals())
 
     def __init__(self) -> None:
         self.base: dict[tuple[int, int], tuple[str, int]] = {}
@@ -52,93 +84,51 @@ class Player:
     def score(self) -> int:
         return sum(self.ledger.values())
 
-    def copy(self) -> "Player":
-        p = Player.__new__(Player)
-        p.base = self.base.copy()
-        p.astros = self.astros.copy()
-        p.research = self.research
-        p.science = self.science
-        p.ledger = self.ledger.copy()
-        p.experiments = self.experiments.copy()
-        p.groups = self.groups.copy()
-        p.wild = self.wild.copy()
-        return p
 
-    def to_json(self) -> dict:
-        return {
-            "base": [
-                {"cell": list(c), "tile": t, "stock": s, **({"shape": self.wild[c]} if c in self.wild else {})}
-                for c, (t, s) in sorted(self.base.items())
-            ],
-            "astronauts": [
-                {"work": w, "where": where, "at": list(pos) if isinstance(pos, tuple) else pos}
-                for w, where, pos in self.astros
-            ],
-            "research": self.research,
-            "science": self.science,
-            "ledger": dict(self.ledger),
-            "experiments": list(self.experiments),
-            "groups": list(self.groups),
-            "score": self.score,
-        }
-
-    @classmethod
-    def from_json(cls, d: dict) -> "Player":
-        p = cls()
-        for e in d["base"]:
-            cell = (int(e["cell"][0]), int(e["cell"][1]))
-            p.base[cell] = (str(e["tile"]), int(e["stock"]))
-            if "shape" in e:
-                p.wild[cell] = str(e["shape"])
-        for a in d["astronauts"]:
-            at = a["at"]
-            pos = (int(at[0]), int(at[1])) if isinstance(at, list) else at
-            p.astros.append((int(a["work"]), str(a["where"]), pos))
-        p.research = int(d["research"])
-        p.science = int(d["science"])
-        p.ledger = {k: int(d["ledger"].get(k, 0)) for k in LEDGER_SOURCES}
-        p.experiments = [str(e) for e in d["experiments"]]
-        p.groups = [int(g) for g in d["groups"]]
-        return p
+# The State's shape, in JSON order; "pending" holds the decision in progress.
+STATE_FIELDS = (
+    Field("version", "version", Kind(None, "VERSION", None)),  # from_json checks it by hand
+    Field("n", "players", INT),
+    Field("seed", "seed", SCALAR),
+    Field("year", "year", INT),
+    Field("round", "round", INT),
+    Field("turn", "turn", INT),
+    Field("arm", "arm", INT),
+    Field("hangars", "hangars", LIST),
+    Field("decks", "decks", LISTS),
+    Field("exp_decks", "experiment_decks", LISTS),
+    Field("wheel", "experiments", LIST),
+    Field("removed", "removed", LIST),
+    Field("missions", "missions", LIST),
+    Field("holders", "holders", LIST),
+    Field("patch", "patch", INT),
+    # JSON has no player to move once the game is over; the loader reads patch before this.
+    Field("current", "current_player", Kind(
+        "{v}", "self.current_player", "s.patch if {v} is None else int({v})")),
+    Field("phase", "phase", STR),
+    Field("sel", "astronaut", SCALAR, "pending"),
+    Field("work_left", "work_left", INT, "pending"),
+    Field("target", "target", Kind(
+        "{v}", "list({v}) if {v} else None", "tuple({v}) if {v} else None"), "pending"),
+    Field("need", "need", Kind("{v}.copy()", "{RESOURCES[i]: n for i, n in enumerate({v}) if n}",
+                               "[int({v}.get(r, 0)) for r in RESOURCES]"), "pending"),
+    Field("progress", "progress", INTS, "pending"),
+    Field("upgrades", "upgrades", INT, "pending"),
+    Field("placing", "placing", INTS, "pending"),
+    Field("game_over", "game_over", DERIVED),
+    Field("scores", "scores", DERIVED),
+    Field("players", "seats", Kind("[p.copy() for p in {v}]", "[p.to_json() for p in {v}]",
+                                   "[Player.from_json(p) for p in {v}]")),
+)
+STATE_KEYS = ("version",) + json_keys(STATE_FIELDS)  # what a saved state must have
+PENDING_KEYS = json_keys(STATE_FIELDS, "pending")
 
 
 class State:
     """Everything about one game. Mutated in place by rules.apply_action; copy() for search."""
 
-    __slots__ = (
-        "n", "seed", "year", "round", "arm", "hangars", "decks", "exp_decks", "wheel",
-        "removed", "missions", "holders", "patch", "current", "phase",
-        "sel", "work_left", "target", "need", "progress", "upgrades", "placing",
-        "players", "turn",
-    )
-
-    def copy(self) -> "State":
-        s = State.__new__(State)
-        s.n = self.n
-        s.seed = self.seed
-        s.year = self.year
-        s.round = self.round
-        s.arm = self.arm
-        s.hangars = self.hangars.copy()
-        s.decks = [d.copy() for d in self.decks]
-        s.exp_decks = [d.copy() for d in self.exp_decks]
-        s.wheel = self.wheel.copy()
-        s.removed = self.removed.copy()
-        s.missions = self.missions.copy()
-        s.holders = self.holders.copy()
-        s.patch = self.patch
-        s.current = self.current
-        s.phase = self.phase
-        s.sel = self.sel
-        s.work_left = self.work_left
-        s.target = self.target
-        s.need = self.need.copy()
-        s.progress = self.progress.copy()
-        s.upgrades = self.upgrades
-        s.placing = self.placing.copy()
-        s.players = [p.copy() for p in self.players]
-        s.turn = self.turn
-        return s
+    __slots__ = slots(STATE_FIELDS)
+    copy, to_json, _load = methods("State", STATE_FIELDS, globals())
 
     @property
     def game_over(self) -> bool:
@@ -156,70 +146,11 @@ class State:
         """How far a ring spot lies clockwise past the arm (0 = in front of it)."""
         return distance(self.arm, spot)
 
-    def to_json(self) -> dict:
-        return {
-            "version": VERSION,
-            "players": self.n,
-            "seed": self.seed,
-            "year": self.year,
-            "round": self.round,
-            "turn": self.turn,
-            "arm": self.arm,
-            "hangars": list(self.hangars),
-            "decks": [list(d) for d in self.decks],
-            "experiment_decks": [list(d) for d in self.exp_decks],
-            "experiments": list(self.wheel),
-            "removed": list(self.removed),
-            "missions": list(self.missions),
-            "holders": list(self.holders),
-            "patch": self.patch,
-            "current_player": self.current_player,
-            "phase": self.phase,
-            "pending": {
-                "astronaut": self.sel,
-                "work_left": self.work_left,
-                "target": list(self.target) if self.target else None,
-                "need": {RESOURCES[i]: n for i, n in enumerate(self.need) if n},
-                "progress": list(self.progress),
-                "upgrades": self.upgrades,
-                "placing": list(self.placing),
-            },
-            "game_over": self.game_over,
-            "scores": self.scores,
-            "seats": [p.to_json() for p in self.players],
-        }
-
     @classmethod
     def from_json(cls, d: dict) -> "State":
         if d.get("version") != VERSION:
             raise ValueError(f"unsupported state version {d.get('version')!r}")
-        s = cls.__new__(cls)
-        s.n = int(d["players"])
-        s.seed = d["seed"]
-        s.year = int(d["year"])
-        s.round = int(d["round"])
-        s.turn = int(d["turn"])
-        s.arm = int(d["arm"])
-        s.hangars = list(d["hangars"])
-        s.decks = [list(x) for x in d["decks"]]
-        s.exp_decks = [list(x) for x in d["experiment_decks"]]
-        s.wheel = list(d["experiments"])
-        s.removed = list(d["removed"])
-        s.missions = list(d["missions"])
-        s.holders = list(d["holders"])
-        s.patch = int(d["patch"])
-        s.phase = str(d["phase"])
-        cur = d["current_player"]
-        s.current = s.patch if cur is None else int(cur)
-        pend = d["pending"]
-        s.sel = pend["astronaut"]
-        s.work_left = int(pend["work_left"])
-        s.target = tuple(pend["target"]) if pend["target"] else None
-        s.need = [int(pend["need"].get(r, 0)) for r in RESOURCES]
-        s.progress = [int(x) for x in pend["progress"]]
-        s.upgrades = int(pend["upgrades"])
-        s.placing = [int(x) for x in pend["placing"]]
-        s.players = [Player.from_json(p) for p in d["seats"]]
+        s = cls._load(d)
         if len(s.players) != s.n or len(s.hangars) != HANGARS or len(s.wheel) != 7:
             raise ValueError("state shape is inconsistent (seats, hangars or experiments)")
         return s

@@ -16,8 +16,8 @@ from .observation import observe
 from .rules import MAX_WORK, apply_action, legal_actions
 from .ring import HANGARS, RING
 from .state import (
-    ACTION, ACTIVE, BOARD, COLOUR, EXHAUSTED, LEDGER_SOURCES, OPTIONAL_SOURCES, OVER, PAY, PLACE,
-    RETURNING, SHAPE, TURN, UPGRADE, VERSION, WORK, State,
+    ACTION, ACTIVE, BOARD, COLOUR, EXHAUSTED, LEDGER_SOURCES, OPTIONAL_SOURCES, OVER, PAY, PENDING_KEYS, PLACE,
+    RETURNING, SEAT_KEYS, SHAPE, STATE_KEYS, TURN, UPGRADE, VERSION, WORK, State,
 )
 
 PHASES = (TURN, ACTION, WORK, PAY, COLOUR, SHAPE, UPGRADE, PLACE, OVER)
@@ -109,9 +109,7 @@ def validate_state(d: Any) -> None:
     """Raise StateError on anything State.from_json would accept but the rules could not use:
     wrong types, out-of-range numbers, unknown catalogue ids, inconsistent shapes."""
     c = _Checker()
-    c.obj(d, "state", ("version", "players", "seed", "year", "round", "turn", "arm", "hangars",
-                       "decks", "experiment_decks", "experiments", "removed",
-                       "missions", "holders", "patch", "current_player", "phase", "pending", "seats"))
+    c.obj(d, "state", STATE_KEYS)
     if d["version"] != VERSION or isinstance(d["version"], bool):
         c.fail("version", f"unsupported state version {short_repr(d['version'])} (expected {VERSION})")
     n = c.integer(d["players"], "players")
@@ -167,7 +165,7 @@ def validate_state(d: Any) -> None:
 
 
 def _validate_seat(c: _Checker, seat: Any, path: str) -> None:
-    c.obj(seat, path, ("base", "astronauts", "research", "science", "ledger", "experiments", "groups"))
+    c.obj(seat, path, SEAT_KEYS)
     cells = set()
     for i, e in enumerate(c.seq(seat["base"], f"{path}.base")):
         p = f"{path}.base[{i}]"
@@ -221,8 +219,7 @@ def _validate_seat(c: _Checker, seat: Any, path: str) -> None:
 
 
 def _validate_pending(c: _Checker, d: dict, n: int, phase: str, cur: Any) -> None:
-    pend = c.obj(d["pending"], "pending",
-                 ("astronaut", "work_left", "target", "need", "progress", "upgrades", "placing"))
+    pend = c.obj(d["pending"], "pending", PENDING_KEYS)
     c.integer(pend["work_left"], "pending.work_left", 0)
     c.integer(pend["upgrades"], "pending.upgrades", 0)
     for i, x in enumerate(c.seq(pend["progress"], "pending.progress", 3)):
