@@ -80,7 +80,7 @@ def main() -> None:
     wall, cpu = reset_frames(args.level, args.resets, args.seed)
     stolen = machine.steal_share(before, machine.cpu_ticks())
     first, _ = start_to_first_frame()
-    from humanity_desktop.ui.app import max_rss_mb
+    from humanity_desktop.ui.frame_stats import max_rss_mb
     report = machine.summary(wall, cpu)
     print(json.dumps({
         "size": f"{SIZE[0]}x{SIZE[1]}",

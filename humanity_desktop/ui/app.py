@@ -8,7 +8,6 @@ from __future__ import annotations
 import gc
 import json
 import os
-import statistics
 import sys
 import time
 from collections import deque
@@ -38,6 +37,7 @@ from ..controller.stats import STATS_FILE, Stats
 from . import input as ui_input
 from . import tile_art
 from .audio import player as audio_player
+from .frame_stats import max_rss_mb, median_ms, p99_ms
 from .scene import Scene, SceneStack
 from .settings import FILE as SETTINGS_FILE
 from .settings import Settings
@@ -386,28 +386,6 @@ def check_snapshot(path: Path, snapshot: SaveSnapshot) -> None:
     check_save(path, snapshot.state)
 
 
-def median_ms(times: list[float]) -> float | None:
-    return round(statistics.median(times), 3) if times else None
-
-
-def p99_ms(times: list[float]) -> float | None:
-    """The 99th percentile: one frame in a hundred is slower."""
-    if not times:
-        return None
-    ordered = sorted(times)
-    return round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 3)
-
-
 def window_icon() -> pygame.Surface:
     """The app icon at the size window managers ask for."""
     return pygame.transform.smoothscale(pygame.image.load(str(assets.art("icon", "humanity.png"))), (64, 64))
-
-
-def max_rss_mb() -> float | None:
-    """Peak resident memory of this process, where the platform tells it."""
-    try:
-        import resource
-    except ImportError:
-        return None
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return round(peak / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)

@@ -1,7 +1,8 @@
 """The game screen: the table, the prompt, and the player's clicks.
 
 The scene draws what the bus reports, through the animation director, and sends the
-player's clicks to the match as action requests. It never changes the game itself.
+player's clicks to the match as action requests. It never changes the game itself. It
+coordinates; game_buttons, game_input, game_draw and game_dialogs do those jobs for it.
 """
 from __future__ import annotations
 
@@ -25,54 +26,36 @@ from ...controller import (
     UndoRequested,
     YearEnded,
 )
-from ...controller.preview import reset_preview
-from ...bots import Budget, make_bot
-from ...bots.hints import hints
-from ...engine import Action, State, auto_pay, legal_actions, observe
-from ...engine.catalogue import RESOURCES, load
-from ...engine.state import (
-    ACTION,
-    ACTIVE,
-    COLOUR,
-    PAY,
-    PLACE,
-    SHAPE,
-    TURN,
-    UPGRADE,
-    WORK,
-)
+from ...engine import Action, State, legal_actions
+from ...engine.catalogue import load
+from ...engine.state import PLACE
 from .. import icons, theme
-from ..base_editor import BaseEditor, Outcome
+from ..base_editor import BaseEditor
 from ..beats import Director
 from ..fonts import draw_text, fonts
-from ..gestures import actions_for, starts_work
-from ..input import Back, Click, FastForward, Key, Point, Release, Undo, Wheel
-from ..keyboard import NUMBERS, astronaut_target, lit_targets, next_focus
 from ..layer import Layer
 from ..layout import game_layout
 from ..reset_steps import reset_steps
 from ..scene import Scene
-from ..settings import PACES
-from ..targets import ARM, ASTRO, CELL, EXPERIMENT, HANGAR, MINI_BASE, RETURNING, SEAT, Target
+from ..targets import MINI_BASE, Target
 from ..tooltips import describe, magnified
-from ..views.base_view import BaseFrame, BaseView
-from ..views.board_view import QUICK, BoardFrame, BoardView
+from ..views.base_view import BaseView
+from ..views.board_view import BoardView
 from ..views.hint_overlay import HintOverlay
 from ..views.log_view import LogView
-from ..views.reset_preview import draw_preview, draw_preview_words, draw_stop_marker, preview_lines
-from ..views.prompt_panel import PromptFrame, PromptPanel, owed, phase_prompt
-from ..views.seats_view import SeatsFrame, SeatsView
-from ..views.tracks_view import TracksFrame, TracksView
-from ..widgets import Button, Toasts, draw_panel, draw_tooltip, hovered
-from ..wording import plain, refused
-from .base_overlay import BaseOverlayScene
+from ..views.prompt_panel import PromptPanel
+from ..views.seats_view import SeatsView
+from ..views.tracks_view import TracksView
+from ..widgets import Button, Toasts, draw_tooltip, hovered
+from ..wording import refused
+from . import game_input
 from .dialog import ChoiceScene, HandoffScene
-from .options import ROWS, option_text
+from .game_buttons import action_buttons, prompt_text, top_buttons
+from .game_draw import draw_popup, draw_prompt, draw_reset_preview, draw_table, paint_static
 
 TOOLTIP_DELAY = 0.35
 MAGNIFIED = 180  # design pixels: a ring tile in its tooltip, its cost icons at least 14 px at 1280x720
 FAST_SPEED = 5.0
-HINT_LEVEL = "normal"  # judges every plan in a few milliseconds, so the hint answers at once
 
 
 class Shown(NamedTuple):
@@ -169,22 +152,8 @@ class GameScene(Scene):
         self.top_buttons = self._make_top_buttons()
         self.action_buttons = self._make_action_buttons()
         static = pygame.Surface(size)
-        self.log.layout(self._paint_static(static), sc)
+        self.log.layout(paint_static(self, static), sc)
         self._static = static.convert()
-
-    def _paint_static(self, surf: pygame.Surface) -> pygame.Rect:
-        """Background and panel frames, drawn once per window size. Returns the log's area."""
-        L, sc = self.L, self.L.scale
-        w, h = surf.get_size()
-        for y in range(0, h, 4):
-            pygame.draw.rect(surf, theme.mix(theme.BG, theme.BG_GLOW, (y / h) ** 2.2), (0, y, w, 4))
-        draw_panel(surf, L.top, sc, fill=theme.PANEL)
-        self.board.paint_background(surf)
-        log_inner = draw_panel(surf, L.log, sc, "Game log")
-        draw_panel(surf, L.base, sc)
-        draw_panel(surf, L.actions, sc)
-        self.tracks.layout(draw_panel(surf, L.tracks, sc, "Secondary board"), sc)
-        return log_inner
 
     # ------------------------------------------------------------ bus
 
@@ -263,43 +232,6 @@ class GameScene(Scene):
             self._legal = (self._version, legal_actions(self.match.state))
         return self._legal[1]
 
-    def _marks(self) -> dict:
-        """What the player may click now, for the views to light up."""
-        if not self._can_act() or self.director.busy or self.match.pending is not None:
-            return {}
-        legal = self._legal_now()
-        lit = self.editor.lit_cells(self.match.state, legal)
-        if lit is not None:
-            return {"cells": lit}
-        phase = self.match.state.phase
-        if phase == TURN:
-            return {"astros": frozenset(a.a for a in legal)}
-        if phase == ACTION:
-            return {"slots": frozenset(a.a for a in legal if a.kind == "choose_module"),
-                    "exps": frozenset(a.a for a in legal if a.kind == "choose_experiment")}
-        if phase in (WORK, PAY):
-            return {"cells": frozenset(a.a for a in legal if a.kind in ("activate", "spend"))}
-        if phase == PLACE:
-            chosen = self._returning_choice()
-            return {"cells": frozenset(a.b for a in legal if a.a == chosen)}
-        if phase == UPGRADE:
-            return {"astros": frozenset(a.a for a in legal)}
-        return {}
-
-    def _lit(self) -> list[Target]:
-        return lit_targets(self._marks(), self.match.current)
-
-    def _focused(self) -> Target | None:
-        """The target Tab chose, while it is still lit."""
-        return self.focus if self.focus in self._lit() else None
-
-    def _returning_choice(self) -> int | None:
-        legal = self._legal_now()
-        chosen = {a.a for a in legal if a.kind == "place_astronaut"}
-        if self.returning in chosen:
-            return self.returning
-        return min(chosen) if chosen else None
-
     # ------------------------------------------------------------ update
 
     def update(self, dt: float) -> None:
@@ -313,7 +245,7 @@ class GameScene(Scene):
         self._follow_seat()
         outcome = self.editor.update(dt, self.match.state)
         if outcome is not None:
-            self._finish(outcome)
+            game_input.finish(self, outcome)
         m = self.match
         m.pace = 0.0 if self.fast else self.app.settings.pace_seconds
         m.hold = self.director.busy
@@ -321,7 +253,7 @@ class GameScene(Scene):
         if self.guide is not None:
             self.guide.update(self)
         m.update()
-        self._track_hover(dt)
+        game_input.track_hover(self, dt)
         self.top_buttons = self._make_top_buttons()
         self.action_buttons = self._make_action_buttons()
         if self.hint is not None and (self.hint.closed or self.hint.version != self._version):
@@ -347,107 +279,25 @@ class GameScene(Scene):
         self.viewer = seat
         self.handoff_to = None
 
-    def _track_hover(self, dt: float) -> None:
-        target = self._hit(self.pointer)
-        if target == self.hover and not self.editor.active:  # a hand busy with a piece wants no tooltip
-            self.hover_time += dt
-        else:
-            self.hover, self.hover_time = target, 0.0
+    # ------------------------------------------------------------ buttons and requests
 
-    # ------------------------------------------------------------ buttons
-
+    # Methods, not plain calls, so that the replay screen can offer its own.
     def _make_top_buttons(self) -> list[Button]:
-        sc = self.L.scale
-        pace_names = list(PACES)
-        pace = self.app.settings.pace
+        return top_buttons(self)
 
-        def next_pace() -> None:
-            self.app.settings.pace = pace_names[(pace_names.index(pace) + 1) % len(pace_names)]
-            self.app.save_settings()
+    def _make_action_buttons(self) -> list[Button]:
+        return action_buttons(self)
 
-        buttons = [
-            Button(option_text("pace", pace), next_pace, style="quiet", tooltip=ROWS["pace"][2]),
-            Button("Fast-forward", self._toggle_fast, selected=self.fast, tooltip="Play bot moves at top speed (F)"),
-            Button("Menu", self._pause, tooltip="Pause, save, options (Esc)"),
-        ]
-        widths = [180, 150, 96]
-        if self.app.settings.hints and self._can_act() and self.match.pending is None:
-            buttons.insert(0, Button("Hint", self._hint, tooltip="What the Normal bot would do in your place"))
-            widths.insert(0, 96)
-        x = self.L.top.right - int(8 * sc)
-        h = self.L.top.h - int(14 * sc)
-        for b, w in reversed(list(zip(buttons, widths))):
-            x -= int(w * sc)
-            b.rect = pygame.Rect(x, self.L.top.y + int(7 * sc), int(w * sc), h)
-            x -= int(8 * sc)
-        if self._can_act():
-            buttons.append(self._preview_button())
-        return buttons
-
-    def _preview_button(self) -> Button:
-        """Preview reset, in the board's top left corner, clear of the ring."""
-        sc = self.L.scale
-        b = Button("Preview reset", self._toggle_preview, style="quiet", selected=self.previewing,
-                   tooltip="What the reset would do if the round ended now; a click or P keeps it shown")
-        b.rect = pygame.Rect(self.L.board.x, self.L.board.y, int(132 * sc), int(30 * sc))
-        return b
+    def _prompt(self) -> tuple[str, str]:
+        return prompt_text(self)
 
     def _toggle_preview(self) -> None:
         self.previewing = not self.previewing
-
-    def _make_action_buttons(self) -> list[Button]:
-        m = self.match
-        s = m.state
-        buttons: list[Button] = []
-        if s.game_over:
-            return buttons
-        if self._can_act():
-            phase = s.phase
-            if m.pending is not None:
-                buttons.append(Button("Confirm turn", self._confirm, style="primary",
-                                      tooltip="End your turn (Enter); until then Undo takes it back"))
-            elif phase == ACTION:
-                buttons.append(Button("Work", lambda: self._request(Action("work")), style="primary",
-                                      tooltip="Work on the base with this astronaut"))
-            elif phase == WORK:
-                buttons.append(Button(f"End work ({s.work_left} left)", lambda: self._request(Action("end_work")), style="primary"))
-            elif phase == PAY:
-                buttons.append(Button("Auto-pay", self._auto_pay, style="primary",
-                                      tooltip="Pay the rest, spending the least valuable units first"))
-                buttons.append(Button("Cancel", self._cancel_payment, style="quiet",
-                                      tooltip="Put back every unit spent and the chosen tile"))
-            elif phase in (COLOUR, SHAPE):
-                buttons += [Button(a.a.capitalize(), self._answer(a)) for a in self._legal_now()]
-            elif phase == UPGRADE:
-                buttons.append(Button("Choose…", self._choose_upgrade, style="primary"))
-            buttons.append(Button("Undo", self._undo, style="quiet", enabled=m.can_undo,
-                                  tooltip="Take back a choice made this turn (Ctrl+Z)"))
-        self.prompt.place_buttons(buttons, choices=s.phase in (COLOUR, SHAPE) and m.pending is None)
-        return buttons
-
-    def _hint(self) -> None:
-        """The Normal bot's three best plans for the rest of this turn, from this seat's view only."""
-        s = self.match.state
-        bot = make_bot(HINT_LEVEL, seed=s.turn)
-        found = hints(bot, observe(s, s.current), Budget(seconds=bot.seconds))
-        if found:
-            self.hint = HintOverlay(found, self._version)
-        else:
-            self.toasts.show("No plan to suggest here", theme.TEXT_DIM)
 
     def _log_covered(self) -> bool:
         """Whether a hint, a reset step, the reset preview's words or a guide's note hides the log."""
         return (self.hint is not None or self.director.telling or self.previewing
                 or (self.guide is not None and not self.guide.hidden))
-
-    def _explain(self, line: int | None) -> None:
-        """A bot's line in the log, clicked: the reasons it chose that plan, in its own figures."""
-        why = self.match.reasons.get(line)
-        if why is not None:
-            told = self.match.log[line]
-            who = next((n for n in self.names if told.startswith(n)), "the bot")
-            self.app.stack.push(ChoiceScene(self.app, f"Why {who} did that", f"{told}.  {why}",
-                                            [("Close", lambda: None)], cancel=None))
 
     def _toggle_fast(self) -> None:
         self.fast = not self.fast
@@ -459,13 +309,6 @@ class GameScene(Scene):
     def _undo(self) -> None:
         if self.match.current is not None:
             self._send(UndoRequested(self.match.current))
-
-    def _cancel_payment(self) -> None:
-        """Undo the spends and the choice of what is being paid for."""
-        m = self.match
-        while m.state.phase == PAY and m.can_undo:
-            if not self._send(UndoRequested(m.current)):
-                return
 
     def _confirm(self) -> None:
         self._send(ConfirmRequested(self.match.current))
@@ -482,293 +325,31 @@ class GameScene(Scene):
         self.match.bus.publish(request)
         return True
 
-    def _start_work(self) -> bool:
-        """Work with the chosen astronaut; False if the rules refuse it (the toast says why)."""
-        self._request(Action("work"))
-        return self.match.state.phase == WORK
-
-    def _auto_pay(self) -> None:
-        for action in auto_pay(self.match.state):
-            self._request(action)
-
-    # ------------------------------------------------------------ choices
-
-    def _choose_upgrade(self) -> None:
-        """The upgrades as a list, for players who prefer it to clicking the astronauts."""
-        s = self.match.state
-        player = s.players[s.current]
-        options = [((f"Astronaut {a.a + 1} ({_where(player.astros[a.a][1])}): work {player.astros[a.a][0]} → "
-                     f"{player.astros[a.a][0] + 1}"), self._answer(a)) for a in self._legal_now()]
-        if self.match.can_undo:
-            options.append(("Take back the last choice", self._undo))
-        message = f"{s.upgrades} upgrade(s) to give. Which astronaut works harder from now on?"
-        self.app.stack.push(ChoiceScene(self.app, "Work upgrade", message, options, cancel=None))
-
-    def _answer(self, action: Action):
-        return lambda: self._request(action)
-
-    def _choose_spend(self, options: list[Action]) -> None:
-        spec = load().tiles[self.match.state.players[self.match.current].base[options[0].a][0]]
-        choices = []
-        for a in options:
-            unit, toward = RESOURCES[a.b], RESOURCES[a.c]
-            text = f"Spend 1 {unit} as {toward}" if a.b == a.c or a.c < 3 else f"Spend 1 {unit} toward {toward} (3 make 1)"
-            choices.append((text, self._answer(a)))
-        self.app.stack.push(ChoiceScene(self.app, spec.name, "How is this unit spent?", choices))
-
     # ------------------------------------------------------------ input
 
     def handle(self, intent) -> bool:
-        if self._next_reset_step(intent):
-            return True
-        if self.guide is not None and self.guide.handle(intent, self):
-            return True
-        if isinstance(intent, Point):
-            self.pointer = intent.pos
-            self.focus = None  # the pointer takes over from the keys
-            self.editor.move(intent.pos)
-        elif isinstance(intent, Click):
-            self.pointer = intent.pos
-            self._press(intent)
-        elif isinstance(intent, Release):
-            self._release(intent.pos)
-        elif isinstance(intent, Back):
-            if not self.editor.cancel():
-                self._pause()
-        elif isinstance(intent, Undo):
-            if self._can_act() and not self.editor.active:
-                self._undo()
-        elif isinstance(intent, FastForward):
-            self._toggle_fast()
-        elif isinstance(intent, Wheel):
-            self._wheel(intent)
-        elif isinstance(intent, Key):
-            return self._key(intent)
-        else:
-            return False
-        return True
-
-    def _next_reset_step(self, intent) -> bool:
-        """A click off the buttons, or Space, ends the reset step on show at once."""
-        clicked = isinstance(intent, Click) and not self._button_at(intent.pos)
-        spaced = isinstance(intent, Key) and intent.key == pygame.K_SPACE
-        return (clicked or spaced) and self.director.next_step()
-
-    def _press(self, intent: Click) -> None:
-        """A button acts at once; on the table the press may start a gesture instead."""
-        if intent.button == 1 and not self._button_at(intent.pos) and self._may_gesture() \
-                and self.editor.press(intent.pos, self._hit(intent.pos), self.match.state):
-            if self.editor.carrying:
-                self.app.audio.play("pick_up")
-            return
-        self._click(intent.pos)
-
-    def _release(self, pos) -> None:
-        if self.editor.active:
-            outcome = self.editor.release(pos, self._hit(pos), self.match.state)
-            if outcome is not None:
-                self._finish(outcome)
-
-    def _may_gesture(self) -> bool:
-        return self._can_act() and not self.director.busy and not self.editor.active and self.match.pending is None
-
-    def _finish(self, outcome: Outcome) -> None:
-        """What a finished gesture asks for reaches the match, as a click's would."""
-        if outcome.sound is not None:
-            self.app.audio.play(outcome.sound)
-        if outcome.click is not None:
-            self._click(outcome.click)
-        elif outcome.refusal is not None:
-            self.app.audio.play("illegal")
-            self.toasts.show(plain(*outcome.refusal), theme.BAD)
-        elif len(outcome.actions) == 1:
-            self._request(outcome.actions[0])
-        elif outcome.actions:
-            self._choose_spend(outcome.actions)
-
-    def _wheel(self, intent: Wheel) -> None:
-        pos = self.pointer  # where the last motion put it: the wheel's own report may lag behind
-        if self.L.log.collidepoint(pos):
-            self.log.scroll_by(intent.dy, len(self.match.log))
-        elif self.base.area.collidepoint(pos):
-            self.base.zoom_at(pos, 1.15 ** intent.dy)
-
-    def _key(self, intent: Key) -> bool:
-        """Keys for every gesture: arrows pan the base, Home fits it back, R and Shift+R turn
-        the tile under the pointer, 1 to 3 name an astronaut, Tab and Shift+Tab walk through
-        what is lit and Space uses it, Enter presses the main button."""
-        shown = self._shown()
-        step = self.base.cell_size(shown.base, shown.seat) // 2
-        pans = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step), pygame.K_DOWN: (0, -step)}
-        if intent.key in pans:
-            self.base.pan_by(*pans[intent.key])
-        elif intent.key == pygame.K_HOME:
-            self.base.reset_view()
-        elif intent.key == pygame.K_r:
-            self._turn_hovered(-1 if intent.text == "R" else 1)
-        elif intent.key in NUMBERS and self._can_act():
-            self._use(astronaut_target(self.match.state, self.match.current, NUMBERS[intent.key]))
-        elif intent.key == pygame.K_p:
-            self._toggle_preview()
-        elif intent.key == pygame.K_TAB:
-            self.focus = next_focus(self._lit(), self.focus, -1 if intent.shift else 1)
-        elif intent.key == pygame.K_SPACE:
-            self._use(self._focused())
-        elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            primary = next((b for b in self.action_buttons if b.style == "primary" and b.enabled), None)
-            if primary is not None:
-                primary.on_click()
-        else:
-            return False
-        return True
-
-    def _turn_hovered(self, direction: int) -> None:
-        """R turns clockwise (to produce while working), Shift+R counterclockwise (to spend)."""
-        s = self.match.state
-        target = self._hit(self.pointer)
-        if target is None or target.kind != CELL or target.seat != s.current or not self._may_gesture():
-            return
-        if direction > 0 and starts_work(s, target) and not self._start_work():
-            return
-        way = {WORK: 1, PAY: -1}.get(s.phase)
-        if way is not None and way != direction:
-            hint = "R turns it clockwise to produce" if way > 0 else "Shift+R turns it counterclockwise to spend"
-            self.toasts.show(f"Turn: {hint}", theme.TEXT_DIM)
-            return
-        self.editor.turn_now(target.ref, s)
-
-    def _buttons(self) -> list[Button]:
-        return self.top_buttons + self.action_buttons + (self.hint.buttons if self.hint is not None else [])
-
-    def _button_at(self, pos) -> bool:
-        return any(b.rect.collidepoint(pos) for b in self._buttons())
-
-    def _click(self, pos) -> None:
-        for b in self._buttons():
-            if b.click(pos):
-                return
-        if self.L.log.collidepoint(pos):
-            if not self._log_covered():
-                self._explain(self.log.line_at(pos))
-            return
-        target = self._hit(pos)
-        if target is not None and target.kind in (SEAT, MINI_BASE) and target.seat != self._shown().seat:
-            self.app.stack.push(BaseOverlayScene(self.app, self._shown().base, target.seat, self.chars, self.names))
-        else:
-            self._use(target)
-
-    def _use(self, target: Target | None) -> None:
-        """What a click on `target` means now, whether a click or a key names it."""
-        if target is None or target.kind == MINI_BASE:
-            return
-        m = self.match
-        if not self._can_act():
-            if target.seat is None or target.kind in (ASTRO,):
-                who = self.names[m.current] if m.current is not None else "nobody"
-                self.toasts.show(f"It is {who}'s turn", theme.TEXT_DIM)
-            return
-        s = m.state
-        if target.kind == RETURNING and target.seat == s.current:
-            self.returning = target.ref
-            return
-        if s.phase == ACTION and target.kind == ASTRO and target.seat == s.current and target.ref != s.sel \
-                and m.can_undo and s.players[s.current].astros[target.ref][1] == ACTIVE:
-            self._send(UndoRequested(s.current))  # choosing another astronaut takes back the first
-        if starts_work(s, target) and not self._start_work():
-            return
-        actions = actions_for(m.state, target, self._returning_choice())
-        if len(actions) == 1:
-            self._request(actions[0])
-        elif actions:
-            self._choose_spend(actions)
-
-    def _hit(self, pos) -> Target | None:
-        if self.prompt.drawn.collidepoint(pos):  # grown over the base, the panel hides what is under it
-            return None
-        shown = self._shown()
-        return (self.board.hit(pos, shown.board) or self.base.hit(pos, shown.base, shown.seat)
-                or self.seats_view.hit(pos, shown.base) or self.tracks.hit(pos))
+        return game_input.handle(self, intent)
 
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self._static, (0, 0))
         shown = self._shown()
-        board_state, base_state, seat = shown.board, shown.base, shown.seat
-        beat = self.director.beat
-        marks = self._marks()
-        hover = self._focused() or self.hover
-        moment = (self._version, id(beat), beat.t if beat else None)
-        board_hover = hover if hover is not None and hover.kind in (HANGAR, EXPERIMENT) else None
-        base_hover = hover if hover is not None and hover.kind in (CELL, ASTRO) else None
-        carried = (self.editor.hidden_slots, self.editor.hidden_exps)
-        self.layers["board"].draw(surface, self.L.board, (moment, board_hover, marks.get("slots"), marks.get("exps"), carried),
-                                  lambda: self._draw_board(surface, board_state, beat, marks, board_hover))
-        explained = frozenset(self.match.reasons)
-        self.layers["log"].draw(surface, self.log.rect, (len(self.match.log), self.log.scroll, len(explained)),
-                                lambda: self.log.draw(surface, self.match.log, self.names, self.chars, explained))
-        pulses = {c: round(beat.pulse(), 2) for c in beat.pulses} if beat else {}
-        base_key = (self._version, id(beat), seat, tuple(sorted(pulses.items())), base_hover, tuple(sorted(marks.items())),
-                    self._returning_choice() if marks else None, self.editor.key())
-        self.layers["base"].draw(surface, self.L.base, base_key,
-                                 lambda: self._draw_base(surface, base_state, seat, beat, pulses, marks, base_hover))
-        dots = int(self.clock * 3) % 3 if self.thinking is not None else 0
-        science = self._science_visible()
-        self.layers["seats"].draw(surface, self.L.seats, (self._version, id(beat), shown.turn, self.thinking, dots, science),
-                                  lambda: self.seats_view.draw(surface, SeatsFrame(
-                                      base_state, self.chars, self.names, self.labels, science, shown.turn, self.thinking, self.clock)))
-        self.layers["tracks"].draw(surface, self.L.tracks, (self._version, id(beat)),
-                                   lambda: self.tracks.draw(surface, TracksFrame(base_state, self.chars)))
-        self._draw_prompt(surface)
+        hover = game_input.focused(self) or self.hover
+        draw_table(self, surface, shown, hover)
+        draw_prompt(self, surface)
         self._draw_top(surface, shown)
-        self._draw_reset_preview(surface, board_state)
+        draw_reset_preview(self, surface, shown.board)
         if self.hint is not None:
-            self.hint.draw(surface, self.board, self.base, base_state, seat, self.L.log, self.pointer, self.L.scale)
+            self.hint.draw(surface, self.board, self.base, shown.base, shown.seat, self.L.log, self.pointer, self.L.scale)
         self.director.draw_flights(surface)
         self.director.draw_caption(surface, self.L.log)
         self.editor.draw(surface)
         if hover is not None and hover.kind == MINI_BASE:
-            self._draw_popup(surface, base_state, hover.seat)
+            draw_popup(self, surface, shown.base, hover.seat)
         if self.guide is not None:
             self.guide.draw(surface, self)
         self.toasts.draw(surface, self.L.base.centerx, self.L.top.bottom + int(10 * self.L.scale), self.L.scale)
-        self._draw_tooltip(surface, base_state)
-
-    def _draw_board(self, surface, state, beat, marks, hover) -> None:
-        self.board.draw(surface, BoardFrame(
-            state, self.chars,
-            t=beat.board_t if beat else 1.0, reset=beat.reset if beat else None, moves=beat.moves if beat else (),
-            timeline=beat.timeline if beat else QUICK,
-            hidden_slots=(frozenset(beat.hidden_slots) if beat else frozenset()) | self.editor.hidden_slots,
-            hidden_exps=(frozenset(beat.hidden_exps) if beat else frozenset()) | self.editor.hidden_exps,
-            hidden_ring=frozenset(beat.hidden_ring) if beat else frozenset(),
-            playable_slots=marks.get("slots"), playable_exps=marks.get("exps"),
-            hover=hover, home_of=self.seats_view.home_point))
-
-    def _draw_reset_preview(self, surface, state) -> None:
-        """On the player's own turn, where the arm would stop; all the reset would do while the
-        player asks for it, points at the arm or at Preview reset."""
-        if not self._can_act() or self.director.busy:
-            return
-        preview = reset_preview(state)
-        button = hovered(self.top_buttons, self.pointer)
-        if self.previewing or self.hover == Target(ARM) or (button is not None and button.label == "Preview reset"):
-            draw_preview(surface, self.board, state, preview)
-            draw_preview_words(surface, self.L.log, preview_lines(preview, self.names), self.L.scale)
-        else:
-            draw_stop_marker(surface, self.board, preview)
-
-    def _draw_base(self, surface, state, seat, beat, pulses, marks, hover) -> None:
-        own = beat is not None and beat.seat == seat
-        phase = self.match.state.phase
-        self.base.draw(surface, BaseFrame(
-            state, seat, self.chars, self.names,
-            hidden_cells=(frozenset(beat.hidden_cells) if own else frozenset()) | self.editor.hidden_cells,
-            hidden_astros=(frozenset(beat.hidden_astros) if own else frozenset()) | self.editor.hidden_returning,
-            pulses=pulses, marked_cells=marks.get("cells", frozenset()),
-            marked_astros=marks.get("astros", frozenset()),
-            selected_returning=self._returning_choice() if marks else None, hover=hover,
-            turn={WORK: 1, PAY: -1}.get(phase, 0) if marks else 0))
+        self._draw_tooltip(surface, shown.base)
 
     def _draw_top(self, surface: pygame.Surface, shown: Shown) -> None:
         sc = self.L.scale
@@ -795,40 +376,6 @@ class GameScene(Scene):
         for b in self.top_buttons:
             b.draw(surface, sc, b is over)
 
-    def _prompt(self) -> tuple[str, str]:
-        m = self.match
-        s = m.state
-        if s.game_over:
-            return "Game over", "Counting the final scores…"
-        if self.director.resetting:  # the position already moved on; the table has not yet
-            return "The round ends", "Watch the ring: modules leave and slide, the arm turns, and the astronauts it passes come home."
-        seat = s.current
-        name = self.names[seat]
-        if m.seats[seat].is_bot:
-            return f"{name} is playing", f"Bot, level {m.seats[seat].level}. Press F or Fast-forward to speed it up."
-        if not self._can_act():
-            return f"{name}'s turn", "Waiting for the hand-off."
-        if m.pending is not None:
-            done = "; ".join(m.pending.lines) or "Your turn is complete"
-            return "Confirm your turn", f"{done}. Confirm to pass the turn, or Undo to take it back."
-        return phase_prompt(s, name, self._legal_now())
-
-    def _draw_prompt(self, surface: pygame.Surface) -> None:
-        title, hint = self._prompt()
-        s = self.match.state
-        cost = owed(s, self.match.pending is not None) if s.phase == PAY and self._can_act() else None
-        self.prompt.draw(surface, PromptFrame(title, hint, cost, self.action_buttons, self.pointer))
-
-    def _draw_popup(self, surface: pygame.Surface, s, seat: int) -> None:
-        sc = self.L.scale
-        card = self.seats_view.cards[seat]
-        rect = pygame.Rect(0, 0, int(460 * sc), int(430 * sc))
-        rect.topright = (card.x - int(10 * sc), card.y)
-        rect.clamp_ip(surface.get_rect())
-        draw_panel(surface, rect, sc, fill=theme.PANEL_HI, edge=theme.ACCENT_DARK)
-        self.popup.layout(rect.inflate(-int(8 * sc), -int(8 * sc)), sc)
-        self.popup.draw(surface, BaseFrame(s, seat, self.chars, self.names))
-
     def _draw_tooltip(self, surface: pygame.Surface, s) -> None:
         button = hovered(self.top_buttons + self.action_buttons, self.pointer)
         if self.hover_time < TOOLTIP_DELAY:
@@ -848,7 +395,3 @@ class GameScene(Scene):
         if tip is not None:
             picture = magnified(self.hover, s, int(MAGNIFIED * self.L.scale))
             draw_tooltip(surface, self.pointer, tip[0], tip[1], self.L.scale, picture)
-
-
-def _where(where: str) -> str:
-    return {"active": "ready", "exhausted": "resting", "board": "at the board", "returning": "coming home"}[where]

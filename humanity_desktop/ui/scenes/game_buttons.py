@@ -1,0 +1,138 @@
+"""The game screen's buttons: the top bar (hint, pace, fast-forward, menu, preview reset), and
+the action panel's words and buttons for the phase on hand, with what the larger ones do."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...bots import Budget, make_bot
+from ...bots.hints import hints
+from ...controller import UndoRequested
+from ...engine import Action, auto_pay, observe
+from ...engine.state import ACTION, COLOUR, PAY, SHAPE, UPGRADE, WORK
+from .. import theme
+from ..settings import PACES
+from ..views.hint_overlay import HintOverlay
+from ..views.prompt_panel import phase_prompt
+from ..widgets import Button
+from .game_dialogs import answer, choose_upgrade
+from .options import ROWS, option_text
+
+if TYPE_CHECKING:
+    from .game import GameScene
+
+HINT_LEVEL = "normal"  # judges every plan in a few milliseconds, so the hint answers at once
+
+
+def top_buttons(scene: GameScene) -> list[Button]:
+    sc = scene.L.scale
+    pace_names = list(PACES)
+    pace = scene.app.settings.pace
+
+    def next_pace() -> None:
+        scene.app.settings.pace = pace_names[(pace_names.index(pace) + 1) % len(pace_names)]
+        scene.app.save_settings()
+
+    buttons = [
+        Button(option_text("pace", pace), next_pace, style="quiet", tooltip=ROWS["pace"][2]),
+        Button("Fast-forward", scene._toggle_fast, selected=scene.fast, tooltip="Play bot moves at top speed (F)"),
+        Button("Menu", scene._pause, tooltip="Pause, save, options (Esc)"),
+    ]
+    widths = [180, 150, 96]
+    if scene.app.settings.hints and scene._can_act() and scene.match.pending is None:
+        buttons.insert(0, Button("Hint", lambda: _hint(scene), tooltip="What the Normal bot would do in your place"))
+        widths.insert(0, 96)
+    x = scene.L.top.right - int(8 * sc)
+    h = scene.L.top.h - int(14 * sc)
+    for b, w in reversed(list(zip(buttons, widths))):
+        x -= int(w * sc)
+        b.rect = pygame.Rect(x, scene.L.top.y + int(7 * sc), int(w * sc), h)
+        x -= int(8 * sc)
+    if scene._can_act():
+        buttons.append(_preview_button(scene))
+    return buttons
+
+
+def _preview_button(scene: GameScene) -> Button:
+    """Preview reset, in the board's top left corner, clear of the ring."""
+    sc = scene.L.scale
+    b = Button("Preview reset", scene._toggle_preview, style="quiet", selected=scene.previewing,
+               tooltip="What the reset would do if the round ended now; a click or P keeps it shown")
+    b.rect = pygame.Rect(scene.L.board.x, scene.L.board.y, int(132 * sc), int(30 * sc))
+    return b
+
+
+def action_buttons(scene: GameScene) -> list[Button]:
+    m = scene.match
+    s = m.state
+    buttons: list[Button] = []
+    if s.game_over:
+        return buttons
+    if scene._can_act():
+        phase = s.phase
+        if m.pending is not None:
+            buttons.append(Button("Confirm turn", scene._confirm, style="primary",
+                                  tooltip="End your turn (Enter); until then Undo takes it back"))
+        elif phase == ACTION:
+            buttons.append(Button("Work", answer(scene, Action("work")), style="primary",
+                                  tooltip="Work on the base with this astronaut"))
+        elif phase == WORK:
+            buttons.append(Button(f"End work ({s.work_left} left)", answer(scene, Action("end_work")), style="primary"))
+        elif phase == PAY:
+            buttons.append(Button("Auto-pay", lambda: _auto_pay(scene), style="primary",
+                                  tooltip="Pay the rest, spending the least valuable units first"))
+            buttons.append(Button("Cancel", lambda: _cancel_payment(scene), style="quiet",
+                                  tooltip="Put back every unit spent and the chosen tile"))
+        elif phase in (COLOUR, SHAPE):
+            buttons += [Button(a.a.capitalize(), answer(scene, a)) for a in scene._legal_now()]
+        elif phase == UPGRADE:
+            buttons.append(Button("Choose…", lambda: choose_upgrade(scene), style="primary"))
+        buttons.append(Button("Undo", scene._undo, style="quiet", enabled=m.can_undo,
+                              tooltip="Take back a choice made this turn (Ctrl+Z)"))
+    scene.prompt.place_buttons(buttons, choices=s.phase in (COLOUR, SHAPE) and m.pending is None)
+    return buttons
+
+
+def prompt_text(scene: GameScene) -> tuple[str, str]:
+    """The action panel's title and instruction: whose turn it is and what it asks for."""
+    m = scene.match
+    s = m.state
+    if s.game_over:
+        return "Game over", "Counting the final scores…"
+    if scene.director.resetting:  # the position already moved on; the table has not yet
+        return "The round ends", "Watch the ring: modules leave and slide, the arm turns, and the astronauts it passes come home."
+    seat = s.current
+    name = scene.names[seat]
+    if m.seats[seat].is_bot:
+        return f"{name} is playing", f"Bot, level {m.seats[seat].level}. Press F or Fast-forward to speed it up."
+    if not scene._can_act():
+        return f"{name}'s turn", "Waiting for the hand-off."
+    if m.pending is not None:
+        done = "; ".join(m.pending.lines) or "Your turn is complete"
+        return "Confirm your turn", f"{done}. Confirm to pass the turn, or Undo to take it back."
+    return phase_prompt(s, name, scene._legal_now())
+
+
+def _hint(scene: GameScene) -> None:
+    """The Normal bot's three best plans for the rest of this turn, from this seat's view only."""
+    s = scene.match.state
+    bot = make_bot(HINT_LEVEL, seed=s.turn)
+    found = hints(bot, observe(s, s.current), Budget(seconds=bot.seconds))
+    if found:
+        scene.hint = HintOverlay(found, scene._version)
+    else:
+        scene.toasts.show("No plan to suggest here", theme.TEXT_DIM)
+
+
+def _cancel_payment(scene: GameScene) -> None:
+    """Undo the spends and the choice of what is being paid for."""
+    m = scene.match
+    while m.state.phase == PAY and m.can_undo:
+        if not scene._send(UndoRequested(m.current)):
+            return
+
+
+def _auto_pay(scene: GameScene) -> None:
+    for action in auto_pay(scene.match.state):
+        scene._request(action)

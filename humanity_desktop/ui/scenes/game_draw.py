@@ -1,0 +1,130 @@
+"""Drawing the game screen's table: the panels, the board, the log, the base, the seats and
+the tracks, each through its cached layer, plus the prompt, the reset preview and the
+popup of a rival's base. The scene decides the order; these draw what it shows."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...controller.preview import reset_preview
+from ...engine.state import PAY, WORK
+from .. import theme
+from ..targets import ARM, ASTRO, CELL, EXPERIMENT, HANGAR, Target
+from ..views.base_view import BaseFrame
+from ..views.board_view import QUICK, BoardFrame
+from ..views.prompt_panel import PromptFrame, owed
+from ..views.reset_preview import draw_preview, draw_preview_words, draw_stop_marker, preview_lines
+from ..views.seats_view import SeatsFrame
+from ..views.tracks_view import TracksFrame
+from ..widgets import draw_panel, hovered
+from . import game_input
+
+if TYPE_CHECKING:
+    from .game import GameScene, Shown
+
+
+def paint_static(scene: GameScene, surf: pygame.Surface) -> pygame.Rect:
+    """Background and panel frames, drawn once per window size. Returns the log's area."""
+    L, sc = scene.L, scene.L.scale
+    w, h = surf.get_size()
+    for y in range(0, h, 4):
+        pygame.draw.rect(surf, theme.mix(theme.BG, theme.BG_GLOW, (y / h) ** 2.2), (0, y, w, 4))
+    draw_panel(surf, L.top, sc, fill=theme.PANEL)
+    scene.board.paint_background(surf)
+    log_inner = draw_panel(surf, L.log, sc, "Game log")
+    draw_panel(surf, L.base, sc)
+    draw_panel(surf, L.actions, sc)
+    scene.tracks.layout(draw_panel(surf, L.tracks, sc, "Secondary board"), sc)
+    return log_inner
+
+
+def draw_table(scene: GameScene, surface: pygame.Surface, shown: Shown, hover: Target | None) -> None:
+    """The static frame, then each panel, redrawn only when what it shows has changed."""
+    surface.blit(scene._static, (0, 0))
+    board_state, base_state, seat = shown.board, shown.base, shown.seat
+    beat = scene.director.beat
+    marks = game_input.marks(scene)
+    moment = (scene._version, id(beat), beat.t if beat else None)
+    board_hover = hover if hover is not None and hover.kind in (HANGAR, EXPERIMENT) else None
+    base_hover = hover if hover is not None and hover.kind in (CELL, ASTRO) else None
+    carried = (scene.editor.hidden_slots, scene.editor.hidden_exps)
+    layers, L = scene.layers, scene.L
+    layers["board"].draw(surface, L.board, (moment, board_hover, marks.get("slots"), marks.get("exps"), carried),
+                         lambda: _draw_board(scene, surface, board_state, beat, marks, board_hover))
+    explained = frozenset(scene.match.reasons)
+    layers["log"].draw(surface, scene.log.rect, (len(scene.match.log), scene.log.scroll, len(explained)),
+                       lambda: scene.log.draw(surface, scene.match.log, scene.names, scene.chars, explained))
+    pulses = {c: round(beat.pulse(), 2) for c in beat.pulses} if beat else {}
+    base_key = (scene._version, id(beat), seat, tuple(sorted(pulses.items())), base_hover, tuple(sorted(marks.items())),
+                game_input.returning_choice(scene) if marks else None, scene.editor.key())
+    layers["base"].draw(surface, L.base, base_key,
+                        lambda: _draw_base(scene, surface, base_state, seat, beat, pulses, marks, base_hover))
+    dots = int(scene.clock * 3) % 3 if scene.thinking is not None else 0
+    science = scene._science_visible()
+    layers["seats"].draw(surface, L.seats, (scene._version, id(beat), shown.turn, scene.thinking, dots, science),
+                         lambda: scene.seats_view.draw(surface, SeatsFrame(
+                             base_state, scene.chars, scene.names, scene.labels, science, shown.turn, scene.thinking,
+                             scene.clock)))
+    layers["tracks"].draw(surface, L.tracks, (scene._version, id(beat)),
+                          lambda: scene.tracks.draw(surface, TracksFrame(base_state, scene.chars)))
+
+
+def _draw_board(scene: GameScene, surface, state, beat, marks, hover) -> None:
+    editor = scene.editor
+    scene.board.draw(surface, BoardFrame(
+        state, scene.chars,
+        t=beat.board_t if beat else 1.0, reset=beat.reset if beat else None, moves=beat.moves if beat else (),
+        timeline=beat.timeline if beat else QUICK,
+        hidden_slots=(frozenset(beat.hidden_slots) if beat else frozenset()) | editor.hidden_slots,
+        hidden_exps=(frozenset(beat.hidden_exps) if beat else frozenset()) | editor.hidden_exps,
+        hidden_ring=frozenset(beat.hidden_ring) if beat else frozenset(),
+        playable_slots=marks.get("slots"), playable_exps=marks.get("exps"),
+        hover=hover, home_of=scene.seats_view.home_point))
+
+
+def _draw_base(scene: GameScene, surface, state, seat, beat, pulses, marks, hover) -> None:
+    own = beat is not None and beat.seat == seat
+    phase = scene.match.state.phase
+    editor = scene.editor
+    scene.base.draw(surface, BaseFrame(
+        state, seat, scene.chars, scene.names,
+        hidden_cells=(frozenset(beat.hidden_cells) if own else frozenset()) | editor.hidden_cells,
+        hidden_astros=(frozenset(beat.hidden_astros) if own else frozenset()) | editor.hidden_returning,
+        pulses=pulses, marked_cells=marks.get("cells", frozenset()),
+        marked_astros=marks.get("astros", frozenset()),
+        selected_returning=game_input.returning_choice(scene) if marks else None, hover=hover,
+        turn={WORK: 1, PAY: -1}.get(phase, 0) if marks else 0))
+
+
+def draw_reset_preview(scene: GameScene, surface, state) -> None:
+    """On the player's own turn, where the arm would stop; all the reset would do while the
+    player asks for it, points at the arm or at Preview reset."""
+    if not scene._can_act() or scene.director.busy:
+        return
+    preview = reset_preview(state)
+    button = hovered(scene.top_buttons, scene.pointer)
+    if scene.previewing or scene.hover == Target(ARM) or (button is not None and button.label == "Preview reset"):
+        draw_preview(surface, scene.board, state, preview)
+        draw_preview_words(surface, scene.L.log, preview_lines(preview, scene.names), scene.L.scale)
+    else:
+        draw_stop_marker(surface, scene.board, preview)
+
+
+def draw_prompt(scene: GameScene, surface: pygame.Surface) -> None:
+    title, hint = scene._prompt()
+    s = scene.match.state
+    cost = owed(s, scene.match.pending is not None) if s.phase == PAY and scene._can_act() else None
+    scene.prompt.draw(surface, PromptFrame(title, hint, cost, scene.action_buttons, scene.pointer))
+
+
+def draw_popup(scene: GameScene, surface: pygame.Surface, s, seat: int) -> None:
+    """A rival's whole base, beside its card, while the pointer rests on its miniature."""
+    sc = scene.L.scale
+    card = scene.seats_view.cards[seat]
+    rect = pygame.Rect(0, 0, int(460 * sc), int(430 * sc))
+    rect.topright = (card.x - int(10 * sc), card.y)
+    rect.clamp_ip(surface.get_rect())
+    draw_panel(surface, rect, sc, fill=theme.PANEL_HI, edge=theme.ACCENT_DARK)
+    scene.popup.layout(rect.inflate(-int(8 * sc), -int(8 * sc)), sc)
+    scene.popup.draw(surface, BaseFrame(s, seat, scene.chars, scene.names))

@@ -1,0 +1,265 @@
+"""The game screen's input: the pointer, the wheel and the keys, what lies under the pointer,
+what is lit for the player to use, and what a click or a finished gesture on the table asks
+of the match."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...controller import UndoRequested
+from ...engine import Action
+from ...engine.state import ACTION, ACTIVE, PAY, PLACE, TURN, UPGRADE, WORK
+from .. import theme
+from ..base_editor import Outcome
+from ..gestures import actions_for, starts_work
+from ..input import Back, Click, FastForward, Key, Point, Release, Undo, Wheel
+from ..keyboard import NUMBERS, astronaut_target, lit_targets, next_focus
+from ..targets import ASTRO, CELL, MINI_BASE, RETURNING, SEAT, Target
+from ..widgets import Button
+from ..wording import plain
+from .base_overlay import BaseOverlayScene
+from .game_dialogs import choose_spend, explain
+
+if TYPE_CHECKING:
+    from .game import GameScene
+
+
+def handle(scene: GameScene, intent) -> bool:
+    if _next_reset_step(scene, intent):
+        return True
+    if scene.guide is not None and scene.guide.handle(intent, scene):
+        return True
+    if isinstance(intent, Point):
+        scene.pointer = intent.pos
+        scene.focus = None  # the pointer takes over from the keys
+        scene.editor.move(intent.pos)
+    elif isinstance(intent, Click):
+        scene.pointer = intent.pos
+        _press(scene, intent)
+    elif isinstance(intent, Release):
+        _release(scene, intent.pos)
+    elif isinstance(intent, Back):
+        if not scene.editor.cancel():
+            scene._pause()
+    elif isinstance(intent, Undo):
+        if scene._can_act() and not scene.editor.active:
+            scene._undo()
+    elif isinstance(intent, FastForward):
+        scene._toggle_fast()
+    elif isinstance(intent, Wheel):
+        _wheel(scene, intent)
+    elif isinstance(intent, Key):
+        return _key(scene, intent)
+    else:
+        return False
+    return True
+
+
+def _next_reset_step(scene: GameScene, intent) -> bool:
+    """A click off the buttons, or Space, ends the reset step on show at once."""
+    clicked = isinstance(intent, Click) and not _button_at(scene, intent.pos)
+    spaced = isinstance(intent, Key) and intent.key == pygame.K_SPACE
+    return (clicked or spaced) and scene.director.next_step()
+
+
+def _press(scene: GameScene, intent: Click) -> None:
+    """A button acts at once; on the table the press may start a gesture instead."""
+    if intent.button == 1 and not _button_at(scene, intent.pos) and _may_gesture(scene) \
+            and scene.editor.press(intent.pos, hit(scene, intent.pos), scene.match.state):
+        if scene.editor.carrying:
+            scene.app.audio.play("pick_up")
+        return
+    _click(scene, intent.pos)
+
+
+def _release(scene: GameScene, pos) -> None:
+    if scene.editor.active:
+        outcome = scene.editor.release(pos, hit(scene, pos), scene.match.state)
+        if outcome is not None:
+            finish(scene, outcome)
+
+
+def _may_gesture(scene: GameScene) -> bool:
+    return scene._can_act() and not scene.director.busy and not scene.editor.active and scene.match.pending is None
+
+
+def finish(scene: GameScene, outcome: Outcome) -> None:
+    """What a finished gesture asks for reaches the match, as a click's would."""
+    if outcome.sound is not None:
+        scene.app.audio.play(outcome.sound)
+    if outcome.click is not None:
+        _click(scene, outcome.click)
+    elif outcome.refusal is not None:
+        scene.app.audio.play("illegal")
+        scene.toasts.show(plain(*outcome.refusal), theme.BAD)
+    elif len(outcome.actions) == 1:
+        scene._request(outcome.actions[0])
+    elif outcome.actions:
+        choose_spend(scene, outcome.actions)
+
+
+def _wheel(scene: GameScene, intent: Wheel) -> None:
+    pos = scene.pointer  # where the last motion put it: the wheel's own report may lag behind
+    if scene.L.log.collidepoint(pos):
+        scene.log.scroll_by(intent.dy, len(scene.match.log))
+    elif scene.base.area.collidepoint(pos):
+        scene.base.zoom_at(pos, 1.15 ** intent.dy)
+
+
+def _key(scene: GameScene, intent: Key) -> bool:
+    """Keys for every gesture: arrows pan the base, Home fits it back, R and Shift+R turn
+    the tile under the pointer, 1 to 3 name an astronaut, Tab and Shift+Tab walk through
+    what is lit and Space uses it, Enter presses the main button."""
+    shown = scene._shown()
+    step = scene.base.cell_size(shown.base, shown.seat) // 2
+    pans = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step), pygame.K_DOWN: (0, -step)}
+    if intent.key in pans:
+        scene.base.pan_by(*pans[intent.key])
+    elif intent.key == pygame.K_HOME:
+        scene.base.reset_view()
+    elif intent.key == pygame.K_r:
+        _turn_hovered(scene, -1 if intent.text == "R" else 1)
+    elif intent.key in NUMBERS and scene._can_act():
+        _use(scene, astronaut_target(scene.match.state, scene.match.current, NUMBERS[intent.key]))
+    elif intent.key == pygame.K_p:
+        scene._toggle_preview()
+    elif intent.key == pygame.K_TAB:
+        scene.focus = next_focus(_lit(scene), scene.focus, -1 if intent.shift else 1)
+    elif intent.key == pygame.K_SPACE:
+        _use(scene, focused(scene))
+    elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        primary = next((b for b in scene.action_buttons if b.style == "primary" and b.enabled), None)
+        if primary is not None:
+            primary.on_click()
+    else:
+        return False
+    return True
+
+
+def _turn_hovered(scene: GameScene, direction: int) -> None:
+    """R turns clockwise (to produce while working), Shift+R counterclockwise (to spend)."""
+    s = scene.match.state
+    target = hit(scene, scene.pointer)
+    if target is None or target.kind != CELL or target.seat != s.current or not _may_gesture(scene):
+        return
+    if direction > 0 and starts_work(s, target) and not _start_work(scene):
+        return
+    way = {WORK: 1, PAY: -1}.get(s.phase)
+    if way is not None and way != direction:
+        hint = "R turns it clockwise to produce" if way > 0 else "Shift+R turns it counterclockwise to spend"
+        scene.toasts.show(f"Turn: {hint}", theme.TEXT_DIM)
+        return
+    scene.editor.turn_now(target.ref, s)
+
+
+def _buttons(scene: GameScene) -> list[Button]:
+    return scene.top_buttons + scene.action_buttons + (scene.hint.buttons if scene.hint is not None else [])
+
+
+def _button_at(scene: GameScene, pos) -> bool:
+    return any(b.rect.collidepoint(pos) for b in _buttons(scene))
+
+
+def _click(scene: GameScene, pos) -> None:
+    for b in _buttons(scene):
+        if b.click(pos):
+            return
+    if scene.L.log.collidepoint(pos):
+        if not scene._log_covered():
+            explain(scene, scene.log.line_at(pos))
+        return
+    target = hit(scene, pos)
+    if target is not None and target.kind in (SEAT, MINI_BASE) and target.seat != scene._shown().seat:
+        scene.app.stack.push(BaseOverlayScene(scene.app, scene._shown().base, target.seat, scene.chars, scene.names))
+    else:
+        _use(scene, target)
+
+
+def _use(scene: GameScene, target: Target | None) -> None:
+    """What a click on `target` means now, whether a click or a key names it."""
+    if target is None or target.kind == MINI_BASE:
+        return
+    m = scene.match
+    if not scene._can_act():
+        if target.seat is None or target.kind in (ASTRO,):
+            who = scene.names[m.current] if m.current is not None else "nobody"
+            scene.toasts.show(f"It is {who}'s turn", theme.TEXT_DIM)
+        return
+    s = m.state
+    if target.kind == RETURNING and target.seat == s.current:
+        scene.returning = target.ref
+        return
+    if s.phase == ACTION and target.kind == ASTRO and target.seat == s.current and target.ref != s.sel \
+            and m.can_undo and s.players[s.current].astros[target.ref][1] == ACTIVE:
+        scene._send(UndoRequested(s.current))  # choosing another astronaut takes back the first
+    if starts_work(s, target) and not _start_work(scene):
+        return
+    actions = actions_for(m.state, target, returning_choice(scene))
+    if len(actions) == 1:
+        scene._request(actions[0])
+    elif actions:
+        choose_spend(scene, actions)
+
+
+def hit(scene: GameScene, pos) -> Target | None:
+    if scene.prompt.drawn.collidepoint(pos):  # grown over the base, the panel hides what is under it
+        return None
+    shown = scene._shown()
+    return (scene.board.hit(pos, shown.board) or scene.base.hit(pos, shown.base, shown.seat)
+            or scene.seats_view.hit(pos, shown.base) or scene.tracks.hit(pos))
+
+
+def _start_work(scene: GameScene) -> bool:
+    """Work with the chosen astronaut; False if the rules refuse it (the toast says why)."""
+    scene._request(Action("work"))
+    return scene.match.state.phase == WORK
+
+
+def marks(scene: GameScene) -> dict:
+    """What the player may click now, for the views to light up."""
+    if not scene._can_act() or scene.director.busy or scene.match.pending is not None:
+        return {}
+    legal = scene._legal_now()
+    lit = scene.editor.lit_cells(scene.match.state, legal)
+    if lit is not None:
+        return {"cells": lit}
+    phase = scene.match.state.phase
+    if phase == TURN:
+        return {"astros": frozenset(a.a for a in legal)}
+    if phase == ACTION:
+        return {"slots": frozenset(a.a for a in legal if a.kind == "choose_module"),
+                "exps": frozenset(a.a for a in legal if a.kind == "choose_experiment")}
+    if phase in (WORK, PAY):
+        return {"cells": frozenset(a.a for a in legal if a.kind in ("activate", "spend"))}
+    if phase == PLACE:
+        chosen = returning_choice(scene)
+        return {"cells": frozenset(a.b for a in legal if a.a == chosen)}
+    if phase == UPGRADE:
+        return {"astros": frozenset(a.a for a in legal)}
+    return {}
+
+
+def _lit(scene: GameScene) -> list[Target]:
+    return lit_targets(marks(scene), scene.match.current)
+
+
+def focused(scene: GameScene) -> Target | None:
+    """The target Tab chose, while it is still lit."""
+    return scene.focus if scene.focus in _lit(scene) else None
+
+
+def returning_choice(scene: GameScene) -> int | None:
+    legal = scene._legal_now()
+    chosen = {a.a for a in legal if a.kind == "place_astronaut"}
+    if scene.returning in chosen:
+        return scene.returning
+    return min(chosen) if chosen else None
+
+
+def track_hover(scene: GameScene, dt: float) -> None:
+    target = hit(scene, scene.pointer)
+    if target == scene.hover and not scene.editor.active:  # a hand busy with a piece wants no tooltip
+        scene.hover_time += dt
+    else:
+        scene.hover, scene.hover_time = target, 0.0
