@@ -60,14 +60,13 @@ class PlanBot:
     name: str
     follower: PlanFollower
     seconds: float | None = None
+    last_search: list | None = None  # the ranked plans behind the last new choice (see base.Player)
 
     def search(self, view: dict, budget: Budget | None) -> list[tuple[float, Plan, int]]:
         raise NotImplementedError
 
     def default_budget(self) -> Budget | None:
         return None
-
-    last_search: list | None = None
 
     def decide(self, view: dict, legal: list[Action], budget: Budget | None = None) -> Action:
         self.last_search = None
