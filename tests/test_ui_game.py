@@ -2,6 +2,8 @@
 and what the controller answers shows on the game screen."""
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -242,10 +244,13 @@ def test_clicking_a_bots_line_in_the_log_tells_why_it_played_so(app, monkeypatch
     m = game.match
     while m.current == 0:
         play(m, m.legal()[0])
-    for _ in range(2000):
-        if m.reasons and m.current == 0:
-            break
+    # Real time, not a count of frames: the bot plays once its thread has thought and the
+    # autosave thread has written, and frames drawn without pause starve both of the interpreter.
+    deadline = time.monotonic() + 20
+    while not (m.reasons and m.current == 0):
+        assert time.monotonic() < deadline, "the bot did not play its turn"
         app.step()
+        time.sleep(0.001)
     line = min(m.reasons)
     log = game.log.rect
     spot = next((log.x + 2, y) for y in range(log.top, log.bottom) if game.log.line_at((log.x + 2, y)) == line)
