@@ -310,6 +310,10 @@ class App:
         pygame.display.flip()
         self.frame_ms.append((time.perf_counter() - t0) * 1000)
         self.frame_cpu_ms.append((time.thread_time() - c0) * 1000)
+        if not self.config.max_fps and self._autosaver is not None and not self._autosaver.caught_up():
+            # Frames without pause (tests, benchmarks) would starve the saving thread of the
+            # interpreter, and the bots wait for it; in play the frame cap leaves it time.
+            time.sleep(0.001)
         if self.first_frame_at is None:
             self.first_frame_at = time.time()
             # Everything loaded so far (catalogue, art, fonts) lives for the whole run; kept
