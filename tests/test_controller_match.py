@@ -166,6 +166,27 @@ def test_undo_takes_back_an_unconfirmed_end_of_turn_then_the_turns_choices(confi
     assert rec.of(ActionRefused)[-1].rule == "End of turn"  # nothing left to confirm
 
 
+def test_the_version_moves_with_the_position_and_the_legal_actions_with_it(confirming):
+    match, _ = confirming
+    versions = [match.version]
+    legal = match.legal()
+    assert match.legal() is legal  # worked out once for the version
+    match.bus.publish(ActionRequested(0, Action("work")))  # refused: nothing changes
+    assert match.version == versions[-1] and match.legal() is legal
+    match.bus.publish(ActionRequested(0, Action("select_astronaut", 0)))
+    versions.append(match.version)
+    assert match.legal() == legal_actions(match.state) != legal
+    to_the_end_of_the_turn(match)
+    versions.append(match.version)  # the end of the turn waiting is a change too
+    match.bus.publish(UndoRequested(0))
+    versions.append(match.version)
+    match.bus.publish(ActionRequested(0, match.legal()[0]))
+    match.bus.publish(ConfirmRequested(0))
+    versions.append(match.version)
+    assert versions == sorted(set(versions))
+    assert match.legal() == legal_actions(match.state)
+
+
 def test_bots_never_wait_for_confirmation(confirming):
     match, rec = confirming
     match.bus.publish(ActionRequested(0, Action("select_astronaut", 0)))

@@ -108,6 +108,11 @@ class Match:
         # When set, a human's turn-ending action waits for ConfirmRequested (see TurnToConfirm).
         self.confirm_turns = confirm_turns
         self.pending: TurnToConfirm | None = None
+        # Bumped whenever the position or the turn waiting for confirmation changes, so that
+        # what is worked out from them (the legal actions, a hint, a screen's drawing) is
+        # kept until then.
+        self.version = 0
+        self._legal: tuple[int, list[Action]] = (-1, [])
         self._clock = clock
         self._undo: list[Mark] = []
         # What the rules and the bots memoised for another deal is of little use to this
@@ -142,7 +147,10 @@ class Match:
         return [i for i, seat in enumerate(self.seats) if not seat.is_bot]
 
     def legal(self) -> list[Action]:
-        return legal_actions(self.state)
+        """The legal actions now, worked out once per version; not to be changed."""
+        if self._legal[0] != self.version:
+            self._legal = (self.version, legal_actions(self.state))
+        return self._legal[1]
 
     @property
     def can_undo(self) -> bool:
@@ -175,13 +183,13 @@ class Match:
         if fault or err:
             # A faulty bot must not stall the table: say so, then play its first legal move.
             self._refuse(seat, action, "Bot", fault or f"the bot chose an illegal move ({err.reason})")
-            action = legal_actions(self.state)[0]
+            action = self.legal()[0]
         elif decision.why:
             self._reason = (seat, decision.why)
         self.bus.publish(ActionRequested(seat, action, source="bot"))
 
     def _start_thinking(self, seat: int) -> None:
-        legal = legal_actions(self.state)
+        legal = self.legal()
         budget = None
         if len(legal) == 1:
             future: Future = Future()  # a forced move needs no thought
@@ -246,6 +254,7 @@ class Match:
         if not ends_turn(self.state, trial):
             return False
         self.pending = TurnToConfirm(seat, action, tuple(narrate(events, self.names)), trial)
+        self.version += 1
         self.bus.publish(self.pending)
         return True
 
@@ -254,7 +263,7 @@ class Match:
         if pending is None or ev.seat != pending.seat:
             self._refuse(ev.seat, None, "End of turn", "there is no turn waiting to be confirmed")
             return
-        self.pending = None
+        self.pending = None  # _apply moves the version on
         self._apply(pending.seat, pending.action, human=True)
 
     def _apply(self, seat: int, action: Action, human: bool) -> None:
@@ -277,6 +286,7 @@ class Match:
         elif human:
             self._undo.append(mark)
         self._last_action_at = self._clock()
+        self.version += 1
         self.bus.publish(ActionApplied(seat, action, tuple(events), tuple(lines), before, s.copy()))
         self._publish_consequences(events, before)
         if turn_over and self.on_turn_end is not None:
@@ -304,15 +314,17 @@ class Match:
             return
         if self.pending is not None:  # the unconfirmed end of the turn goes first
             self.pending = None
-            self.bus.publish(Undone(ev.seat, self.state.copy()))
-            return
-        mark = self._undo.pop()
+        else:
+            self._restore(self._undo.pop())
+        self.version += 1
+        self.bus.publish(Undone(ev.seat, self.state.copy()))
+
+    def _restore(self, mark: Mark) -> None:
         self.state = mark.state
         del self.log[mark.log_len:]
         del self.history[mark.history_len:]
         if self.actions is not None:
             del self.actions[mark.actions_len:]
-        self.bus.publish(Undone(ev.seat, self.state.copy()))
 
 
 def ends_turn(before: State, after: State) -> bool:

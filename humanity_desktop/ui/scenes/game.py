@@ -21,12 +21,11 @@ from ...controller import (
     MissionTaken,
     RoundReset,
     TurnStarted,
-    TurnToConfirm,
     Undone,
     UndoRequested,
     YearEnded,
 )
-from ...engine import Action, State, legal_actions
+from ...engine import Action, State
 from ...engine.catalogue import load
 from ...engine.state import PLACE
 from .. import icons, theme
@@ -99,8 +98,6 @@ class GameScene(Scene):
         self.hover_time = 0.0
         self.top_buttons: list[Button] = []
         self.action_buttons: list[Button] = []
-        self._version = 0
-        self._legal: tuple[int, list] = (-1, [])
         self._static: pygame.Surface | None = None
         self.layers = {name: Layer() for name in ("board", "base", "seats", "tracks", "log")}
         self._unsubscribe: list = []
@@ -115,7 +112,6 @@ class GameScene(Scene):
             bus.subscribe(ActionRefused, self._on_refused),
             bus.subscribe(Undone, self._on_undone),
             bus.subscribe(TurnStarted, self._on_turn),
-            bus.subscribe(TurnToConfirm, self._on_confirm_asked),
             bus.subscribe(BotThinking, self._on_thinking),
             bus.subscribe(MissionTaken, self._on_mission),
             bus.subscribe(YearEnded, self._on_year),
@@ -158,7 +154,6 @@ class GameScene(Scene):
     # ------------------------------------------------------------ bus
 
     def _on_applied(self, ev: ActionApplied) -> None:
-        self._version += 1
         self.director.action(ev)
         self._last_after = ev.after
         if ev.after.phase != PLACE:
@@ -175,12 +170,8 @@ class GameScene(Scene):
         self.toasts.show(refused(ev, self.match.state), theme.BAD)
 
     def _on_undone(self, ev: Undone) -> None:
-        self._version += 1
         self.director.clear()
         self.toasts.show("Taken back", theme.TEXT_DIM)
-
-    def _on_confirm_asked(self, ev: TurnToConfirm) -> None:
-        self._version += 1
 
     def _on_turn(self, ev: TurnStarted) -> None:
         if ev.human and len(self.match.humans) > 1 and ev.seat != self.viewer:
@@ -227,11 +218,6 @@ class GameScene(Scene):
         m = self.match
         return m.human_turn and m.current == self.viewer and self.handoff_to is None
 
-    def _legal_now(self) -> list[Action]:
-        if self._legal[0] != self._version:
-            self._legal = (self._version, legal_actions(self.match.state))
-        return self._legal[1]
-
     # ------------------------------------------------------------ update
 
     def update(self, dt: float) -> None:
@@ -256,7 +242,7 @@ class GameScene(Scene):
         game_input.track_hover(self, dt)
         self.top_buttons = self._make_top_buttons()
         self.action_buttons = self._make_action_buttons()
-        if self.hint is not None and (self.hint.closed or self.hint.version != self._version):
+        if self.hint is not None and (self.hint.closed or self.hint.version != m.version):
             self.hint = None  # closed, or the player has acted since
         if self.director.busy:
             return

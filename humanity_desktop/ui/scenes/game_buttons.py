@@ -85,7 +85,7 @@ def action_buttons(scene: GameScene) -> list[Button]:
             buttons.append(Button("Cancel", lambda: _cancel_payment(scene), style="quiet",
                                   tooltip="Put back every unit spent and the chosen tile"))
         elif phase in (COLOUR, SHAPE):
-            buttons += [Button(a.a.capitalize(), answer(scene, a)) for a in scene._legal_now()]
+            buttons += [Button(a.a.capitalize(), answer(scene, a)) for a in scene.match.legal()]
         elif phase == UPGRADE:
             buttons.append(Button("Choose…", lambda: choose_upgrade(scene), style="primary"))
         buttons.append(Button("Undo", scene._undo, style="quiet", enabled=m.can_undo,
@@ -111,7 +111,7 @@ def prompt_text(scene: GameScene) -> tuple[str, str]:
     if m.pending is not None:
         done = "; ".join(m.pending.lines) or "Your turn is complete"
         return "Confirm your turn", f"{done}. Confirm to pass the turn, or Undo to take it back."
-    return phase_prompt(s, name, scene._legal_now())
+    return phase_prompt(s, name, scene.match.legal())
 
 
 def _hint(scene: GameScene) -> None:
@@ -120,7 +120,7 @@ def _hint(scene: GameScene) -> None:
     bot = make_bot(HINT_LEVEL, seed=s.turn)
     found = hints(bot, observe(s, s.current), Budget(seconds=bot.seconds))
     if found:
-        scene.hint = HintOverlay(found, scene._version)
+        scene.hint = HintOverlay(found, scene.match.version)
     else:
         scene.toasts.show("No plan to suggest here", theme.TEXT_DIM)
 

@@ -45,7 +45,7 @@ def draw_table(scene: GameScene, surface: pygame.Surface, shown: Shown, hover: T
     board_state, base_state, seat = shown.board, shown.base, shown.seat
     beat = scene.director.beat
     marks = game_input.marks(scene)
-    moment = (scene._version, id(beat), beat.t if beat else None)
+    moment = (scene.match.version, id(beat), beat.t if beat else None)
     board_hover = hover if hover is not None and hover.kind in (HANGAR, EXPERIMENT) else None
     base_hover = hover if hover is not None and hover.kind in (CELL, ASTRO) else None
     carried = (scene.editor.hidden_slots, scene.editor.hidden_exps)
@@ -56,17 +56,17 @@ def draw_table(scene: GameScene, surface: pygame.Surface, shown: Shown, hover: T
     layers["log"].draw(surface, scene.log.rect, (len(scene.match.log), scene.log.scroll, len(explained)),
                        lambda: scene.log.draw(surface, scene.match.log, scene.names, scene.chars, explained))
     pulses = {c: round(beat.pulse(), 2) for c in beat.pulses} if beat else {}
-    base_key = (scene._version, id(beat), seat, tuple(sorted(pulses.items())), base_hover, tuple(sorted(marks.items())),
+    base_key = (scene.match.version, id(beat), seat, tuple(sorted(pulses.items())), base_hover, tuple(sorted(marks.items())),
                 game_input.returning_choice(scene) if marks else None, scene.editor.key())
     layers["base"].draw(surface, L.base, base_key,
                         lambda: _draw_base(scene, surface, base_state, seat, beat, pulses, marks, base_hover))
     dots = int(scene.clock * 3) % 3 if scene.thinking is not None else 0
     science = scene._science_visible()
-    layers["seats"].draw(surface, L.seats, (scene._version, id(beat), shown.turn, scene.thinking, dots, science),
+    layers["seats"].draw(surface, L.seats, (scene.match.version, id(beat), shown.turn, scene.thinking, dots, science),
                          lambda: scene.seats_view.draw(surface, SeatsFrame(
                              base_state, scene.chars, scene.names, scene.labels, science, shown.turn, scene.thinking,
                              scene.clock)))
-    layers["tracks"].draw(surface, L.tracks, (scene._version, id(beat)),
+    layers["tracks"].draw(surface, L.tracks, (scene.match.version, id(beat)),
                           lambda: scene.tracks.draw(surface, TracksFrame(base_state, scene.chars)))
 
 

@@ -220,7 +220,7 @@ def marks(scene: GameScene) -> dict:
     """What the player may click now, for the views to light up."""
     if not scene._can_act() or scene.director.busy or scene.match.pending is not None:
         return {}
-    legal = scene._legal_now()
+    legal = scene.match.legal()
     lit = scene.editor.lit_cells(scene.match.state, legal)
     if lit is not None:
         return {"cells": lit}
@@ -250,7 +250,7 @@ def focused(scene: GameScene) -> Target | None:
 
 
 def returning_choice(scene: GameScene) -> int | None:
-    legal = scene._legal_now()
+    legal = scene.match.legal()
     chosen = {a.a for a in legal if a.kind == "place_astronaut"}
     if scene.returning in chosen:
         return scene.returning
