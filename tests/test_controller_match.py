@@ -13,9 +13,11 @@ from humanity_desktop.controller import (
     ActionRequested,
     BotThinking,
     Bus,
+    CancelPaymentRequested,
     ConfirmRequested,
     GameOver,
     Match,
+    ReselectRequested,
     RoundReset,
     Seat,
     TurnStarted,
@@ -32,8 +34,8 @@ from humanity_desktop.controller.saves import (
     write_save,
 )
 from humanity_desktop.bots import evaluate
-from humanity_desktop.engine import Action, apply_action, legal_actions, new_game, payment
-from humanity_desktop.engine.state import ACTION, BOARD, RETURNING, TURN
+from humanity_desktop.engine import Action, apply_action, auto_pay, legal_actions, new_game, payment
+from humanity_desktop.engine.state import ACTION, BOARD, PAY, RETURNING, TURN
 
 
 class Recorder:
@@ -185,6 +187,48 @@ def test_the_version_moves_with_the_position_and_the_legal_actions_with_it(confi
     versions.append(match.version)
     assert versions == sorted(set(versions))
     assert match.legal() == legal_actions(match.state)
+
+
+def test_cancelling_a_payment_puts_back_the_units_and_the_choice_at_once(confirming):
+    match, rec = confirming
+    match.bus.publish(ActionRequested(0, Action("select_astronaut", 0)))
+    before, log = match.state.copy(), list(match.log)
+    match.bus.publish(ActionRequested(0, next(a for a in match.legal() if a.kind == "choose_module")))
+    for action in auto_pay(match.state):
+        match.bus.publish(ActionRequested(0, action))
+    assert match.state.phase == PAY and match.pending is not None  # paid in full, waiting for Confirm
+    undone = len(rec.of(Undone))
+    match.bus.publish(CancelPaymentRequested(1))  # not seat 1's payment
+    assert rec.of(ActionRefused)[-1].rule == "Spending resources" and match.pending is not None
+    match.bus.publish(CancelPaymentRequested(0))
+    assert match.state == before and match.log == log and match.pending is None
+    assert len(rec.of(Undone)) == undone + 1  # one move back, reported once
+    version = match.version
+    match.bus.publish(CancelPaymentRequested(0))  # nothing is being paid for now
+    assert rec.of(ActionRefused)[-1].rule == "Spending resources"
+    assert match.state == before and match.version == version
+
+
+def test_another_astronaut_replaces_the_one_just_chosen_as_one_move(confirming):
+    match, rec = confirming
+    start = match.state.copy()
+    match.bus.publish(ActionRequested(0, Action("select_astronaut", 0)))
+    match.bus.publish(ReselectRequested(0, 1))
+    assert match.state.phase == ACTION and match.state.sel == 1
+    assert [type(e) for e in rec.events[-2:]] == [Undone, ActionApplied]
+    chosen = match.state.copy()
+    match.bus.publish(ReselectRequested(0, 2))  # astronaut 3 is out on the board
+    match.bus.publish(ReselectRequested(0, 9))
+    assert [e.reason for e in rec.of(ActionRefused)] == ["only an active astronaut in your base can act",
+                                                         "there is no such astronaut"]
+    assert match.state == chosen
+    match.bus.publish(ActionRequested(0, Action("work")))
+    match.bus.publish(ReselectRequested(0, 0))  # it has started to work: too late
+    assert rec.of(ActionRefused)[-1].rule == "Choosing an astronaut" and match.state.sel == 1
+    match.bus.publish(UndoRequested(0))
+    assert match.state == chosen
+    match.bus.publish(UndoRequested(0))
+    assert match.state == start  # the first choice left with the swap
 
 
 def test_bots_never_wait_for_confirmation(confirming):

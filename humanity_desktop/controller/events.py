@@ -31,6 +31,21 @@ class UndoRequested(Event):
 
 
 @dataclass(frozen=True)
+class CancelPaymentRequested(Event):
+    """Put back every unit spent and the choice of what is being paid for, in one go."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class ReselectRequested(Event):
+    """Choose another astronaut in place of the one just chosen, which goes back unused."""
+
+    seat: int
+    astronaut: int
+
+
+@dataclass(frozen=True)
 class ConfirmRequested(Event):
     """The player confirms the end of their turn (see TurnToConfirm)."""
 

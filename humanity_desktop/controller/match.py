@@ -31,16 +31,18 @@ from ..engine import (
 )
 from ..engine.payment import forget as forget_payments
 from ..engine.ring import experiment_spot, slot_spot
-from ..engine.state import BOARD
+from ..engine.state import ACTION, BOARD, PAY, TURN
 from .bus import Bus
 from .events import (
     ActionApplied,
     ActionRefused,
     ActionRequested,
     BotThinking,
+    CancelPaymentRequested,
     ConfirmRequested,
     GameOver,
     MissionTaken,
+    ReselectRequested,
     ResetInfo,
     RoundReset,
     TurnStarted,
@@ -126,6 +128,8 @@ class Match:
             bus.subscribe(ActionRequested, self._on_request),
             bus.subscribe(UndoRequested, self._on_undo),
             bus.subscribe(ConfirmRequested, self._on_confirm),
+            bus.subscribe(CancelPaymentRequested, self._on_cancel_payment),
+            bus.subscribe(ReselectRequested, self._on_reselect),
         ]
 
     # ------------------------------------------------------------ questions
@@ -312,19 +316,47 @@ class Match:
         if ev.seat != self.current or not self.can_undo:
             self._refuse(ev.seat, None, "Undo", "only choices made in the current turn can be taken back")
             return
-        if self.pending is not None:  # the unconfirmed end of the turn goes first
-            self.pending = None
-        else:
-            self._restore(self._undo.pop())
-        self.version += 1
-        self.bus.publish(Undone(ev.seat, self.state.copy()))
+        # The unconfirmed end of the turn goes first, alone.
+        self._take_back(ev.seat, len(self._undo) - (self.pending is None))
 
-    def _restore(self, mark: Mark) -> None:
-        self.state = mark.state
-        del self.log[mark.log_len:]
-        del self.history[mark.history_len:]
-        if self.actions is not None:
-            del self.actions[mark.actions_len:]
+    def _on_cancel_payment(self, ev: CancelPaymentRequested) -> None:
+        """Every undo back to before what is being paid for was chosen, as one."""
+        paying = ev.seat == self.current and self.human_turn and self.state.phase == PAY
+        before = [k for k, mark in enumerate(self._undo) if mark.state.phase != PAY] if paying else []
+        if not before:
+            self._refuse(ev.seat, None, "Spending resources", "there is no payment of yours to cancel")
+            return
+        self._take_back(ev.seat, before[-1])
+
+    def _on_reselect(self, ev: ReselectRequested) -> None:
+        """The astronaut just chosen goes back unused and another is chosen, as one move."""
+        chosen = (ev.seat == self.current and self.human_turn and self.pending is None
+                  and self.state.phase == ACTION and self._undo and self._undo[-1].state.phase == TURN)
+        if not chosen:
+            self._refuse(ev.seat, None, "Choosing an astronaut", "only the astronaut just chosen can be swapped for another")
+            return
+        action = Action("select_astronaut", ev.astronaut)
+        err = why_illegal(self._undo[-1].state, action)
+        if err is not None:
+            self._refuse(ev.seat, action, err.rule, err.reason)
+            return
+        self._take_back(ev.seat, len(self._undo) - 1)
+        self._apply(ev.seat, action, human=True)
+
+    def _take_back(self, seat: int, keep: int) -> None:
+        """Drop the turn waiting for confirmation, and go back to undo mark `keep` (none when it
+        is past the last), which goes with those after it."""
+        self.pending = None
+        if keep < len(self._undo):
+            mark = self._undo[keep]
+            del self._undo[keep:]
+            self.state = mark.state
+            del self.log[mark.log_len:]
+            del self.history[mark.history_len:]
+            if self.actions is not None:
+                del self.actions[mark.actions_len:]
+        self.version += 1
+        self.bus.publish(Undone(seat, self.state.copy()))
 
 
 def ends_turn(before: State, after: State) -> bool:

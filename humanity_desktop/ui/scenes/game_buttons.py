@@ -8,7 +8,7 @@ import pygame
 
 from ...bots import Budget, make_bot
 from ...bots.hints import hints
-from ...controller import UndoRequested
+from ...controller import CancelPaymentRequested
 from ...engine import Action, auto_pay, observe
 from ...engine.state import ACTION, COLOUR, PAY, SHAPE, UPGRADE, WORK
 from .. import theme
@@ -82,7 +82,7 @@ def action_buttons(scene: GameScene) -> list[Button]:
         elif phase == PAY:
             buttons.append(Button("Auto-pay", lambda: _auto_pay(scene), style="primary",
                                   tooltip="Pay the rest, spending the least valuable units first"))
-            buttons.append(Button("Cancel", lambda: _cancel_payment(scene), style="quiet",
+            buttons.append(Button("Cancel", lambda: scene._send(CancelPaymentRequested(m.current)), style="quiet",
                                   tooltip="Put back every unit spent and the chosen tile"))
         elif phase in (COLOUR, SHAPE):
             buttons += [Button(a.a.capitalize(), answer(scene, a)) for a in scene.match.legal()]
@@ -123,14 +123,6 @@ def _hint(scene: GameScene) -> None:
         scene.hint = HintOverlay(found, scene.match.version)
     else:
         scene.toasts.show("No plan to suggest here", theme.TEXT_DIM)
-
-
-def _cancel_payment(scene: GameScene) -> None:
-    """Undo the spends and the choice of what is being paid for."""
-    m = scene.match
-    while m.state.phase == PAY and m.can_undo:
-        if not scene._send(UndoRequested(m.current)):
-            return
 
 
 def _auto_pay(scene: GameScene) -> None:
