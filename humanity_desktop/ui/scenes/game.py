@@ -294,22 +294,22 @@ class GameScene(Scene):
 
     def _undo(self) -> None:
         if self.match.current is not None:
-            self._send(UndoRequested(self.match.current))
+            self.send(UndoRequested(self.match.current))
 
     def _confirm(self) -> None:
-        self._send(ConfirmRequested(self.match.current))
+        self.send(ConfirmRequested(self.match.current))
 
     def _request(self, action: Action) -> None:
-        self._send(ActionRequested(self.match.current, action))
+        self.send(ActionRequested(self.match.current, action))
 
-    def _send(self, request) -> bool:
-        """Every request of the player's goes out here; a guide may hold it back with a nudge."""
+    def send(self, request) -> None:
+        """Every request of the player's (and of a guide's autopilot) goes out here; a guide
+        may hold it back with a nudge."""
         nudge = self.guide.vet(request) if self.guide is not None else None
         if nudge is not None:
             self.toasts.show(nudge, theme.ACCENT)
-            return False
-        self.match.bus.publish(request)
-        return True
+        else:
+            self.match.bus.publish(request)
 
     # ------------------------------------------------------------ input
 

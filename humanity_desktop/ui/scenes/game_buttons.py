@@ -82,7 +82,7 @@ def action_buttons(scene: GameScene) -> list[Button]:
         elif phase == PAY:
             buttons.append(Button("Auto-pay", lambda: _auto_pay(scene), style="primary",
                                   tooltip="Pay the rest, spending the least valuable units first"))
-            buttons.append(Button("Cancel", lambda: scene._send(CancelPaymentRequested(m.current)), style="quiet",
+            buttons.append(Button("Cancel", lambda: scene.send(CancelPaymentRequested(m.current)), style="quiet",
                                   tooltip="Put back every unit spent and the chosen tile"))
         elif phase in (COLOUR, SHAPE):
             buttons += [Button(a.a.capitalize(), answer(scene, a)) for a in scene.match.legal()]

@@ -191,7 +191,7 @@ def _use(scene: GameScene, target: Target | None) -> None:
         scene.returning = target.ref
         return
     if s.phase == ACTION and target.kind == ASTRO and target.seat == s.current and target.ref != s.sel:
-        scene._send(ReselectRequested(s.current, target.ref))  # another astronaut in place of the one chosen
+        scene.send(ReselectRequested(s.current, target.ref))  # another astronaut in place of the one chosen
         return
     if starts_work(s, target) and not _start_work(scene):
         return

@@ -84,7 +84,7 @@ class Coach:
         if not scene.director.busy and not scene.editor.active:
             request = self.runner.autopilot()
             if request is not None:
-                scene._send(request)
+                scene.send(request)
         self.buttons = self._make_buttons(scene)
         self.panel.place(scene.L.log, scene.L.scale, self.buttons)
 
