@@ -309,10 +309,27 @@ def test_each_level_thinks_its_own_time_scaled_by_the_players_setting():
         thinker.close()
 
 
-def test_hold_and_pace_keep_a_bot_decision_back(clock):
+class Screen:
+    """A stand-in for the game screen, as the match asks it (controller.match.Screen)."""
+
+    def __init__(self, pace: float) -> None:
+        self.pace, self.animating, self.resetting = pace, False, False
+
+    def bot_pace(self) -> float:
+        return self.pace
+
+    def holds_bots(self) -> bool:
+        return self.animating
+
+    def lets_bots_think(self) -> bool:
+        return not self.resetting
+
+
+def test_the_screen_holds_bot_decisions_and_sets_their_pace(clock):
     bus = Bus()
     rec = Recorder(bus)
-    match = Match(parse_seats("human,bot:random"), bus, seed=7, pace=0.5, clock=clock)
+    match = Match(parse_seats("human,bot:random"), bus, seed=7, pace=9.0, clock=clock)
+    match.screen = screen = Screen(pace=0.5)
 
     def bot_moves() -> int:
         return sum(1 for e in rec.of(ActionApplied) if e.seat == 1)
@@ -321,16 +338,20 @@ def test_hold_and_pace_keep_a_bot_decision_back(clock):
         return match._thinking is not None and match._thinking[1].done()
 
     try:
+        screen.resetting = True
         finish_turn(match)
+        match.update()
+        assert match._thinking is None  # no search starts during the reset's animation
+        screen.resetting = False
         wait_for(match, decided)
         clock.now += 0.25
         match.update()
         assert bot_moves() == 0  # decided, but the pace since the human's move has not passed
-        match.hold = True
+        screen.animating = True
         clock.now += 0.25
         match.update()
-        assert bot_moves() == 0  # the pace has passed; the hold keeps it back
-        match.hold = False
+        assert bot_moves() == 0  # the pace has passed; the animation keeps it back
+        screen.animating = False
         match.update()
         assert bot_moves() == 1 and match.current == 1
         wait_for(match, decided)
@@ -340,6 +361,10 @@ def test_hold_and_pace_keep_a_bot_decision_back(clock):
         clock.now += 0.25
         match.update()
         assert bot_moves() == 2
+        wait_for(match, decided)
+        screen.pace = 0.0  # fast-forward: at once
+        match.update()
+        assert bot_moves() == 3
     finally:
         match.close()
 

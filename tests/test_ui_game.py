@@ -22,6 +22,7 @@ from humanity_desktop.ui.views import base_view, prompt_panel
 from humanity_desktop.ui.views.base_view import stored
 from humanity_desktop.ui.views.prompt_panel import PromptPanel, paid_for
 from humanity_desktop.ui.scenes.pause import PauseScene
+from humanity_desktop.ui.settings import PACES
 
 from ui_driver import app, applied, astronaut_pos, button, click, key, move, play, settle, start  # noqa: F401 - app is a fixture
 
@@ -126,13 +127,25 @@ def test_escape_pauses_the_game_and_holds_the_bots(app):
     game = start(app, "bot:random,bot:random")
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseScene)
-    assert game.match.hold
     turn = game.match.state.turn
     for _ in range(20):
         app.step()
     assert game.match.state.turn == turn
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is game
+
+
+def test_the_bots_keep_to_the_pace_option_and_wait_for_the_table(app):
+    game = start(app, "human,bot:random")
+    assert game.match.screen is game  # what the match asks before its bots think or play
+    app.settings.pace = "slow"
+    assert game.bot_pace() == PACES["slow"]
+    key(app, pygame.K_f)  # fast-forward
+    assert game.bot_pace() == 0.0
+    game._request(Action("select_astronaut", 0))
+    assert game.director.busy and game.holds_bots()  # until the table has shown the move
+    settle(app, game)
+    assert not game.holds_bots() and game.lets_bots_think()
 
 
 def test_hot_seat_hands_off_between_humans_and_hides_science(app):

@@ -1,11 +1,11 @@
 """The rules controller: one match, its seats, and the only place the game state changes.
 
-Requests arrive on the bus (ActionRequested, UndoRequested) from the screens and from the
-bots; the match checks them with the engine, applies them, and publishes what happened.
-Bots think on a worker thread (see thinking.py); `update()` is polled by the UI loop, so
-the window never waits for a bot. A bot's decision is held until the screens are ready
-(`hold`) and the pace the player set has passed, then it travels the same path as a
-human's click.
+Requests arrive on the bus (ActionRequested, UndoRequested and the others in events.py)
+from the screens and from the bots; the match checks them with the engine, applies them,
+and publishes what happened. Bots think on a worker thread (see thinking.py); `update()` is
+polled by the UI loop, so the window never waits for a bot. A bot's decision is held until
+the screen showing the match is ready and the pace it asks for has passed (see Screen), then
+it travels the same path as a human's click.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from collections.abc import Sequence
 from concurrent.futures import Future
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from ..bots import Budget, Cancelled
 from ..bots.evaluate import forget as forget_evaluations
@@ -65,6 +65,36 @@ class Mark(NamedTuple):
     actions_len: int
 
 
+class Screen(Protocol):
+    """What a match asks the screen showing it whenever a bot would start to think or play."""
+
+    def bot_pace(self) -> float:
+        """Seconds between two bot actions."""
+
+    def holds_bots(self) -> bool:
+        """Whether a bot's decision must wait: the screen is still showing earlier moves."""
+
+    def lets_bots_think(self) -> bool:
+        """False during the screen's heaviest animation, which a search would slow down on a
+        small machine."""
+
+
+class Headless:
+    """A match no screen shows (tests, tools): its bots keep a fixed pace and never wait."""
+
+    def __init__(self, pace: float) -> None:
+        self.pace = pace
+
+    def bot_pace(self) -> float:
+        return self.pace
+
+    def holds_bots(self) -> bool:
+        return False
+
+    def lets_bots_think(self) -> bool:
+        return True
+
+
 class Match:
     def __init__(
         self,
@@ -82,7 +112,8 @@ class Match:
         actions: Sequence[Action] | None = None,
     ) -> None:
         """`actions`: those that led to the state, for a save to replay (none for a new deal);
-        None when they are unknown, in which case none are recorded from here on either."""
+        None when they are unknown, in which case none are recorded from here on either.
+        `pace`: seconds between two bot actions, until a screen shows the match."""
         if not 2 <= len(seats) <= 4:
             raise ValueError("a match has 2 to 4 seats")
         self.seats = list(seats)
@@ -95,17 +126,13 @@ class Match:
         self.reasons: dict[int, str] = {}
         self._reason: tuple[int, str] | None = None  # a bot's reasons, until its plan writes a line
         self.history: list[tuple] = list(history or [tuple(self.state.scores)])
-        # Changed only by _apply and _on_undo, together with the state, the log and the history.
+        # Changed only by _apply and _take_back, together with the state, the log and the history.
         self.actions: list[Action] | None = None if actions is None else list(actions)
-        self.pace = pace  # seconds between two bot actions
+        self.screen: Screen = Headless(pace)  # set by the screen that shows the match
         self.thinking = thinking  # bots think this many times their level's own time
-        self.hold = False  # set by the screens while they animate or are paused
         # Set by the app to its autosaver's: a bot plays only once the last move is on disk, so
         # a crash or a kill loses at most one move, however fast the bots play.
         self.saved: Callable[[], bool] = lambda: True
-        # Cleared by the screens during their heaviest animation: a bot's search then waits,
-        # because on a small machine it would slow the drawing down.
-        self.may_think = True
         self.on_turn_end = on_turn_end
         # When set, a human's turn-ending action waits for ConfirmRequested (see TurnToConfirm).
         self.confirm_turns = confirm_turns
@@ -168,11 +195,12 @@ class Match:
             return
         seat = self.current
         if self._thinking is None:
-            if self.may_think:
+            if self.screen.lets_bots_think():
                 self._start_thinking(seat)
             return
         _, future, _ = self._thinking
-        if not future.done() or self.hold or not self.saved() or self._clock() - self._last_action_at < self.pace:
+        if not future.done() or self.screen.holds_bots() or not self.saved() \
+                or self._clock() - self._last_action_at < self.screen.bot_pace():
             return
         self._thinking = None
         self.bus.publish(BotThinking(seat, False))

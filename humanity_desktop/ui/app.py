@@ -219,7 +219,7 @@ class App:
 
     def _match_options(self) -> dict:
         # On screen a player confirms the end of each turn, and may take it back until then.
-        return {"pace": self.settings.pace_seconds, "thinking": self.settings.bot_time, "confirm_turns": True}
+        return {"thinking": self.settings.bot_time, "confirm_turns": True}
 
     def _start(self, match: RecordedMatch, resumed: bool = False) -> RecordedMatch:
         """Make `match` the current one, autosaved after every applied or undone action. Unless

@@ -118,6 +118,7 @@ class GameScene(Scene):
             bus.subscribe(GameOver, self._on_game_over),
         ]
         self._view_seat = self._shown().seat
+        self.match.screen = self
         self.on_resize(self.app.size)
 
     def on_exit(self) -> None:
@@ -132,7 +133,6 @@ class GameScene(Scene):
             layer.invalidate()  # an option changed meanwhile may change how pieces look
 
     def on_pause(self) -> None:
-        self.match.hold = True
         self.hover, self.hover_time = None, 0.0  # no tooltip lingers over what covers the table
 
     def on_resize(self, size) -> None:
@@ -233,9 +233,6 @@ class GameScene(Scene):
         if outcome is not None:
             game_input.finish(self, outcome)
         m = self.match
-        m.pace = 0.0 if self.fast else self.app.settings.pace_seconds
-        m.hold = self.director.busy
-        m.may_think = not self.director.resetting
         if self.guide is not None:
             self.guide.update(self)
         m.update()
@@ -252,6 +249,21 @@ class GameScene(Scene):
         elif self.handoff_to is not None:
             seat = self.handoff_to
             self.app.stack.push(HandoffScene(self.app, self.names[seat], self.chars[seat], lambda: self._handed(seat)))
+
+    # The match asks these (controller.match.Screen) before its bots think or play. A covered
+    # screen is not updated, and so does not poll its match: bots wait while it is paused.
+
+    def bot_pace(self) -> float:
+        if self.fast:
+            return 0.0
+        pace = self.app.settings.pace_seconds
+        return pace if self.guide is None else self.guide.bot_pace(pace)
+
+    def holds_bots(self) -> bool:
+        return self.director.busy
+
+    def lets_bots_think(self) -> bool:
+        return not self.director.resetting
 
     def _follow_seat(self) -> None:
         """A new base on show starts fitted to its panel; a gesture from another turn is dropped."""
