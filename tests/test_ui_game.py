@@ -14,6 +14,7 @@ from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.fonts import draw_text
 from humanity_desktop.ui.scenes import game as game_module
+from humanity_desktop.ui.scenes import game_draw
 from humanity_desktop.engine.catalogue import load
 from humanity_desktop.ui.scenes.base_overlay import BaseOverlayScene
 from humanity_desktop.ui.scenes.dialog import HandoffScene
@@ -316,7 +317,7 @@ def lit_cards(app, game) -> list[int]:
 def test_a_turn_waiting_for_confirmation_is_still_its_players_on_screen(app, monkeypatch):
     game, _, _ = at_payment(app)
     header: list[str] = []
-    monkeypatch.setattr(game_module, "draw_text", lambda surface, text, *a, **k: header.append(text) or
+    monkeypatch.setattr(game_draw, "draw_text", lambda surface, text, *a, **k: header.append(text) or
                         draw_text(surface, text, *a, **k))
     click(app, button(game, "Auto-pay").rect.center)
     settle(app, game)

@@ -28,10 +28,9 @@ from ...controller import (
 from ...engine import Action, State
 from ...engine.catalogue import load
 from ...engine.state import PLACE
-from .. import icons, theme
+from .. import theme
 from ..base_editor import BaseEditor
 from ..beats import Director
-from ..fonts import draw_text, fonts
 from ..layer import Layer
 from ..layout import game_layout
 from ..reset_steps import reset_steps
@@ -50,7 +49,7 @@ from ..wording import refused
 from . import game_input
 from .dialog import ChoiceScene, HandoffScene
 from .game_buttons import action_buttons, prompt_text, top_buttons
-from .game_draw import draw_popup, draw_prompt, draw_reset_preview, draw_table, paint_static
+from .game_draw import draw_header, draw_popup, draw_prompt, draw_reset_preview, draw_table, paint_static
 
 TOOLTIP_DELAY = 0.35
 MAGNIFIED = 180  # design pixels: a ring tile in its tooltip, its cost icons at least 14 px at 1280x720
@@ -335,7 +334,7 @@ class GameScene(Scene):
         hover = game_input.focused(self) or self.hover
         draw_table(self, surface, shown, hover)
         draw_prompt(self, surface)
-        self._draw_top(surface, shown)
+        draw_header(self, surface, shown)
         draw_reset_preview(self, surface, shown.board)
         if self.hint is not None:
             self.hint.draw(surface, self.board, self.base, shown.base, shown.seat, self.L.log, self.pointer, self.L.scale)
@@ -348,31 +347,6 @@ class GameScene(Scene):
             self.guide.draw(surface, self)
         self.toasts.draw(surface, self.L.base.centerx, self.L.top.bottom + int(10 * self.L.scale), self.L.scale)
         self._draw_tooltip(surface, shown.base)
-
-    def _draw_top(self, surface: pygame.Surface, shown: Shown) -> None:
-        sc = self.L.scale
-        top = self.L.top
-        x = top.x + int(16 * sc)
-        logo = draw_text(surface, "HUMANITY", int(20 * sc), theme.ACCENT, (x, top.centery), "midleft", bold=True)
-        when = draw_text(surface, f"Year {shown.board.year}  ·  Round {shown.board.round}", int(15 * sc), theme.TEXT_DIM,
-                         (logo.right + int(18 * sc), top.centery), "midleft")
-        seat = shown.turn
-        if seat is not None:
-            label = f"{self.names[seat]}'s turn" + (" (bot)" if self.match.seats[seat].is_bot else "")
-            marker = icons.player_marker(self.chars[seat], int(24 * sc))
-            # Between the round and the buttons, over the base where there is room; never under a button.
-            gap = int(16 * sc)
-            left = when.right + gap + marker.get_width() + int(8 * sc)
-            right = min((b.rect.left for b in self.top_buttons if b.rect.left > when.right), default=top.right) - gap
-            size = int(19 * sc)
-            width = min(fonts().width(label, size, bold=True), right - left)
-            cx = max(left + width // 2, min(self.L.base.centerx + int(14 * sc), right - width // 2))
-            label = fonts().fit(label, size, right - left, bold=True)
-            text = draw_text(surface, label, size, theme.TEXT, (cx, top.centery), "center", bold=True)
-            surface.blit(marker, marker.get_rect(midright=(text.x - int(8 * sc), top.centery)))
-        over = hovered(self.top_buttons, self.pointer)
-        for b in self.top_buttons:
-            b.draw(surface, sc, b is over)
 
     def _draw_tooltip(self, surface: pygame.Surface, s) -> None:
         button = hovered(self.top_buttons + self.action_buttons, self.pointer)
