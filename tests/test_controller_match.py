@@ -3,6 +3,7 @@ the end of the game, the log and saves."""
 from __future__ import annotations
 
 import random
+import threading
 import time
 
 import pytest
@@ -16,6 +17,8 @@ from humanity_desktop.controller import (
     CancelPaymentRequested,
     ConfirmRequested,
     GameOver,
+    HintReady,
+    HintRequested,
     Match,
     ReselectRequested,
     RoundReset,
@@ -34,6 +37,7 @@ from humanity_desktop.controller.saves import (
     write_save,
 )
 from humanity_desktop.bots import evaluate
+from humanity_desktop.controller import thinking
 from humanity_desktop.engine import Action, apply_action, auto_pay, legal_actions, new_game, payment
 from humanity_desktop.engine.state import ACTION, BOARD, PAY, RETURNING, TURN
 
@@ -229,6 +233,55 @@ def test_another_astronaut_replaces_the_one_just_chosen_as_one_move(confirming):
     assert match.state == chosen
     match.bus.publish(UndoRequested(0))
     assert match.state == start  # the first choice left with the swap
+
+
+@pytest.fixture
+def held_hints(monkeypatch):
+    """Hints found as usual, once the test sets the event; the names of the threads they ran on."""
+    release, threads = threading.Event(), []
+    found = thinking.hints
+
+    def held(*args):
+        threads.append(threading.current_thread().name)
+        release.wait(10)
+        return found(*args)
+
+    monkeypatch.setattr(thinking, "hints", held)
+    return release, threads
+
+
+def test_a_hint_is_found_off_the_ui_thread_while_update_goes_on(table, held_hints):
+    match, rec = table
+    release, threads = held_hints
+    match.bus.publish(HintRequested(0))
+    match.bus.publish(HintRequested(0))  # asked again meanwhile: the same search answers
+    assert match.hinting
+    started = time.monotonic()
+    match.update()
+    assert time.monotonic() - started < 1 and not rec.of(HintReady)  # no wait for the search
+    release.set()
+    wait_for(match, lambda: rec.of(HintReady))
+    [ready] = rec.of(HintReady)
+    assert ready.seat == 0 and ready.version == match.version and len(ready.hints) == 3
+    assert len(threads) == 1 and threads[0] != threading.current_thread().name
+    assert not match.hinting
+    match.bus.publish(HintRequested(1))  # a bot's seat
+    assert rec.of(ActionRefused)[-1].rule == "Turn order" and not match.hinting
+
+
+def test_a_hint_for_a_position_since_left_is_dropped(table, held_hints):
+    match, rec = table
+    release, _ = held_hints
+    match.bus.publish(HintRequested(0))
+    search = match._hinting.plans
+    match.bus.publish(ActionRequested(0, Action("select_astronaut", 0)))  # the player moves on
+    release.set()
+    search.result(timeout=10)
+    match.update()
+    assert not match.hinting and not rec.of(HintReady)
+    match.bus.publish(HintRequested(0))  # asked again: for the position now
+    wait_for(match, lambda: rec.of(HintReady))
+    assert rec.of(HintReady)[0].version == match.version
 
 
 def test_bots_never_wait_for_confirmation(confirming):

@@ -276,6 +276,8 @@ def hint_overlay_shot(app: App, shot) -> None:
         app.take_notices()  # the games tried before this one were kept as unfinished
         app.stack.update(0)
         next(b for b in game.top_buttons if b.label == "Hint").on_click()
+        while game.match.hinting:  # found on the bots' thread
+            app.stack.update(0)
         if any(a.kind == "choose_module" for a in game.hint.hint.plan):
             break
         seed += 1

@@ -46,6 +46,13 @@ class ReselectRequested(Event):
 
 
 @dataclass(frozen=True)
+class HintRequested(Event):
+    """The player asks what the hint bot would play in their place (see HintReady)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class ConfirmRequested(Event):
     """The player confirms the end of their turn (see TurnToConfirm)."""
 
@@ -104,6 +111,16 @@ class TurnStarted(Event):
 class BotThinking(Event):
     seat: int
     thinking: bool  # True when it starts, False when its decision is in
+
+
+@dataclass(frozen=True)
+class HintReady(Event):
+    """The best plans for the rest of the seat's turn, found off the UI thread for the match
+    at `version`; one found for a position since left is dropped, never reported."""
+
+    seat: int
+    version: int
+    hints: tuple  # bots.hints.Hint, best first; empty when there is no plan to suggest
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,8 @@ from .events import (
     CancelPaymentRequested,
     ConfirmRequested,
     GameOver,
+    HintReady,
+    HintRequested,
     MissionTaken,
     ReselectRequested,
     ResetInfo,
@@ -63,6 +65,15 @@ class Mark(NamedTuple):
     log_len: int
     history_len: int
     actions_len: int
+
+
+class Hinting(NamedTuple):
+    """A hint being found for a seat, at a version of the match."""
+
+    seat: int
+    version: int
+    plans: Future  # a list of bots.hints.Hint
+    budget: Budget
 
 
 class Screen(Protocol):
@@ -150,6 +161,7 @@ class Match:
         forget_evaluations()
         self._thinker = Thinker(self.seats, self.state.seed)
         self._thinking: tuple[int, Future, Budget | None] | None = None  # seat, decision, its budget
+        self._hinting: Hinting | None = None
         self._last_action_at = float("-inf")
         self._unsubscribe = [
             bus.subscribe(ActionRequested, self._on_request),
@@ -157,6 +169,7 @@ class Match:
             bus.subscribe(ConfirmRequested, self._on_confirm),
             bus.subscribe(CancelPaymentRequested, self._on_cancel_payment),
             bus.subscribe(ReselectRequested, self._on_reselect),
+            bus.subscribe(HintRequested, self._on_hint),
         ]
 
     # ------------------------------------------------------------ questions
@@ -187,10 +200,18 @@ class Match:
     def can_undo(self) -> bool:
         return (bool(self._undo) or self.pending is not None) and self.human_turn
 
+    @property
+    def hinting(self) -> bool:
+        """Whether a hint is being found (see HintRequested)."""
+        return self._hinting is not None
+
     # ------------------------------------------------------------ the loop's poll
 
     def update(self) -> None:
-        """Start a bot's thinking when it is its turn; play its decision when the time comes."""
+        """Report a hint once found; start a bot's thinking when it is its turn; play its
+        decision when the time comes."""
+        if self._hinting is not None:
+            self._poll_hint()
         if self.state.game_over or self.human_turn:
             return
         seat = self.current
@@ -231,6 +252,15 @@ class Match:
         self._thinking = (seat, future, budget)
         self.bus.publish(BotThinking(seat, True))
 
+    def _poll_hint(self) -> None:
+        hinting = self._hinting
+        if hinting.version != self.version:  # the player moved on: the plans are for a position gone
+            hinting.budget.cancel()
+            self._hinting = None
+        elif hinting.plans.done():
+            self._hinting = None
+            self.bus.publish(HintReady(hinting.seat, hinting.version, tuple(hinting.plans.result())))
+
     def _cancel_thinking(self) -> None:
         if self._thinking is not None:
             seat, _, budget = self._thinking
@@ -242,6 +272,8 @@ class Match:
     def close(self) -> None:
         """Stop any thinking, end the bots' worker thread and let go of the bus."""
         self._cancel_thinking()
+        if self._hinting is not None:
+            self._hinting.budget.cancel()
         self._thinker.close()
         for unsubscribe in self._unsubscribe:
             unsubscribe()
@@ -278,6 +310,16 @@ class Match:
         if human and self.confirm_turns and self._hold_for_confirmation(ev.seat, ev.action):
             return
         self._apply(ev.seat, ev.action, human=human)
+
+    def _on_hint(self, ev: HintRequested) -> None:
+        if ev.seat != self.current or not self.human_turn or self.pending is not None:
+            self._refuse(ev.seat, None, "Turn order", "a hint is for your own turn, before its end waits for Confirm")
+            return
+        if self._hinting is not None and self._hinting.version != self.version:
+            self._poll_hint()  # drops the one for a position gone
+        if self._hinting is None:  # else the one for this position, still coming, answers this too
+            budget, plans = self._thinker.hint(observe(self.state, ev.seat), seed=self.state.turn)
+            self._hinting = Hinting(ev.seat, self.version, plans, budget)
 
     def _hold_for_confirmation(self, seat: int, action: Action) -> bool:
         """If `action` ends the turn, keep it pending and say what it would do."""

@@ -17,6 +17,7 @@ from ...controller import (
     BotThinking,
     ConfirmRequested,
     GameOver,
+    HintReady,
     Match,
     MissionTaken,
     RoundReset,
@@ -115,6 +116,7 @@ class GameScene(Scene):
             bus.subscribe(MissionTaken, self._on_mission),
             bus.subscribe(YearEnded, self._on_year),
             bus.subscribe(GameOver, self._on_game_over),
+            bus.subscribe(HintReady, self._on_hint),
         ]
         self._view_seat = self._shown().seat
         self.match.screen = self
@@ -189,6 +191,13 @@ class GameScene(Scene):
 
     def _on_game_over(self, ev: GameOver) -> None:
         self.game_over = ev
+
+    def _on_hint(self, ev: HintReady) -> None:
+        """The Normal bot's best plans for the rest of this turn, from this seat's view only."""
+        if ev.hints:
+            self.hint = HintOverlay(list(ev.hints), ev.version)
+        else:
+            self.toasts.show("No plan to suggest here", theme.TEXT_DIM)
 
     # ------------------------------------------------------------ state for the views
 

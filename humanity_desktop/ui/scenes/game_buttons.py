@@ -6,14 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...bots import Budget, make_bot
-from ...bots.hints import hints
-from ...controller import CancelPaymentRequested
-from ...engine import Action, auto_pay, observe
+from ...controller import CancelPaymentRequested, HintRequested
+from ...engine import Action, auto_pay
 from ...engine.state import ACTION, COLOUR, PAY, SHAPE, UPGRADE, WORK
-from .. import theme
 from ..settings import PACES
-from ..views.hint_overlay import HintOverlay
 from ..views.prompt_panel import phase_prompt
 from ..widgets import Button
 from .game_dialogs import answer, choose_upgrade
@@ -21,8 +17,6 @@ from .options import ROWS, option_text
 
 if TYPE_CHECKING:
     from .game import GameScene
-
-HINT_LEVEL = "normal"  # judges every plan in a few milliseconds, so the hint answers at once
 
 
 def top_buttons(scene: GameScene) -> list[Button]:
@@ -41,8 +35,8 @@ def top_buttons(scene: GameScene) -> list[Button]:
     ]
     widths = [180, 150, 96]
     if scene.app.settings.hints and scene._can_act() and scene.match.pending is None:
-        buttons.insert(0, Button("Hint", lambda: _hint(scene), tooltip="What the Normal bot would do in your place"))
-        widths.insert(0, 96)
+        buttons.insert(0, _hint_button(scene))
+        widths.insert(0, 112)  # room for "Thinking…", so the bar keeps still as it comes and goes
     x = scene.L.top.right - int(8 * sc)
     h = scene.L.top.h - int(14 * sc)
     for b, w in reversed(list(zip(buttons, widths))):
@@ -52,6 +46,13 @@ def top_buttons(scene: GameScene) -> list[Button]:
     if scene._can_act():
         buttons.append(_preview_button(scene))
     return buttons
+
+
+def _hint_button(scene: GameScene) -> Button:
+    m = scene.match
+    if m.hinting:
+        return Button("Thinking…", lambda: None, enabled=False, tooltip="The Normal bot is looking at your turn")
+    return Button("Hint", lambda: scene.send(HintRequested(m.current)), tooltip="What the Normal bot would do in your place")
 
 
 def _preview_button(scene: GameScene) -> Button:
@@ -112,17 +113,6 @@ def prompt_text(scene: GameScene) -> tuple[str, str]:
         done = "; ".join(m.pending.lines) or "Your turn is complete"
         return "Confirm your turn", f"{done}. Confirm to pass the turn, or Undo to take it back."
     return phase_prompt(s, name, scene.match.legal())
-
-
-def _hint(scene: GameScene) -> None:
-    """The Normal bot's three best plans for the rest of this turn, from this seat's view only."""
-    s = scene.match.state
-    bot = make_bot(HINT_LEVEL, seed=s.turn)
-    found = hints(bot, observe(s, s.current), Budget(seconds=bot.seconds))
-    if found:
-        scene.hint = HintOverlay(found, scene.match.version)
-    else:
-        scene.toasts.show("No plan to suggest here", theme.TEXT_DIM)
 
 
 def _auto_pay(scene: GameScene) -> None:
