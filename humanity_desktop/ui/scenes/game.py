@@ -126,8 +126,8 @@ class GameScene(Scene):
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         if not self.match.state.game_over:
-            self.app.autosave(self.match)
-        self.app.close_match(self.match)
+            self.app.session.autosave(self.match)
+        self.app.session.close_match(self.match)
 
     def on_resume(self) -> None:
         for layer in self.layers.values():
