@@ -26,15 +26,26 @@ class ActionRequested(Event):
 
 
 @dataclass(frozen=True)
-class UndoRequested(Event):
+class SeatRequest(Event):
+    """A request that names nothing but the seat making it."""
+
     seat: int
 
 
-@dataclass(frozen=True)
-class CancelPaymentRequested(Event):
+class UndoRequested(SeatRequest):
+    """Take back the last choice made this turn, or the end of the turn waiting for confirmation."""
+
+
+class CancelPaymentRequested(SeatRequest):
     """Put back every unit spent and the choice of what is being paid for, in one go."""
 
-    seat: int
+
+class HintRequested(SeatRequest):
+    """The player asks what the hint bot would play in their place (see HintReady)."""
+
+
+class ConfirmRequested(SeatRequest):
+    """The player confirms the end of their turn (see TurnToConfirm)."""
 
 
 @dataclass(frozen=True)
@@ -43,20 +54,6 @@ class ReselectRequested(Event):
 
     seat: int
     astronaut: int
-
-
-@dataclass(frozen=True)
-class HintRequested(Event):
-    """The player asks what the hint bot would play in their place (see HintReady)."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class ConfirmRequested(Event):
-    """The player confirms the end of their turn (see TurnToConfirm)."""
-
-    seat: int
 
 
 # ---------------------------------------------------------------- reports (from the match)
