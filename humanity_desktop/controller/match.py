@@ -141,8 +141,8 @@ class Match:
         self.actions: list[Action] | None = None if actions is None else list(actions)
         self.screen: Screen = Headless(pace)  # set by the screen that shows the match
         self.thinking = thinking  # bots think this many times their level's own time
-        # Set by the app to its autosaver's: a bot plays only once the last move is on disk, so
-        # a crash or a kill loses at most one move, however fast the bots play.
+        # Set by the session to its autosaver's: a bot plays only once the last move is on disk,
+        # so a crash or a kill loses at most one move, however fast the bots play.
         self.saved: Callable[[], bool] = lambda: True
         self.on_turn_end = on_turn_end
         # When set, a human's turn-ending action waits for ConfirmRequested (see TurnToConfirm).
@@ -401,9 +401,10 @@ class Match:
     def _on_reselect(self, ev: ReselectRequested) -> None:
         """The astronaut just chosen goes back unused and another is chosen, as one move."""
         chosen = (ev.seat == self.current and self.human_turn and self.pending is None
-                  and self.state.phase == ACTION and self._undo and self._undo[-1].state.phase == TURN)
+                  and self.state.phase == ACTION and bool(self._undo) and self._undo[-1].state.phase == TURN)
         if not chosen:
-            self._refuse(ev.seat, None, "Choosing an astronaut", "only the astronaut just chosen can be swapped for another")
+            self._refuse(ev.seat, None, "Choosing an astronaut",
+                         "only the astronaut just chosen can be swapped for another")
             return
         action = Action("select_astronaut", ev.astronaut)
         err = why_illegal(self._undo[-1].state, action)
