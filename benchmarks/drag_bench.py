@@ -43,7 +43,7 @@ def gesture_frames(seconds: float, seed: int) -> dict[str, tuple[list[float], li
 
     with tempfile.TemporaryDirectory() as tmp:
         app = App(AppConfig(data_dir=Path(tmp), size=SIZE, max_fps=0, pace="instant"))
-        match = app.new_match(parse_seats("human,bot:hard,bot:hard,bot:hard"), seed)
+        match = app.session.new_match(parse_seats("human,bot:hard,bot:hard,bot:hard"), seed)
         game = GameScene(app, match)
         app.stack.push(game)
         app.step()
@@ -83,7 +83,7 @@ def gesture_frames(seconds: float, seed: int) -> dict[str, tuple[list[float], li
                                rect.centery + rect.w * 0.4 * math.sin(0.6 * math.sin(4 * t))))
         while len(app.stack):
             app.stack.pop()
-        app.close_match()
+        app.session.close_match()
         return frames
 
 

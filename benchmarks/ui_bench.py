@@ -36,7 +36,7 @@ def reset_frames(level: str, resets: int, seed: int) -> tuple[list[float], list[
 
     with tempfile.TemporaryDirectory() as tmp:
         app = App(AppConfig(data_dir=Path(tmp), size=SIZE, max_fps=0, pace="instant"))
-        match = app.new_match(parse_seats(",".join([f"bot:{level}"] * 4)), seed)
+        match = app.session.new_match(parse_seats(",".join([f"bot:{level}"] * 4)), seed)
         game = GameScene(app, match)
         wall: list[float] = []
         cpu: list[float] = []

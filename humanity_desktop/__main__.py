@@ -68,13 +68,13 @@ def main(argv: list[str] | None = None) -> int:
     match = None
     if args.resume:
         try:
-            match = app.resume()
+            match = app.session.resume()
         except SaveError as exc:
             print(f"humanity-desktop: {exc}", file=sys.stderr)
             title.text = f"The game cannot be resumed. {exc}"
     if match is None and seats is not None:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-        match = app.new_match(seats, seed)
+        match = app.session.new_match(seats, seed)
     app.run([title] + ([GameScene(app, match)] if match else []))
     return 0
 

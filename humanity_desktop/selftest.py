@@ -180,7 +180,7 @@ def play_game(data_dir: Path):
 
     app = App(AppConfig(data_dir=data_dir, size=SIZE, max_fps=FPS, pace="instant", anim_speed=60.0,
                         quit_after=GAME_SECONDS))
-    match = app.new_match(parse_seats(SEATS), SEED)
+    match = app.session.new_match(parse_seats(SEATS), SEED)
     ended: list = []
 
     def at_the_end() -> bool:

@@ -279,9 +279,9 @@ def test_the_app_keeps_the_one_player_and_it_hears_each_match(tmp_path):
     names: list[str] = []
     app.audio.play = names.append
     try:
-        match = app.new_match(parse_seats("human,bot:random"), 2)
+        match = app.session.new_match(parse_seats("human,bot:random"), 2)
         match.bus.publish(YearEnded(1))
     finally:
         del app.audio.play
-        app.close_match()
+        app.session.close_match()
     assert names == ["year_end"]

@@ -3,6 +3,7 @@ the end of the game, the log and saves."""
 from __future__ import annotations
 
 import random
+import threading
 import time
 
 import pytest
@@ -13,9 +14,13 @@ from humanity_desktop.controller import (
     ActionRequested,
     BotThinking,
     Bus,
+    CancelPaymentRequested,
     ConfirmRequested,
     GameOver,
+    HintReady,
+    HintRequested,
     Match,
+    ReselectRequested,
     RoundReset,
     Seat,
     TurnStarted,
@@ -32,8 +37,9 @@ from humanity_desktop.controller.saves import (
     write_save,
 )
 from humanity_desktop.bots import evaluate
-from humanity_desktop.engine import Action, apply_action, legal_actions, new_game, payment
-from humanity_desktop.engine.state import ACTION, BOARD, RETURNING, TURN
+from humanity_desktop.controller import thinking
+from humanity_desktop.engine import Action, apply_action, auto_pay, legal_actions, new_game, payment
+from humanity_desktop.engine.state import ACTION, BOARD, PAY, RETURNING, TURN
 
 
 class Recorder:
@@ -166,6 +172,118 @@ def test_undo_takes_back_an_unconfirmed_end_of_turn_then_the_turns_choices(confi
     assert rec.of(ActionRefused)[-1].rule == "End of turn"  # nothing left to confirm
 
 
+def test_the_version_moves_with_the_position_and_the_legal_actions_with_it(confirming):
+    match, _ = confirming
+    versions = [match.version]
+    legal = match.legal()
+    assert match.legal() is legal  # worked out once for the version
+    match.bus.publish(ActionRequested(0, Action("work")))  # refused: nothing changes
+    assert match.version == versions[-1] and match.legal() is legal
+    match.bus.publish(ActionRequested(0, Action("select_astronaut", 0)))
+    versions.append(match.version)
+    assert match.legal() == legal_actions(match.state) != legal
+    to_the_end_of_the_turn(match)
+    versions.append(match.version)  # the end of the turn waiting is a change too
+    match.bus.publish(UndoRequested(0))
+    versions.append(match.version)
+    match.bus.publish(ActionRequested(0, match.legal()[0]))
+    match.bus.publish(ConfirmRequested(0))
+    versions.append(match.version)
+    assert versions == sorted(set(versions))
+    assert match.legal() == legal_actions(match.state)
+
+
+def test_cancelling_a_payment_puts_back_the_units_and_the_choice_at_once(confirming):
+    match, rec = confirming
+    match.bus.publish(ActionRequested(0, Action("select_astronaut", 0)))
+    before, log = match.state.copy(), list(match.log)
+    match.bus.publish(ActionRequested(0, next(a for a in match.legal() if a.kind == "choose_module")))
+    for action in auto_pay(match.state):
+        match.bus.publish(ActionRequested(0, action))
+    assert match.state.phase == PAY and match.pending is not None  # paid in full, waiting for Confirm
+    undone = len(rec.of(Undone))
+    match.bus.publish(CancelPaymentRequested(1))  # not seat 1's payment
+    assert rec.of(ActionRefused)[-1].rule == "Spending resources" and match.pending is not None
+    match.bus.publish(CancelPaymentRequested(0))
+    assert match.state == before and match.log == log and match.pending is None
+    assert len(rec.of(Undone)) == undone + 1  # one move back, reported once
+    version = match.version
+    match.bus.publish(CancelPaymentRequested(0))  # nothing is being paid for now
+    assert rec.of(ActionRefused)[-1].rule == "Spending resources"
+    assert match.state == before and match.version == version
+
+
+def test_another_astronaut_replaces_the_one_just_chosen_as_one_move(confirming):
+    match, rec = confirming
+    start = match.state.copy()
+    match.bus.publish(ActionRequested(0, Action("select_astronaut", 0)))
+    match.bus.publish(ReselectRequested(0, 1))
+    assert match.state.phase == ACTION and match.state.sel == 1
+    assert [type(e) for e in rec.events[-2:]] == [Undone, ActionApplied]
+    chosen = match.state.copy()
+    match.bus.publish(ReselectRequested(0, 2))  # astronaut 3 is out on the board
+    match.bus.publish(ReselectRequested(0, 9))
+    assert [e.reason for e in rec.of(ActionRefused)] == ["only an active astronaut in your base can act",
+                                                         "there is no such astronaut"]
+    assert match.state == chosen
+    match.bus.publish(ActionRequested(0, Action("work")))
+    match.bus.publish(ReselectRequested(0, 0))  # it has started to work: too late
+    assert rec.of(ActionRefused)[-1].rule == "Choosing an astronaut" and match.state.sel == 1
+    match.bus.publish(UndoRequested(0))
+    assert match.state == chosen
+    match.bus.publish(UndoRequested(0))
+    assert match.state == start  # the first choice left with the swap
+
+
+@pytest.fixture
+def held_hints(monkeypatch):
+    """Hints found as usual, once the test sets the event; the names of the threads they ran on."""
+    release, threads = threading.Event(), []
+    found = thinking.hints
+
+    def held(*args):
+        threads.append(threading.current_thread().name)
+        release.wait(10)
+        return found(*args)
+
+    monkeypatch.setattr(thinking, "hints", held)
+    return release, threads
+
+
+def test_a_hint_is_found_off_the_ui_thread_while_update_goes_on(table, held_hints):
+    match, rec = table
+    release, threads = held_hints
+    match.bus.publish(HintRequested(0))
+    match.bus.publish(HintRequested(0))  # asked again meanwhile: the same search answers
+    assert match.hinting
+    started = time.monotonic()
+    match.update()
+    assert time.monotonic() - started < 1 and not rec.of(HintReady)  # no wait for the search
+    release.set()
+    wait_for(match, lambda: rec.of(HintReady))
+    [ready] = rec.of(HintReady)
+    assert ready.seat == 0 and ready.version == match.version and len(ready.hints) == 3
+    assert len(threads) == 1 and threads[0] != threading.current_thread().name
+    assert not match.hinting
+    match.bus.publish(HintRequested(1))  # a bot's seat
+    assert rec.of(ActionRefused)[-1].rule == "Turn order" and not match.hinting
+
+
+def test_a_hint_for_a_position_since_left_is_dropped(table, held_hints):
+    match, rec = table
+    release, _ = held_hints
+    match.bus.publish(HintRequested(0))
+    search = match._hinting.plans
+    match.bus.publish(ActionRequested(0, Action("select_astronaut", 0)))  # the player moves on
+    release.set()
+    search.result(timeout=10)
+    match.update()
+    assert not match.hinting and not rec.of(HintReady)
+    match.bus.publish(HintRequested(0))  # asked again: for the position now
+    wait_for(match, lambda: rec.of(HintReady))
+    assert rec.of(HintReady)[0].version == match.version
+
+
 def test_bots_never_wait_for_confirmation(confirming):
     match, rec = confirming
     match.bus.publish(ActionRequested(0, Action("select_astronaut", 0)))
@@ -244,10 +362,27 @@ def test_each_level_thinks_its_own_time_scaled_by_the_players_setting():
         thinker.close()
 
 
-def test_hold_and_pace_keep_a_bot_decision_back(clock):
+class Screen:
+    """A stand-in for the game screen, as the match asks it (controller.match.Screen)."""
+
+    def __init__(self, pace: float) -> None:
+        self.pace, self.animating, self.resetting = pace, False, False
+
+    def bot_pace(self) -> float:
+        return self.pace
+
+    def holds_bots(self) -> bool:
+        return self.animating
+
+    def lets_bots_think(self) -> bool:
+        return not self.resetting
+
+
+def test_the_screen_holds_bot_decisions_and_sets_their_pace(clock):
     bus = Bus()
     rec = Recorder(bus)
-    match = Match(parse_seats("human,bot:random"), bus, seed=7, pace=0.5, clock=clock)
+    match = Match(parse_seats("human,bot:random"), bus, seed=7, pace=9.0, clock=clock)
+    match.screen = screen = Screen(pace=0.5)
 
     def bot_moves() -> int:
         return sum(1 for e in rec.of(ActionApplied) if e.seat == 1)
@@ -256,16 +391,20 @@ def test_hold_and_pace_keep_a_bot_decision_back(clock):
         return match._thinking is not None and match._thinking[1].done()
 
     try:
+        screen.resetting = True
         finish_turn(match)
+        match.update()
+        assert match._thinking is None  # no search starts during the reset's animation
+        screen.resetting = False
         wait_for(match, decided)
         clock.now += 0.25
         match.update()
         assert bot_moves() == 0  # decided, but the pace since the human's move has not passed
-        match.hold = True
+        screen.animating = True
         clock.now += 0.25
         match.update()
-        assert bot_moves() == 0  # the pace has passed; the hold keeps it back
-        match.hold = False
+        assert bot_moves() == 0  # the pace has passed; the animation keeps it back
+        screen.animating = False
         match.update()
         assert bot_moves() == 1 and match.current == 1
         wait_for(match, decided)
@@ -275,6 +414,10 @@ def test_hold_and_pace_keep_a_bot_decision_back(clock):
         clock.now += 0.25
         match.update()
         assert bot_moves() == 2
+        wait_for(match, decided)
+        screen.pace = 0.0  # fast-forward: at once
+        match.update()
+        assert bot_moves() == 3
     finally:
         match.close()
 

@@ -39,23 +39,23 @@ def autosave_of(folder: Path) -> dict:
 # ------------------------------------------------------------ an unfinished game is kept
 
 def test_a_new_game_keeps_the_unfinished_one_for_load(app):
-    first = app.new_match(parse_seats("human,human"), 4)
+    first = app.session.new_match(parse_seats("human,human"), 4)
     for _ in range(3):
         play(first, first.legal()[0])
     position = first.state.copy()
-    app.new_match(parse_seats("human,human"), 5)
+    app.session.new_match(parse_seats("human,human"), 5)
     [kept] = kept_games(app.data_dir)
     assert kept["seed"] == 4 and len(kept["actions"]) == 3
     assert any("unfinished game is kept" in n and "Load" in n for n in app.take_notices())
     [info] = [i for i in list_saves(app.data_dir) if i.path.name.startswith("unfinished_")]
-    assert app.load_match(info.path).state == position
+    assert app.session.load_match(info.path).state == position
 
 
 def test_continuing_the_autosave_keeps_no_copy(app):
-    match = app.new_match(parse_seats("human,human"), 4)
+    match = app.session.new_match(parse_seats("human,human"), 4)
     play(match, match.legal()[0])
-    app.close_match()
-    app.resume()
+    app.session.close_match()
+    app.session.resume()
     assert kept_games(app.data_dir) == []
 
 
@@ -69,19 +69,19 @@ def test_a_demo_from_the_command_line_keeps_the_unfinished_game(tmp_path):
 # ------------------------------------------------------------ two windows on one folder
 
 def test_a_second_window_on_the_same_folder_says_so_and_writes_nothing(app, tmp_path):
-    first = app.new_match(parse_seats("human,human"), 4)
+    first = app.session.new_match(parse_seats("human,human"), 4)
     play(first, first.legal()[0])
-    app.close_match()
+    app.session.close_match()
     before = (tmp_path / AUTOSAVE).read_text()
     second = App(AppConfig(data_dir=tmp_path, size=(960, 540), max_fps=0))
     try:
         assert not second.saving
         assert any("Another Humanity window" in n for n in second.take_notices())
-        match = second.new_match(parse_seats("human,human"), 6)
+        match = second.session.new_match(parse_seats("human,human"), 6)
         play(match, match.legal()[0])
         second.settings.muted = not second.settings.muted
         second.save_settings()
-        second.close_match()
+        second.session.close_match()
     finally:
         second.close()
     assert (tmp_path / AUTOSAVE).read_text() == before and kept_games(tmp_path) == []
@@ -110,13 +110,13 @@ def test_a_full_disk_is_told_once_and_the_save_catches_up_when_space_returns(app
     monkeypatch.setattr(autosave_module, "write_atomic", full_disk)
     for _ in range(3):
         play(game.match, game.match.legal()[0])
-        app._autosaver.flush()
+        app.session._autosaver.flush()
         app.step()
     dialogs = [s for s in app.stack if isinstance(s, ChoiceScene)]
     assert len(dialogs) == 1 and "the disk is full" in dialogs[0].message
     monkeypatch.setattr(autosave_module, "write_atomic", write_atomic)
     play(game.match, game.match.legal()[0])
-    app._autosaver.flush()
+    app.session._autosaver.flush()
     assert autosave_of(app.data_dir)["actions"] == [a.to_json() for a in game.match.actions]
     assert app.take_notices() == ["Your game is being saved again."]
 
@@ -129,7 +129,7 @@ def test_bots_play_on_only_once_the_last_move_is_on_disk(app, monkeypatch):
         write_atomic(path, text)
 
     game = start(app, "bot:random,bot:random", seed=3)
-    app._autosaver.flush()
+    app.session._autosaver.flush()
     monkeypatch.setattr(autosave_module, "write_atomic", slow_disk)
     moves = len(game.match.actions)
     for _ in range(200):  # bots at instant pace would make many moves in this many frames
@@ -141,7 +141,7 @@ def test_bots_play_on_only_once_the_last_move_is_on_disk(app, monkeypatch):
         app.step()
     assert len(game.match.actions) == blocked == moves + 1  # one move, then waiting for its save
     release.set()
-    app._autosaver.flush()
+    app.session._autosaver.flush()
     for _ in range(200):
         app.step()
     assert len(game.match.actions) > blocked
@@ -212,9 +212,9 @@ def test_a_read_only_folder_plays_on_with_a_message_and_no_traceback(read_only, 
     try:
         assert not app.saving
         assert any("cannot write to its data folder" in n for n in app.take_notices())
-        match = app.resume()
+        match = app.session.resume()
         play(match, match.legal()[0])
-        app.close_match()
+        app.session.close_match()
     finally:
         app.close()
     assert (read_only / AUTOSAVE).read_text() == saved

@@ -98,12 +98,12 @@ def app(tmp_path_factory, finished):
     yield app
     while len(app.stack):
         app.stack.pop()
-    app.close_match()
+    app.session.close_match()
     app.settings.fullscreen = False
 
 
 def game(app, seats: str) -> GameScene:
-    return GameScene(app, app.new_match(parse_seats(seats), seed=3))
+    return GameScene(app, app.session.new_match(parse_seats(seats), seed=3))
 
 
 def results(app, finished) -> ResultsScene:

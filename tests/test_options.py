@@ -47,7 +47,7 @@ def test_each_control_changes_its_setting_and_keeps_it(tmp_path, key):
         app.step()
     finally:
         app.stack.pop()
-        app.close_match()
+        app.session.close_match()
 
 
 def test_each_control_goes_round_all_its_values(tmp_path):

@@ -87,7 +87,7 @@ def app(tmp_path, finished):
     yield app
     while len(app.stack):
         app.stack.pop()
-    app.close_match()
+    app.session.close_match()
 
 
 def open_from_load(app) -> ReplayScene:

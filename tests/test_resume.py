@@ -93,7 +93,7 @@ def test_a_snapshot_keeps_the_position_it_was_taken_at():
 
 
 def test_the_autosave_follows_every_applied_and_undone_action(app, tmp_path):
-    match = app.new_match(parse_seats("human,human"), 4)
+    match = app.session.new_match(parse_seats("human,human"), 4)
     undone = False
     for n in range(1, 25):
         play(match, match.legal()[0])
@@ -111,12 +111,12 @@ def test_continue_resumes_the_same_position_seats_and_log(tmp_path):
     saved = read_autosave(tmp_path)
     app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=0))
     try:
-        match = app.resume()
+        match = app.session.resume()
         assert match.state == load_state(saved["state"]) == replayed(saved)
         assert [s.to_json() for s in match.seats] == saved["seats"]
         assert match.log == saved["log"] and [a.to_json() for a in match.actions] == saved["actions"]
     finally:
-        app.close_match()
+        app.session.close_match()
 
 
 def test_continue_on_the_command_line_opens_the_saved_game(tmp_path, monkeypatch):
@@ -146,7 +146,7 @@ class Exploding(Scene):
 
 
 def test_a_crash_shows_the_report_and_the_autosave_stays_intact(app, tmp_path):
-    match = app.new_match(parse_seats("human,human"), 8)
+    match = app.session.new_match(parse_seats("human,human"), 8)
     for _ in range(5):
         play(match, match.legal()[0])
     state = match.state.copy()
@@ -159,7 +159,7 @@ def test_a_crash_shows_the_report_and_the_autosave_stays_intact(app, tmp_path):
     report = crash.report.read_text()
     assert crash.report.parent == tmp_path / "logs"
     assert "RuntimeError: boom" in report and "Humanity Desktop 0.1." in report and "Python 3" in report
-    resumed = app.resume()
+    resumed = app.session.resume()
     assert resumed.state == state and len(resumed.actions) == 5
 
 
@@ -225,16 +225,16 @@ def choose_otherwise(match, taken_back) -> None:
 def assert_continue_shows_the_screen(app, match) -> None:
     """The autosave replays to the position on screen, and Continue opens that very position."""
     on_screen, actions = match.state.copy(), list(match.actions)
-    app.close_match()
+    app.session.close_match()
     save = read_autosave(app.data_dir)
     assert replayed(save) == load_state(save["state"]) == on_screen
-    resumed = app.resume()
+    resumed = app.session.resume()
     assert resumed.state == on_screen and resumed.actions == actions
 
 
 @pytest.mark.parametrize("seed", [3, 5, 12])
 def test_undo_at_the_confirmation_then_another_choice_saves_the_whole_turn(app, seed):
-    match = app.new_match(parse_seats("human,human"), seed)
+    match = app.session.new_match(parse_seats("human,human"), seed)
     for _ in range(2):  # a turn each, then the blocker's turn
         to_confirmation(match)
         match.bus.publish(ConfirmRequested(match.current))
@@ -246,7 +246,7 @@ def test_undo_at_the_confirmation_then_another_choice_saves_the_whole_turn(app, 
 
 
 def test_undo_earlier_in_the_turn_then_another_choice_is_saved_whole(app):
-    match = app.new_match(parse_seats("human,human"), 4)
+    match = app.session.new_match(parse_seats("human,human"), 4)
     seat = match.current
     first = match.legal()[0]
     match.bus.publish(ActionRequested(seat, first))
@@ -258,10 +258,10 @@ def test_undo_earlier_in_the_turn_then_another_choice_is_saved_whole(app):
 
 
 def test_the_save_check_stops_a_game_whose_record_left_the_screen(app):
-    match = app.new_match(parse_seats("human,human"), 4)
+    match = app.session.new_match(parse_seats("human,human"), 4)
     for _ in range(3):
         play(match, match.legal()[0])
     del match.actions[0]  # the record no longer leads to the position on screen
     play(match, match.legal()[0])
     with pytest.raises(SaveError, match="does not hold the position on screen|damaged"):
-        app.close_match()
+        app.session.close_match()

@@ -174,7 +174,7 @@ def app(tmp_path):
     yield app
     while len(app.stack):
         app.stack.pop()
-    app.close_match()
+    app.session.close_match()
 
 
 def test_the_load_screen_shows_which_files_were_kept_aside(app, tmp_path):

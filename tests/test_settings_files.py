@@ -110,7 +110,7 @@ def test_the_app_keeps_settings_saves_and_logs_in_their_places(tmp_path, monkeyp
         assert (places.config / FILE).exists()
         assert (places.logs / LOG_FILE).exists()
     finally:
-        app.close_match()
+        app.session.close_match()
 
 
 def test_a_version_2_file_loads_and_leaves_the_window_to_fit_the_screen(tmp_path):

@@ -127,7 +127,7 @@ def test_a_bad_stats_file_is_reported_kept_aside_and_replaced_by_fresh_stats(tmp
 
 
 def test_a_game_finished_in_the_app_is_recorded_once(app, tmp_path):
-    match = app.new_match(parse_seats("human,bot:random"), seed=4)
+    match = app.session.new_match(parse_seats("human,bot:random"), seed=4)
     rng = random.Random(4)
     while not match.state.game_over:
         source = "bot" if match.seats[match.current].is_bot else "human"
@@ -136,8 +136,8 @@ def test_a_game_finished_in_the_app_is_recorded_once(app, tmp_path):
             match.bus.publish(ConfirmRequested(match.current))
     saved = Stats.load(tmp_path / STATS_FILE)
     assert saved.rated_games == 1 and saved.ratings["random"].games == 1
-    assert app.stats == saved
-    app.close_match()
+    assert app.session.stats == saved
+    app.session.close_match()
     assert Stats.load(tmp_path / STATS_FILE).rated_games == 1
 
 
@@ -152,15 +152,15 @@ def test_the_stats_screen_says_plainly_when_there_are_no_games(app):
 
 
 def test_the_stats_screen_shows_tables_ratings_and_medals(app):
-    app.stats.record(parse_seats("human,bot:hard"), [medal_thresholds()[2]["gold"], 10], [1, 2])
-    app.stats.record(parse_seats("human,human"), [10, 12], [2, 1])
+    app.session.stats.record(parse_seats("human,bot:hard"), [medal_thresholds()[2]["gold"], 10], [1, 2])
+    app.session.stats.record(parse_seats("human,human"), [10, 12], [2, 1])
     app.stack.push(TitleScene(app))
     scene = StatsScene(app)
     app.stack.push(scene)
     app.step()
     text = " ".join(scene.lines())
     assert "Hard" in text and "gold" in text.lower() and "1 hot-seat" in text
-    assert f"{app.stats.ratings['hard'].value:.0f}" in text
+    assert f"{app.session.stats.ratings['hard'].value:.0f}" in text
 
 
 def test_a_bad_stats_file_is_reported_on_the_stats_screen(tmp_path):
@@ -173,7 +173,7 @@ def test_a_bad_stats_file_is_reported_on_the_stats_screen(tmp_path):
         assert "cut short" in " ".join(scene.lines())
     finally:
         app.stack.pop()
-        app.close_match()
+        app.session.close_match()
 
 
 def _calibration_tool():

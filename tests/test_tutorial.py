@@ -23,6 +23,8 @@ from humanity_desktop.engine import Action
 from humanity_desktop.ui.scenes.dialog import ChoiceScene
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.title import TitleScene
+from humanity_desktop.ui.scenes.tutorial import PACE
+from humanity_desktop.ui.settings import PACES
 
 from ui_driver import app, click, key, settle  # noqa: F401 - app is a fixture
 
@@ -125,6 +127,17 @@ def test_a_wrong_gesture_is_nudged_and_changes_nothing(app):
     click(app, game.guide.spot_rect(game).center)  # the right one still works
     assert runner.index == step + 1 and game.match.state.players[LEARNER].astros[0] == before.players[LEARNER].astros[0]
     assert game.match.state.sel == 0
+
+
+def test_the_bot_plays_slowly_enough_to_follow_unless_the_command_line_set_a_pace(app):
+    game = open_tutorial(app)
+    assert game.bot_pace() == PACES["instant"]  # the tests' own pace, as --pace would set it
+    app.config.pace = None
+    assert game.bot_pace() == PACES[PACE]
+    app.settings.pace = "slow"
+    assert game.bot_pace() == PACES["slow"] >= PACES[PACE]
+    key(app, pygame.K_f)  # fast-forward is fast here too
+    assert game.bot_pace() == 0.0
 
 
 def test_enter_reads_on_past_a_note_but_is_the_tables_once_a_gesture_is_awaited(app):

@@ -22,7 +22,7 @@ FOUR_BOTS = "bot:random,bot:random,bot:random,bot:random"
 def test_a_four_bot_game_runs_through_the_app_loop_to_the_results(tmp_path):
     app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=0, pace="instant", anim_speed=60.0,
                         quit_after=50.0))
-    match = app.new_match(parse_seats(FOUR_BOTS), 5)
+    match = app.session.new_match(parse_seats(FOUR_BOTS), 5)
     reached: list = []
 
     def at_results() -> bool:
@@ -42,7 +42,7 @@ def test_a_four_bot_game_runs_through_the_app_loop_to_the_results(tmp_path):
     # The chart's time axis is marked with the game's three years and its rounds, to the last score.
     assert [year.number for year in results.calendar.years] == [1, 2, 3]
     assert results.calendar.rounds[-1].end == len(results.history) - 1
-    assert not app.can_continue()  # a finished game leaves nothing to continue
+    assert not app.session.can_continue()  # a finished game leaves nothing to continue
 
 
 def test_command_line_runs_headless_and_reports(tmp_path):
@@ -82,4 +82,4 @@ def test_continue_resumes_the_saved_game(tmp_path):
     assert isinstance(game, GameScene) and game.match.state.seed == 9
     while len(app.stack):
         app.stack.pop()
-    app.close_match()
+    app.session.close_match()

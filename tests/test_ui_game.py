@@ -2,18 +2,20 @@
 and what the controller answers shows on the game screen."""
 from __future__ import annotations
 
+import threading
 import time
 
 import pygame
 import pytest
 
-from humanity_desktop.controller import ActionRefused
+from humanity_desktop.controller import ActionRefused, thinking
 from humanity_desktop.engine import Action, legal_actions
 from humanity_desktop.engine.state import ACTION, PAY, TURN, WORK
 from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.fonts import draw_text
 from humanity_desktop.ui.scenes import game as game_module
+from humanity_desktop.ui.scenes import game_draw
 from humanity_desktop.engine.catalogue import load
 from humanity_desktop.ui.scenes.base_overlay import BaseOverlayScene
 from humanity_desktop.ui.scenes.dialog import HandoffScene
@@ -22,6 +24,7 @@ from humanity_desktop.ui.views import base_view, prompt_panel
 from humanity_desktop.ui.views.base_view import stored
 from humanity_desktop.ui.views.prompt_panel import PromptPanel, paid_for
 from humanity_desktop.ui.scenes.pause import PauseScene
+from humanity_desktop.ui.settings import PACES
 
 from ui_driver import app, applied, astronaut_pos, button, click, key, move, play, settle, start  # noqa: F401 - app is a fixture
 
@@ -126,13 +129,25 @@ def test_escape_pauses_the_game_and_holds_the_bots(app):
     game = start(app, "bot:random,bot:random")
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseScene)
-    assert game.match.hold
     turn = game.match.state.turn
     for _ in range(20):
         app.step()
     assert game.match.state.turn == turn
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is game
+
+
+def test_the_bots_keep_to_the_pace_option_and_wait_for_the_table(app):
+    game = start(app, "human,bot:random")
+    assert game.match.screen is game  # what the match asks before its bots think or play
+    app.settings.pace = "slow"
+    assert game.bot_pace() == PACES["slow"]
+    key(app, pygame.K_f)  # fast-forward
+    assert game.bot_pace() == 0.0
+    game._request(Action("select_astronaut", 0))
+    assert game.director.busy and game.holds_bots()  # until the table has shown the move
+    settle(app, game)
+    assert not game.holds_bots() and game.lets_bots_think()
 
 
 def test_hot_seat_hands_off_between_humans_and_hides_science(app):
@@ -189,10 +204,63 @@ def test_the_cost_shows_as_slots_that_fill_as_units_are_paid(app, tmp_path):
     pygame.image.save(app.screen, str(tmp_path / "paying.png"))  # the slots draw
 
 
+def hint_button(game):
+    return next(b for b in game.top_buttons if b.label == "Hint")
+
+
+def wait_for_hint(app, game) -> None:
+    """Draw frames until the hint, found on another thread, is on the table."""
+    deadline = time.monotonic() + 20
+    while game.hint is None:
+        assert time.monotonic() < deadline, "no hint came"
+        app.step()
+
+
+def ask_hint(app, game) -> None:
+    click(app, hint_button(game).rect.center)
+    wait_for_hint(app, game)
+
+
+@pytest.fixture
+def held_hints(monkeypatch):
+    """Hints are found only once the test sets the returned event."""
+    release = threading.Event()
+    found = thinking.hints
+    monkeypatch.setattr(thinking, "hints", lambda *args: release.wait(10) and found(*args))
+    return release
+
+
+def test_the_screen_keeps_drawing_while_a_hint_is_found(app, held_hints):
+    game = start(app, "human,bot:random", seed=11)
+    ask = hint_button(game)
+    click(app, ask.rect.center)
+    for _ in range(5):
+        app.step()  # frames go on, the search held on its thread
+    [thinking_button] = [b for b in game.top_buttons if b.rect == ask.rect]
+    assert thinking_button.label == "Thinking…" and not thinking_button.enabled and game.hint is None
+    held_hints.set()
+    wait_for_hint(app, game)
+    assert game.hint.version == game.match.version
+    assert next(b for b in game.top_buttons if b.rect == ask.rect).label == "Hint"
+
+
+def test_a_hint_found_after_the_player_moved_on_is_not_shown(app, held_hints):
+    game = start(app, "human,bot:random", seed=11)
+    click(app, hint_button(game).rect.center)
+    search = game.match._hinting.plans
+    click(app, astronaut_pos(game, 0))  # the player acts before the hint comes
+    held_hints.set()
+    search.result(timeout=10)
+    for _ in range(5):
+        app.step()
+    assert game.hint is None and not game.toasts.items and not game.match.hinting
+    assert any(b.label == "Hint" for b in game.top_buttons)
+
+
 def test_the_hint_button_suggests_plans_from_the_players_own_view(app):
     game = start(app, "human,bot:random", seed=11)
     before = game.match.state.copy()
-    click(app, next(b for b in game.top_buttons if b.label == "Hint").rect.center)
+    ask_hint(app, game)
     assert app.stack.top is game and game.hint is not None  # shown on the table, not in a dialog
     assert len(game.hint.hints) == 3 and all("astronaut" in h.text.lower() for h in game.hint.hints)
     assert game.match.state == before  # asking changes nothing
@@ -213,7 +281,7 @@ def hint_outline_at(app, rect) -> bool:
 
 def test_the_hint_marks_its_plan_on_the_table_and_goes_once_the_player_acts(app):
     game = start(app, "human,bot:random", seed=11)
-    click(app, next(b for b in game.top_buttons if b.label == "Hint").rect.center)
+    ask_hint(app, game)
     s, seat = game.match.state, game.match.current
     plan = game.hint.hint.plan
     marked = {(m.kind, m.key): (m.label, rect) for m, rect in game.hint.targets(game.board, game.base, s, seat)}
@@ -264,7 +332,7 @@ def test_clicking_a_bots_line_in_the_log_tells_why_it_played_so(app, monkeypatch
     assert m.log[line] in dialog.message and m.reasons[line] in dialog.message
     click(app, dialog.buttons[0].rect.center)
     assert app.stack.top is game
-    click(app, next(b for b in game.top_buttons if b.label == "Hint").rect.center)
+    ask_hint(app, game)
     click(app, spot)  # the hint's panel covers the log now: the line under it is not clicked
     assert app.stack.top is game and game.hint is not None
     click(app, next(b for b in game.hint.buttons if b.label == "Close").rect.center)
@@ -303,7 +371,7 @@ def lit_cards(app, game) -> list[int]:
 def test_a_turn_waiting_for_confirmation_is_still_its_players_on_screen(app, monkeypatch):
     game, _, _ = at_payment(app)
     header: list[str] = []
-    monkeypatch.setattr(game_module, "draw_text", lambda surface, text, *a, **k: header.append(text) or
+    monkeypatch.setattr(game_draw, "draw_text", lambda surface, text, *a, **k: header.append(text) or
                         draw_text(surface, text, *a, **k))
     click(app, button(game, "Auto-pay").rect.center)
     settle(app, game)

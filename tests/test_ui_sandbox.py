@@ -74,4 +74,4 @@ def test_a_scenario_is_saved_listed_by_load_and_played_against_a_bot(app):
     assert any(info.path.name.startswith("scenario_") for info in saved)
     # Loaded again through the same checks as any save: the same position.
     path = next(info.path for info in saved if info.path.name.startswith("scenario_"))
-    assert app.load_match(path).state.players[0].base[cell][0] == tid
+    assert app.session.load_match(path).state.players[0].base[cell][0] == tid

@@ -21,7 +21,7 @@ def app(tmp_path):
 
 
 def start(app: App, seats: str, seed: int = 7) -> GameScene:
-    match = app.new_match(parse_seats(seats), seed)
+    match = app.session.new_match(parse_seats(seats), seed)
     game = GameScene(app, match)
     app.stack.push(TitleScene(app))
     app.stack.push(game)

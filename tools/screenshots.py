@@ -80,7 +80,7 @@ def frame(app: App, path: Path, settle: float = 0.0) -> None:
 def game_scene(app: App, phase: str, seed: int = 4, turn_min: int = 40) -> GameScene:
     """A game where the human seat is in `phase`, from the first seed from `seed` on that has one."""
     while True:
-        match = app.new_match(parse_seats(SEATS), seed)
+        match = app.session.new_match(parse_seats(SEATS), seed)
         if advance(match, random.Random(seed), human_in(phase, turn_min)):
             break
         seed += 1
@@ -180,7 +180,7 @@ def main() -> None:
     app.stack.push(LoadScene(app))
     frame(app, shot("load"))
 
-    match = app.new_match(parse_seats(SEATS), 21)
+    match = app.session.new_match(parse_seats(SEATS), 21)
     play_out(match, random.Random(21), lambda: match.state.game_over)
     from humanity_desktop.controller import GameOver
     from humanity_desktop.engine import places, ranking
@@ -188,7 +188,7 @@ def main() -> None:
     app.stack.reset(title)
     app.stack.push(ResultsScene(app, match, over))
     frame(app, shot("results"))
-    app.close_match()
+    app.session.close_match()
     app.stack.reset(title)
     app.stack.push(stats_scene(app))
     frame(app, shot("stats"))
@@ -217,7 +217,7 @@ def confirm_and_overlay_shots(app: App, shot) -> None:
 
 def why_shot(app: App, shot) -> None:
     """A bot's reasons, opened from its line in the log after it played."""
-    match = app.new_match(parse_seats("human,bot:normal,bot:hard"), 11)
+    match = app.session.new_match(parse_seats("human,bot:normal,bot:hard"), 11)
     game = GameScene(app, match)
     app.stack.push(game)
     app.take_notices()  # an earlier shot's game was kept as unfinished
@@ -276,6 +276,8 @@ def hint_overlay_shot(app: App, shot) -> None:
         app.take_notices()  # the games tried before this one were kept as unfinished
         app.stack.update(0)
         next(b for b in game.top_buttons if b.label == "Hint").on_click()
+        while game.match.hinting:  # found on the bots' thread
+            app.stack.update(0)
         if any(a.kind == "choose_module" for a in game.hint.hint.plan):
             break
         seed += 1
@@ -288,7 +290,7 @@ def stats_scene(app: App) -> StatsScene:
     for seats, scores, ranks in (("human,bot:hard", [44, 35], [1, 2]), ("human,bot:hard,bot:normal", [30, 45, 20], [2, 1, 3]),
                                  ("human,bot:easy", [38, 20], [1, 2]), ("human,bot:easy", [29, 33], [2, 1]),
                                  ("human,human", [31, 27], [1, 2])):
-        app.stats.record(parse_seats(seats), scores, ranks)
+        app.session.stats.record(parse_seats(seats), scores, ranks)
     return StatsScene(app)
 
 
@@ -357,7 +359,7 @@ def table_shots(out: Path) -> None:
         app = App(AppConfig(data_dir=Path(tempfile.mkdtemp()), size=(w, h), max_fps=0, pace="instant"))
         game_scene(app, "action", seed=11, turn_min=75)
         frame(app, out / f"table_{w}x{h}.png")
-        app.close_match()
+        app.session.close_match()
 
 
 TUTORIAL_SIZES = ((1600, 900), (1280, 720))

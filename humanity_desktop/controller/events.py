@@ -26,15 +26,34 @@ class ActionRequested(Event):
 
 
 @dataclass(frozen=True)
-class UndoRequested(Event):
+class SeatRequest(Event):
+    """A request that names nothing but the seat making it."""
+
     seat: int
+
+
+class UndoRequested(SeatRequest):
+    """Take back the last choice made this turn, or the end of the turn waiting for confirmation."""
+
+
+class CancelPaymentRequested(SeatRequest):
+    """Put back every unit spent and the choice of what is being paid for, in one go."""
+
+
+class HintRequested(SeatRequest):
+    """The player asks what the hint bot would play in their place (see HintReady)."""
+
+
+class ConfirmRequested(SeatRequest):
+    """The player confirms the end of their turn (see TurnToConfirm)."""
 
 
 @dataclass(frozen=True)
-class ConfirmRequested(Event):
-    """The player confirms the end of their turn (see TurnToConfirm)."""
+class ReselectRequested(Event):
+    """Choose another astronaut in place of the one just chosen, which goes back unused."""
 
     seat: int
+    astronaut: int
 
 
 # ---------------------------------------------------------------- reports (from the match)
@@ -89,6 +108,16 @@ class TurnStarted(Event):
 class BotThinking(Event):
     seat: int
     thinking: bool  # True when it starts, False when its decision is in
+
+
+@dataclass(frozen=True)
+class HintReady(Event):
+    """The best plans for the rest of the seat's turn, found off the UI thread for the match
+    at `version`; one found for a position since left is dropped, never reported."""
+
+    seat: int
+    version: int
+    hints: tuple  # bots.hints.Hint, best first; empty when there is no plan to suggest
 
 
 @dataclass(frozen=True)

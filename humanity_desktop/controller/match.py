@@ -1,11 +1,11 @@
 """The rules controller: one match, its seats, and the only place the game state changes.
 
-Requests arrive on the bus (ActionRequested, UndoRequested) from the screens and from the
-bots; the match checks them with the engine, applies them, and publishes what happened.
-Bots think on a worker thread (see thinking.py); `update()` is polled by the UI loop, so
-the window never waits for a bot. A bot's decision is held until the screens are ready
-(`hold`) and the pace the player set has passed, then it travels the same path as a
-human's click.
+Requests arrive on the bus (ActionRequested, UndoRequested and the others in events.py)
+from the screens and from the bots; the match checks them with the engine, applies them,
+and publishes what happened. Bots think on a worker thread (see thinking.py); `update()` is
+polled by the UI loop, so the window never waits for a bot. A bot's decision is held until
+the screen showing the match is ready and the pace it asks for has passed (see Screen), then
+it travels the same path as a human's click.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from collections.abc import Sequence
 from concurrent.futures import Future
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from ..bots import Budget, Cancelled
 from ..bots.evaluate import forget as forget_evaluations
@@ -31,16 +31,20 @@ from ..engine import (
 )
 from ..engine.payment import forget as forget_payments
 from ..engine.ring import experiment_spot, slot_spot
-from ..engine.state import BOARD
+from ..engine.state import ACTION, BOARD, PAY, TURN
 from .bus import Bus
 from .events import (
     ActionApplied,
     ActionRefused,
     ActionRequested,
     BotThinking,
+    CancelPaymentRequested,
     ConfirmRequested,
     GameOver,
+    HintReady,
+    HintRequested,
     MissionTaken,
+    ReselectRequested,
     ResetInfo,
     RoundReset,
     TurnStarted,
@@ -63,6 +67,45 @@ class Mark(NamedTuple):
     actions_len: int
 
 
+class Hinting(NamedTuple):
+    """A hint being found for a seat, at a version of the match."""
+
+    seat: int
+    version: int
+    plans: Future  # a list of bots.hints.Hint
+    budget: Budget
+
+
+class Screen(Protocol):
+    """What a match asks the screen showing it whenever a bot would start to think or play."""
+
+    def bot_pace(self) -> float:
+        """Seconds between two bot actions."""
+
+    def holds_bots(self) -> bool:
+        """Whether a bot's decision must wait: the screen is still showing earlier moves."""
+
+    def lets_bots_think(self) -> bool:
+        """False during the screen's heaviest animation, which a search would slow down on a
+        small machine."""
+
+
+class Headless:
+    """A match no screen shows (tests, tools): its bots keep a fixed pace and never wait."""
+
+    def __init__(self, pace: float) -> None:
+        self.pace = pace
+
+    def bot_pace(self) -> float:
+        return self.pace
+
+    def holds_bots(self) -> bool:
+        return False
+
+    def lets_bots_think(self) -> bool:
+        return True
+
+
 class Match:
     def __init__(
         self,
@@ -80,7 +123,8 @@ class Match:
         actions: Sequence[Action] | None = None,
     ) -> None:
         """`actions`: those that led to the state, for a save to replay (none for a new deal);
-        None when they are unknown, in which case none are recorded from here on either."""
+        None when they are unknown, in which case none are recorded from here on either.
+        `pace`: seconds between two bot actions, until a screen shows the match."""
         if not 2 <= len(seats) <= 4:
             raise ValueError("a match has 2 to 4 seats")
         self.seats = list(seats)
@@ -93,21 +137,22 @@ class Match:
         self.reasons: dict[int, str] = {}
         self._reason: tuple[int, str] | None = None  # a bot's reasons, until its plan writes a line
         self.history: list[tuple] = list(history or [tuple(self.state.scores)])
-        # Changed only by _apply and _on_undo, together with the state, the log and the history.
+        # Changed only by _apply and _take_back, together with the state, the log and the history.
         self.actions: list[Action] | None = None if actions is None else list(actions)
-        self.pace = pace  # seconds between two bot actions
+        self.screen: Screen = Headless(pace)  # set by the screen that shows the match
         self.thinking = thinking  # bots think this many times their level's own time
-        self.hold = False  # set by the screens while they animate or are paused
-        # Set by the app to its autosaver's: a bot plays only once the last move is on disk, so
-        # a crash or a kill loses at most one move, however fast the bots play.
+        # Set by the session to its autosaver's: a bot plays only once the last move is on disk,
+        # so a crash or a kill loses at most one move, however fast the bots play.
         self.saved: Callable[[], bool] = lambda: True
-        # Cleared by the screens during their heaviest animation: a bot's search then waits,
-        # because on a small machine it would slow the drawing down.
-        self.may_think = True
         self.on_turn_end = on_turn_end
         # When set, a human's turn-ending action waits for ConfirmRequested (see TurnToConfirm).
         self.confirm_turns = confirm_turns
         self.pending: TurnToConfirm | None = None
+        # Bumped whenever the position or the turn waiting for confirmation changes, so that
+        # what is worked out from them (the legal actions, a hint, a screen's drawing) is
+        # kept until then.
+        self.version = 0
+        self._legal: tuple[int, list[Action]] = (-1, [])
         self._clock = clock
         self._undo: list[Mark] = []
         # What the rules and the bots memoised for another deal is of little use to this
@@ -116,11 +161,15 @@ class Match:
         forget_evaluations()
         self._thinker = Thinker(self.seats, self.state.seed)
         self._thinking: tuple[int, Future, Budget | None] | None = None  # seat, decision, its budget
+        self._hinting: Hinting | None = None
         self._last_action_at = float("-inf")
         self._unsubscribe = [
             bus.subscribe(ActionRequested, self._on_request),
             bus.subscribe(UndoRequested, self._on_undo),
             bus.subscribe(ConfirmRequested, self._on_confirm),
+            bus.subscribe(CancelPaymentRequested, self._on_cancel_payment),
+            bus.subscribe(ReselectRequested, self._on_reselect),
+            bus.subscribe(HintRequested, self._on_hint),
         ]
 
     # ------------------------------------------------------------ questions
@@ -142,25 +191,37 @@ class Match:
         return [i for i, seat in enumerate(self.seats) if not seat.is_bot]
 
     def legal(self) -> list[Action]:
-        return legal_actions(self.state)
+        """The legal actions now, worked out once per version; not to be changed."""
+        if self._legal[0] != self.version:
+            self._legal = (self.version, legal_actions(self.state))
+        return self._legal[1]
 
     @property
     def can_undo(self) -> bool:
         return (bool(self._undo) or self.pending is not None) and self.human_turn
 
+    @property
+    def hinting(self) -> bool:
+        """Whether a hint is being found (see HintRequested)."""
+        return self._hinting is not None
+
     # ------------------------------------------------------------ the loop's poll
 
     def update(self) -> None:
-        """Start a bot's thinking when it is its turn; play its decision when the time comes."""
+        """Report a hint once found; start a bot's thinking when it is its turn; play its
+        decision when the time comes."""
+        if self._hinting is not None:
+            self._poll_hint()
         if self.state.game_over or self.human_turn:
             return
         seat = self.current
         if self._thinking is None:
-            if self.may_think:
+            if self.screen.lets_bots_think():
                 self._start_thinking(seat)
             return
         _, future, _ = self._thinking
-        if not future.done() or self.hold or not self.saved() or self._clock() - self._last_action_at < self.pace:
+        if not future.done() or self.screen.holds_bots() or not self.saved() \
+                or self._clock() - self._last_action_at < self.screen.bot_pace():
             return
         self._thinking = None
         self.bus.publish(BotThinking(seat, False))
@@ -175,13 +236,13 @@ class Match:
         if fault or err:
             # A faulty bot must not stall the table: say so, then play its first legal move.
             self._refuse(seat, action, "Bot", fault or f"the bot chose an illegal move ({err.reason})")
-            action = legal_actions(self.state)[0]
+            action = self.legal()[0]
         elif decision.why:
             self._reason = (seat, decision.why)
         self.bus.publish(ActionRequested(seat, action, source="bot"))
 
     def _start_thinking(self, seat: int) -> None:
-        legal = legal_actions(self.state)
+        legal = self.legal()
         budget = None
         if len(legal) == 1:
             future: Future = Future()  # a forced move needs no thought
@@ -190,6 +251,15 @@ class Match:
             budget, future = self._thinker.think(seat, observe(self.state, seat), legal, self.thinking)
         self._thinking = (seat, future, budget)
         self.bus.publish(BotThinking(seat, True))
+
+    def _poll_hint(self) -> None:
+        hinting = self._hinting
+        if hinting.version != self.version:  # the player moved on: the plans are for a position gone
+            hinting.budget.cancel()
+            self._hinting = None
+        elif hinting.plans.done():
+            self._hinting = None
+            self.bus.publish(HintReady(hinting.seat, hinting.version, tuple(hinting.plans.result())))
 
     def _cancel_thinking(self) -> None:
         if self._thinking is not None:
@@ -202,6 +272,8 @@ class Match:
     def close(self) -> None:
         """Stop any thinking, end the bots' worker thread and let go of the bus."""
         self._cancel_thinking()
+        if self._hinting is not None:
+            self._hinting.budget.cancel()
         self._thinker.close()
         for unsubscribe in self._unsubscribe:
             unsubscribe()
@@ -239,6 +311,16 @@ class Match:
             return
         self._apply(ev.seat, ev.action, human=human)
 
+    def _on_hint(self, ev: HintRequested) -> None:
+        if ev.seat != self.current or not self.human_turn or self.pending is not None:
+            self._refuse(ev.seat, None, "Turn order", "a hint is for your own turn, before its end waits for Confirm")
+            return
+        if self._hinting is not None and self._hinting.version != self.version:
+            self._poll_hint()  # drops the one for a position gone
+        if self._hinting is None:  # else the one for this position, still coming, answers this too
+            budget, plans = self._thinker.hint(observe(self.state, ev.seat), seed=self.state.turn)
+            self._hinting = Hinting(ev.seat, self.version, plans, budget)
+
     def _hold_for_confirmation(self, seat: int, action: Action) -> bool:
         """If `action` ends the turn, keep it pending and say what it would do."""
         trial = self.state.copy()
@@ -246,6 +328,7 @@ class Match:
         if not ends_turn(self.state, trial):
             return False
         self.pending = TurnToConfirm(seat, action, tuple(narrate(events, self.names)), trial)
+        self.version += 1
         self.bus.publish(self.pending)
         return True
 
@@ -254,7 +337,7 @@ class Match:
         if pending is None or ev.seat != pending.seat:
             self._refuse(ev.seat, None, "End of turn", "there is no turn waiting to be confirmed")
             return
-        self.pending = None
+        self.pending = None  # _apply moves the version on
         self._apply(pending.seat, pending.action, human=True)
 
     def _apply(self, seat: int, action: Action, human: bool) -> None:
@@ -277,6 +360,7 @@ class Match:
         elif human:
             self._undo.append(mark)
         self._last_action_at = self._clock()
+        self.version += 1
         self.bus.publish(ActionApplied(seat, action, tuple(events), tuple(lines), before, s.copy()))
         self._publish_consequences(events, before)
         if turn_over and self.on_turn_end is not None:
@@ -302,17 +386,48 @@ class Match:
         if ev.seat != self.current or not self.can_undo:
             self._refuse(ev.seat, None, "Undo", "only choices made in the current turn can be taken back")
             return
-        if self.pending is not None:  # the unconfirmed end of the turn goes first
-            self.pending = None
-            self.bus.publish(Undone(ev.seat, self.state.copy()))
+        # The unconfirmed end of the turn goes first, alone.
+        self._take_back(ev.seat, len(self._undo) - (self.pending is None))
+
+    def _on_cancel_payment(self, ev: CancelPaymentRequested) -> None:
+        """Every undo back to before what is being paid for was chosen, as one."""
+        paying = ev.seat == self.current and self.human_turn and self.state.phase == PAY
+        before = [k for k, mark in enumerate(self._undo) if mark.state.phase != PAY] if paying else []
+        if not before:
+            self._refuse(ev.seat, None, "Spending resources", "there is no payment of yours to cancel")
             return
-        mark = self._undo.pop()
-        self.state = mark.state
-        del self.log[mark.log_len:]
-        del self.history[mark.history_len:]
-        if self.actions is not None:
-            del self.actions[mark.actions_len:]
-        self.bus.publish(Undone(ev.seat, self.state.copy()))
+        self._take_back(ev.seat, before[-1])
+
+    def _on_reselect(self, ev: ReselectRequested) -> None:
+        """The astronaut just chosen goes back unused and another is chosen, as one move."""
+        chosen = (ev.seat == self.current and self.human_turn and self.pending is None
+                  and self.state.phase == ACTION and bool(self._undo) and self._undo[-1].state.phase == TURN)
+        if not chosen:
+            self._refuse(ev.seat, None, "Choosing an astronaut",
+                         "only the astronaut just chosen can be swapped for another")
+            return
+        action = Action("select_astronaut", ev.astronaut)
+        err = why_illegal(self._undo[-1].state, action)
+        if err is not None:
+            self._refuse(ev.seat, action, err.rule, err.reason)
+            return
+        self._take_back(ev.seat, len(self._undo) - 1)
+        self._apply(ev.seat, action, human=True)
+
+    def _take_back(self, seat: int, keep: int) -> None:
+        """Drop the turn waiting for confirmation, and go back to undo mark `keep` (none when it
+        is past the last), which goes with those after it."""
+        self.pending = None
+        if keep < len(self._undo):
+            mark = self._undo[keep]
+            del self._undo[keep:]
+            self.state = mark.state
+            del self.log[mark.log_len:]
+            del self.history[mark.history_len:]
+            if self.actions is not None:
+                del self.actions[mark.actions_len:]
+        self.version += 1
+        self.bus.publish(Undone(seat, self.state.copy()))
 
 
 def ends_turn(before: State, after: State) -> bool:

@@ -52,6 +52,7 @@ class ReplayMatch(Match):
         self.position = max(0, min(self.length, position))
         state, log_len, history_len = self._marks[self.position]
         self.state = state.copy()
+        self.version += 1
         self.log = self._log[:log_len]
         self.history = self._history[:history_len]
         self._undo.clear()

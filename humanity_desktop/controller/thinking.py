@@ -1,15 +1,17 @@
 """Where bots think: one worker thread per match, so the window keeps drawing while a bot
-searches. Each bot keeps its own random generator for the whole match; its Budget bounds
-the thinking and lets the match call it off."""
+searches or a hint is found, one at a time. Each bot keeps its own random generator for the
+whole match; its Budget bounds the thinking and lets the match call it off."""
 from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import NamedTuple
 
 from ..bots import Budget, Player, make_bot
-from ..bots.hints import explain
+from ..bots.hints import explain, hints
 from ..engine import Action
 from .seats import Seat
+
+HINT_LEVEL = "normal"  # judges every plan in a few milliseconds, so the hint comes quickly
 
 
 class Decision(NamedTuple):
@@ -31,11 +33,21 @@ class Thinker:
     def think(self, seat: int, view: dict, legal: list, factor: float = 1.0) -> tuple[Budget, Future]:
         """Start a decision, given `factor` times the bot's own thinking time (bots that need
         none are only made cancellable); the future holds a Decision (or raises Cancelled)."""
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         bot = self._bots[seat]
         budget = Budget(seconds=bot.seconds * factor if bot.seconds else None)
-        return budget, self._pool.submit(decide, bot, view, legal, budget)
+        return budget, self._submit(decide, bot, view, legal, budget)
+
+    def hint(self, view: dict, seed: int) -> tuple[Budget, Future]:
+        """Start finding the hint bot's best plans for the seat to move in `view`; the future
+        holds a list of bots.hints.Hint."""
+        bot = make_bot(HINT_LEVEL, seed)
+        budget = Budget(seconds=bot.seconds)
+        return budget, self._submit(hints, bot, view, budget)
+
+    def _submit(self, work, *args) -> Future:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        return self._pool.submit(work, *args)
 
     def close(self) -> None:
         if self._pool is not None:

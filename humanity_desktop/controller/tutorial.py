@@ -20,7 +20,7 @@ from ..engine.catalogue import load as load_catalogue
 from ..engine.invariants import InvariantError, check_components, check_seat
 from ..engine.validation import StateError, load_state
 from .bus import Bus
-from .events import ActionApplied, ActionRequested, ConfirmRequested, TurnToConfirm
+from .events import ActionApplied, ActionRequested, ConfirmRequested, HintRequested, TurnToConfirm
 from .files import set_aside, write_atomic
 from .match import Match
 from .seats import BOT, HUMAN, Seat
@@ -288,7 +288,7 @@ class Tutorial:
     def vet(self, request: object) -> str | None:
         """None lets the learner's request through; otherwise the nudge to show instead."""
         wait = self.step.wait
-        if self.free:
+        if self.free or isinstance(request, HintRequested):  # a hint changes nothing
             return None
         if isinstance(request, ActionRequested) and request.action == wait:
             return None

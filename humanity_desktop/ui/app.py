@@ -1,4 +1,5 @@
-"""The application: the window, the loop, the scene stack, and the way into a match.
+"""The application: the window, the loop and the scene stack, with the session that plays
+its matches (controller/session.py).
 
 The loop never blocks: input is translated to intents for the top scene, the match is
 polled by the game scene, and every frame is drawn and timed (for --frame-stats).
@@ -17,23 +18,11 @@ from pathlib import Path
 import pygame
 
 from .. import assets
-from ..controller import ActionApplied, Bus, GameOver, Match, Seat, Undone
-from ..controller.autosave import Autosaver
 from ..controller.files import plain_reason, remove_stale_temps
 from ..controller.lock import FolderLock
 from ..controller.logs import log, start_log, write_crash_report
 from ..controller.places import Places
-from ..controller.record import RecordedMatch
-from ..controller.saves import (
-    AUTOSAVE,
-    SaveError,
-    SaveSnapshot,
-    check_save,
-    keep_unfinished,
-    open_match,
-    unfinished_autosave,
-)
-from ..controller.stats import STATS_FILE, Stats
+from ..controller.session import Session
 from . import input as ui_input
 from . import tile_art
 from .audio import player as audio_player
@@ -87,14 +76,13 @@ class App:
         if self.saving:
             self._tidy()
         self.settings = Settings.load(self.places.config / SETTINGS_FILE)
+        if not self.saving:
+            self.settings.path = None
         if config.pace:
             self.settings.pace = config.pace
         self._anim_override = config.anim_speed is not None
         if not self._anim_override:
             config.anim_speed = self.settings.anim_speed
-        self.stats = Stats.load(self.places.data / STATS_FILE)
-        if not self.saving:
-            self.settings.path = self.stats.path = None
         if sys.platform == "win32":
             os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
         pygame.display.init()
@@ -112,8 +100,9 @@ class App:
         self.frame_cpu_ms: deque[float] = deque(maxlen=FRAMES_KEPT)  # the main thread's own work, without waits
         self.first_frame_at: float | None = None
         self._last_step = 0.0
-        self.match: Match | None = None
-        self._autosaver: Autosaver | None = None
+        self.session = Session(self.data_dir, saving=self.saving, notify=self.notify,
+                               thinking=lambda: self.settings.bot_time, on_start=self.audio.listen,
+                               check_saves=config.check_saves)
         sys.setswitchinterval(SWITCH_INTERVAL)
 
     # ------------------------------------------------------------ the data folder
@@ -146,7 +135,7 @@ class App:
 
     def take_notices(self) -> list[str]:
         """The messages for the player not shown yet; the screen that takes them shows them."""
-        if self._autosaver is not None and (news := self._autosaver.take_news()):
+        if news := self.session.take_news():
             self.notify(news)
         notices, self._notices = self._notices, []
         return notices
@@ -195,84 +184,6 @@ class App:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.stack.resize(self.size)
 
-    # ------------------------------------------------------------ matches
-
-    def new_match(self, seats: list[Seat], seed: int) -> RecordedMatch:
-        self.close_match()
-        return self._start(RecordedMatch(seats, Bus(), seed=seed, **self._match_options()))
-
-    def load_match(self, path: Path) -> RecordedMatch:
-        """Raises SaveError if the file cannot be played (and sets such a file aside)."""
-        match = open_match(path, Bus(), **self._match_options())
-        self.close_match()
-        log.info("loaded %s", path)
-        return self._start(match, resumed=path == self.data_dir / AUTOSAVE)
-
-    def resume(self) -> RecordedMatch:
-        """The unfinished game in the autosave; SaveError says why there is none."""
-        if not unfinished_autosave(self.data_dir):
-            raise SaveError("There is no unfinished game to continue.")
-        return self.load_match(self.data_dir / AUTOSAVE)
-
-    def can_continue(self) -> bool:
-        return unfinished_autosave(self.data_dir)
-
-    def _match_options(self) -> dict:
-        # On screen a player confirms the end of each turn, and may take it back until then.
-        return {"pace": self.settings.pace_seconds, "thinking": self.settings.bot_time, "confirm_turns": True}
-
-    def _start(self, match: RecordedMatch, resumed: bool = False) -> RecordedMatch:
-        """Make `match` the current one, autosaved after every applied or undone action. Unless
-        it is the autosave's own game, an unfinished game there is first kept under saves/."""
-        self.match = match
-        if self.saving:
-            if not resumed:
-                self._keep_unfinished()
-            verify = check_snapshot if self.config.check_saves else None
-            self._autosaver = Autosaver(self.data_dir / AUTOSAVE, verify=verify)
-            match.saved = self._autosaver.caught_up
-        match.bus.subscribe(ActionApplied, lambda ev: self.autosave(match))
-        match.bus.subscribe(Undone, lambda ev: self.autosave(match))
-        self.audio.listen(match)
-        match.bus.subscribe(GameOver, lambda ev: self._record(match, ev))
-        self.autosave(match)
-        return match
-
-    def _keep_unfinished(self) -> None:
-        try:
-            kept = keep_unfinished(self.data_dir)
-        except OSError as exc:
-            log.warning("the unfinished game could not be kept: %s", exc)
-            return
-        if kept is not None:
-            self.notify(f"Your unfinished game is kept as {kept.name}: choose Load on the main menu to play it on.")
-
-    def _record(self, match: Match, over: GameOver) -> None:
-        """Count a finished game in the stats; a failed write is told, never fatal."""
-        self.stats.record(match.seats, list(over.scores), list(over.places))
-        try:
-            self.stats.save()
-        except OSError as exc:
-            log.warning("the stats could not be saved: %s", exc)
-            self.notify(f"This game cannot be counted in your stats: {plain_reason(exc)}.")
-
-    def autosave(self, match: Match) -> None:
-        """Queue a snapshot of the current match (a finished one too: it stays for the record,
-        and Continue passes it by)."""
-        if match is self.match and self._autosaver is not None:
-            self._autosaver.submit(SaveSnapshot(match))
-
-    def close_match(self, match: Match | None = None) -> None:
-        """Close `match` (by default the current one); its last autosave is on disk afterwards."""
-        match = match or self.match
-        if match is not None:
-            match.close()
-        if match is self.match:
-            self.match = None
-            saver, self._autosaver = self._autosaver, None
-            if saver is not None:
-                saver.close()
-
     # ------------------------------------------------------------ loop
 
     def run(self, scenes: list[Scene], stop_when=None) -> None:
@@ -310,7 +221,7 @@ class App:
         pygame.display.flip()
         self.frame_ms.append((time.perf_counter() - t0) * 1000)
         self.frame_cpu_ms.append((time.thread_time() - c0) * 1000)
-        if not self.config.max_fps and self._autosaver is not None and not self._autosaver.caught_up():
+        if not self.config.max_fps and not self.session.caught_up():
             # Frames without pause (tests, benchmarks) would starve the saving thread of the
             # interpreter, and the bots wait for it; in play the frame cap leaves it time.
             time.sleep(0.001)
@@ -330,7 +241,7 @@ class App:
             raise exc  # the crash screen itself failed: nothing friendlier is left to show
         report = write_crash_report(self.places.logs, exc)
         log.error("unexpected error, report in %s", report, exc_info=exc)
-        self.close_match()
+        self.session.close_match()
         self.stack = SceneStack()
         self.stack.push(CrashScene(self, report))
 
@@ -361,7 +272,7 @@ class App:
         """Close the screens and the match (saving it), and let go of the data folder."""
         while len(self.stack):
             self.stack.pop()  # the game scene saves its match as it closes
-        self.close_match()
+        self.session.close_match()
         if self.settings.window != self._remembered:
             self.save_settings()  # kept once, not on every step of a resize
         self.audio.stop()
@@ -384,10 +295,6 @@ def opening_size(remembered: tuple[int, int] | None, desktop: tuple[int, int]) -
     wanted = remembered or next((s for s in WINDOW_SIZES if s[0] <= room[0] and s[1] <= room[1]), MIN_SIZE)
     return (min(desktop[0], max(MIN_SIZE[0], min(wanted[0], room[0]))),
             min(desktop[1], max(MIN_SIZE[1], min(wanted[1], room[1]))))
-
-
-def check_snapshot(path: Path, snapshot: SaveSnapshot) -> None:
-    check_save(path, snapshot.state)
 
 
 def window_icon() -> pygame.Surface:

@@ -15,7 +15,7 @@ class CrashScene(MenuScene):
         super().__init__(app)
         self.report = report
         safe = ("Your game is safe: choose Continue on the title screen to carry on from your last move. "
-                if app.can_continue() else "")
+                if app.session.can_continue() else "")
         self.text = (
             f"The game met an unexpected error and had to stop. {safe}"
             f"A report of the error was written to {report} - please attach it if you tell us about it."

@@ -17,22 +17,21 @@ from ...controller import (
     BotThinking,
     ConfirmRequested,
     GameOver,
+    HintReady,
     Match,
     MissionTaken,
     RoundReset,
     TurnStarted,
-    TurnToConfirm,
     Undone,
     UndoRequested,
     YearEnded,
 )
-from ...engine import Action, State, legal_actions
+from ...engine import Action, State
 from ...engine.catalogue import load
 from ...engine.state import PLACE
-from .. import icons, theme
+from .. import theme
 from ..base_editor import BaseEditor
 from ..beats import Director
-from ..fonts import draw_text, fonts
 from ..layer import Layer
 from ..layout import game_layout
 from ..reset_steps import reset_steps
@@ -51,7 +50,7 @@ from ..wording import refused
 from . import game_input
 from .dialog import ChoiceScene, HandoffScene
 from .game_buttons import action_buttons, prompt_text, top_buttons
-from .game_draw import draw_popup, draw_prompt, draw_reset_preview, draw_table, paint_static
+from .game_draw import draw_header, draw_popup, draw_prompt, draw_reset_preview, draw_table, paint_static
 
 TOOLTIP_DELAY = 0.35
 MAGNIFIED = 180  # design pixels: a ring tile in its tooltip, its cost icons at least 14 px at 1280x720
@@ -99,8 +98,6 @@ class GameScene(Scene):
         self.hover_time = 0.0
         self.top_buttons: list[Button] = []
         self.action_buttons: list[Button] = []
-        self._version = 0
-        self._legal: tuple[int, list] = (-1, [])
         self._static: pygame.Surface | None = None
         self.layers = {name: Layer() for name in ("board", "base", "seats", "tracks", "log")}
         self._unsubscribe: list = []
@@ -115,28 +112,28 @@ class GameScene(Scene):
             bus.subscribe(ActionRefused, self._on_refused),
             bus.subscribe(Undone, self._on_undone),
             bus.subscribe(TurnStarted, self._on_turn),
-            bus.subscribe(TurnToConfirm, self._on_confirm_asked),
             bus.subscribe(BotThinking, self._on_thinking),
             bus.subscribe(MissionTaken, self._on_mission),
             bus.subscribe(YearEnded, self._on_year),
             bus.subscribe(GameOver, self._on_game_over),
+            bus.subscribe(HintReady, self._on_hint),
         ]
         self._view_seat = self._shown().seat
+        self.match.screen = self
         self.on_resize(self.app.size)
 
     def on_exit(self) -> None:
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         if not self.match.state.game_over:
-            self.app.autosave(self.match)
-        self.app.close_match(self.match)
+            self.app.session.autosave(self.match)
+        self.app.session.close_match(self.match)
 
     def on_resume(self) -> None:
         for layer in self.layers.values():
             layer.invalidate()  # an option changed meanwhile may change how pieces look
 
     def on_pause(self) -> None:
-        self.match.hold = True
         self.hover, self.hover_time = None, 0.0  # no tooltip lingers over what covers the table
 
     def on_resize(self, size) -> None:
@@ -158,7 +155,6 @@ class GameScene(Scene):
     # ------------------------------------------------------------ bus
 
     def _on_applied(self, ev: ActionApplied) -> None:
-        self._version += 1
         self.director.action(ev)
         self._last_after = ev.after
         if ev.after.phase != PLACE:
@@ -175,12 +171,8 @@ class GameScene(Scene):
         self.toasts.show(refused(ev, self.match.state), theme.BAD)
 
     def _on_undone(self, ev: Undone) -> None:
-        self._version += 1
         self.director.clear()
         self.toasts.show("Taken back", theme.TEXT_DIM)
-
-    def _on_confirm_asked(self, ev: TurnToConfirm) -> None:
-        self._version += 1
 
     def _on_turn(self, ev: TurnStarted) -> None:
         if ev.human and len(self.match.humans) > 1 and ev.seat != self.viewer:
@@ -199,6 +191,13 @@ class GameScene(Scene):
 
     def _on_game_over(self, ev: GameOver) -> None:
         self.game_over = ev
+
+    def _on_hint(self, ev: HintReady) -> None:
+        """The Normal bot's best plans for the rest of this turn, from this seat's view only."""
+        if ev.hints:
+            self.hint = HintOverlay(list(ev.hints), ev.version)
+        else:
+            self.toasts.show("No plan to suggest here", theme.TEXT_DIM)
 
     # ------------------------------------------------------------ state for the views
 
@@ -227,11 +226,6 @@ class GameScene(Scene):
         m = self.match
         return m.human_turn and m.current == self.viewer and self.handoff_to is None
 
-    def _legal_now(self) -> list[Action]:
-        if self._legal[0] != self._version:
-            self._legal = (self._version, legal_actions(self.match.state))
-        return self._legal[1]
-
     # ------------------------------------------------------------ update
 
     def update(self, dt: float) -> None:
@@ -247,16 +241,13 @@ class GameScene(Scene):
         if outcome is not None:
             game_input.finish(self, outcome)
         m = self.match
-        m.pace = 0.0 if self.fast else self.app.settings.pace_seconds
-        m.hold = self.director.busy
-        m.may_think = not self.director.resetting
         if self.guide is not None:
             self.guide.update(self)
         m.update()
         game_input.track_hover(self, dt)
         self.top_buttons = self._make_top_buttons()
         self.action_buttons = self._make_action_buttons()
-        if self.hint is not None and (self.hint.closed or self.hint.version != self._version):
+        if self.hint is not None and (self.hint.closed or self.hint.version != m.version):
             self.hint = None  # closed, or the player has acted since
         if self.director.busy:
             return
@@ -266,6 +257,21 @@ class GameScene(Scene):
         elif self.handoff_to is not None:
             seat = self.handoff_to
             self.app.stack.push(HandoffScene(self.app, self.names[seat], self.chars[seat], lambda: self._handed(seat)))
+
+    # The match asks these (controller.match.Screen) before its bots think or play. A covered
+    # screen is not updated, and so does not poll its match: bots wait while it is paused.
+
+    def bot_pace(self) -> float:
+        if self.fast:
+            return 0.0
+        pace = self.app.settings.pace_seconds
+        return pace if self.guide is None else self.guide.bot_pace(pace)
+
+    def holds_bots(self) -> bool:
+        return self.director.busy
+
+    def lets_bots_think(self) -> bool:
+        return not self.director.resetting
 
     def _follow_seat(self) -> None:
         """A new base on show starts fitted to its panel; a gesture from another turn is dropped."""
@@ -308,22 +314,22 @@ class GameScene(Scene):
 
     def _undo(self) -> None:
         if self.match.current is not None:
-            self._send(UndoRequested(self.match.current))
+            self.send(UndoRequested(self.match.current))
 
     def _confirm(self) -> None:
-        self._send(ConfirmRequested(self.match.current))
+        self.send(ConfirmRequested(self.match.current))
 
     def _request(self, action: Action) -> None:
-        self._send(ActionRequested(self.match.current, action))
+        self.send(ActionRequested(self.match.current, action))
 
-    def _send(self, request) -> bool:
-        """Every request of the player's goes out here; a guide may hold it back with a nudge."""
+    def send(self, request) -> None:
+        """Every request of the player's (and of a guide's autopilot) goes out here; a guide
+        may hold it back with a nudge."""
         nudge = self.guide.vet(request) if self.guide is not None else None
         if nudge is not None:
             self.toasts.show(nudge, theme.ACCENT)
-            return False
-        self.match.bus.publish(request)
-        return True
+        else:
+            self.match.bus.publish(request)
 
     # ------------------------------------------------------------ input
 
@@ -337,7 +343,7 @@ class GameScene(Scene):
         hover = game_input.focused(self) or self.hover
         draw_table(self, surface, shown, hover)
         draw_prompt(self, surface)
-        self._draw_top(surface, shown)
+        draw_header(self, surface, shown)
         draw_reset_preview(self, surface, shown.board)
         if self.hint is not None:
             self.hint.draw(surface, self.board, self.base, shown.base, shown.seat, self.L.log, self.pointer, self.L.scale)
@@ -350,31 +356,6 @@ class GameScene(Scene):
             self.guide.draw(surface, self)
         self.toasts.draw(surface, self.L.base.centerx, self.L.top.bottom + int(10 * self.L.scale), self.L.scale)
         self._draw_tooltip(surface, shown.base)
-
-    def _draw_top(self, surface: pygame.Surface, shown: Shown) -> None:
-        sc = self.L.scale
-        top = self.L.top
-        x = top.x + int(16 * sc)
-        logo = draw_text(surface, "HUMANITY", int(20 * sc), theme.ACCENT, (x, top.centery), "midleft", bold=True)
-        when = draw_text(surface, f"Year {shown.board.year}  ·  Round {shown.board.round}", int(15 * sc), theme.TEXT_DIM,
-                         (logo.right + int(18 * sc), top.centery), "midleft")
-        seat = shown.turn
-        if seat is not None:
-            label = f"{self.names[seat]}'s turn" + (" (bot)" if self.match.seats[seat].is_bot else "")
-            marker = icons.player_marker(self.chars[seat], int(24 * sc))
-            # Between the round and the buttons, over the base where there is room; never under a button.
-            gap = int(16 * sc)
-            left = when.right + gap + marker.get_width() + int(8 * sc)
-            right = min((b.rect.left for b in self.top_buttons if b.rect.left > when.right), default=top.right) - gap
-            size = int(19 * sc)
-            width = min(fonts().width(label, size, bold=True), right - left)
-            cx = max(left + width // 2, min(self.L.base.centerx + int(14 * sc), right - width // 2))
-            label = fonts().fit(label, size, right - left, bold=True)
-            text = draw_text(surface, label, size, theme.TEXT, (cx, top.centery), "center", bold=True)
-            surface.blit(marker, marker.get_rect(midright=(text.x - int(8 * sc), top.centery)))
-        over = hovered(self.top_buttons, self.pointer)
-        for b in self.top_buttons:
-            b.draw(surface, sc, b is over)
 
     def _draw_tooltip(self, surface: pygame.Surface, s) -> None:
         button = hovered(self.top_buttons + self.action_buttons, self.pointer)

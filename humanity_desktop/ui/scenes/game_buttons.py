@@ -6,14 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...bots import Budget, make_bot
-from ...bots.hints import hints
-from ...controller import UndoRequested
-from ...engine import Action, auto_pay, observe
+from ...controller import CancelPaymentRequested, HintRequested
+from ...engine import Action, auto_pay
 from ...engine.state import ACTION, COLOUR, PAY, SHAPE, UPGRADE, WORK
-from .. import theme
 from ..settings import PACES
-from ..views.hint_overlay import HintOverlay
 from ..views.prompt_panel import phase_prompt
 from ..widgets import Button
 from .game_dialogs import answer, choose_upgrade
@@ -21,8 +17,6 @@ from .options import ROWS, option_text
 
 if TYPE_CHECKING:
     from .game import GameScene
-
-HINT_LEVEL = "normal"  # judges every plan in a few milliseconds, so the hint answers at once
 
 
 def top_buttons(scene: GameScene) -> list[Button]:
@@ -41,8 +35,8 @@ def top_buttons(scene: GameScene) -> list[Button]:
     ]
     widths = [180, 150, 96]
     if scene.app.settings.hints and scene._can_act() and scene.match.pending is None:
-        buttons.insert(0, Button("Hint", lambda: _hint(scene), tooltip="What the Normal bot would do in your place"))
-        widths.insert(0, 96)
+        buttons.insert(0, _hint_button(scene))
+        widths.insert(0, 112)  # room for "Thinking…", so the bar keeps still as it comes and goes
     x = scene.L.top.right - int(8 * sc)
     h = scene.L.top.h - int(14 * sc)
     for b, w in reversed(list(zip(buttons, widths))):
@@ -52,6 +46,13 @@ def top_buttons(scene: GameScene) -> list[Button]:
     if scene._can_act():
         buttons.append(_preview_button(scene))
     return buttons
+
+
+def _hint_button(scene: GameScene) -> Button:
+    m = scene.match
+    if m.hinting:
+        return Button("Thinking…", lambda: None, enabled=False, tooltip="The Normal bot is looking at your turn")
+    return Button("Hint", lambda: scene.send(HintRequested(m.current)), tooltip="What the Normal bot would do in your place")
 
 
 def _preview_button(scene: GameScene) -> Button:
@@ -82,10 +83,10 @@ def action_buttons(scene: GameScene) -> list[Button]:
         elif phase == PAY:
             buttons.append(Button("Auto-pay", lambda: _auto_pay(scene), style="primary",
                                   tooltip="Pay the rest, spending the least valuable units first"))
-            buttons.append(Button("Cancel", lambda: _cancel_payment(scene), style="quiet",
+            buttons.append(Button("Cancel", lambda: scene.send(CancelPaymentRequested(m.current)), style="quiet",
                                   tooltip="Put back every unit spent and the chosen tile"))
         elif phase in (COLOUR, SHAPE):
-            buttons += [Button(a.a.capitalize(), answer(scene, a)) for a in scene._legal_now()]
+            buttons += [Button(a.a.capitalize(), answer(scene, a)) for a in scene.match.legal()]
         elif phase == UPGRADE:
             buttons.append(Button("Choose…", lambda: choose_upgrade(scene), style="primary"))
         buttons.append(Button("Undo", scene._undo, style="quiet", enabled=m.can_undo,
@@ -111,26 +112,7 @@ def prompt_text(scene: GameScene) -> tuple[str, str]:
     if m.pending is not None:
         done = "; ".join(m.pending.lines) or "Your turn is complete"
         return "Confirm your turn", f"{done}. Confirm to pass the turn, or Undo to take it back."
-    return phase_prompt(s, name, scene._legal_now())
-
-
-def _hint(scene: GameScene) -> None:
-    """The Normal bot's three best plans for the rest of this turn, from this seat's view only."""
-    s = scene.match.state
-    bot = make_bot(HINT_LEVEL, seed=s.turn)
-    found = hints(bot, observe(s, s.current), Budget(seconds=bot.seconds))
-    if found:
-        scene.hint = HintOverlay(found, scene._version)
-    else:
-        scene.toasts.show("No plan to suggest here", theme.TEXT_DIM)
-
-
-def _cancel_payment(scene: GameScene) -> None:
-    """Undo the spends and the choice of what is being paid for."""
-    m = scene.match
-    while m.state.phase == PAY and m.can_undo:
-        if not scene._send(UndoRequested(m.current)):
-            return
+    return phase_prompt(s, name, scene.match.legal())
 
 
 def _auto_pay(scene: GameScene) -> None:

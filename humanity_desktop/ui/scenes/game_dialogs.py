@@ -22,7 +22,7 @@ def choose_upgrade(scene: GameScene) -> None:
     s = scene.match.state
     player = s.players[s.current]
     options = [((f"Astronaut {a.a + 1} ({_where(player.astros[a.a][1])}): work {player.astros[a.a][0]} → "
-                 f"{player.astros[a.a][0] + 1}"), answer(scene, a)) for a in scene._legal_now()]
+                 f"{player.astros[a.a][0] + 1}"), answer(scene, a)) for a in scene.match.legal()]
     if scene.match.can_undo:
         options.append(("Take back the last choice", scene._undo))
     message = f"{s.upgrades} upgrade(s) to give. Which astronaut works harder from now on?"

@@ -1,6 +1,6 @@
 """Drawing the game screen's table: the panels, the board, the log, the base, the seats and
-the tracks, each through its cached layer, plus the prompt, the reset preview and the
-popup of a rival's base. The scene decides the order; these draw what it shows."""
+the tracks, each through its cached layer, plus the header, the prompt, the reset preview
+and the popup of a rival's base. The scene decides the order; these draw what it shows."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -9,7 +9,8 @@ import pygame
 
 from ...controller.preview import reset_preview
 from ...engine.state import PAY, WORK
-from .. import theme
+from .. import icons, theme
+from ..fonts import draw_text, fonts
 from ..targets import ARM, ASTRO, CELL, EXPERIMENT, HANGAR, Target
 from ..views.base_view import BaseFrame
 from ..views.board_view import QUICK, BoardFrame
@@ -45,7 +46,7 @@ def draw_table(scene: GameScene, surface: pygame.Surface, shown: Shown, hover: T
     board_state, base_state, seat = shown.board, shown.base, shown.seat
     beat = scene.director.beat
     marks = game_input.marks(scene)
-    moment = (scene._version, id(beat), beat.t if beat else None)
+    moment = (scene.match.version, id(beat), beat.t if beat else None)
     board_hover = hover if hover is not None and hover.kind in (HANGAR, EXPERIMENT) else None
     base_hover = hover if hover is not None and hover.kind in (CELL, ASTRO) else None
     carried = (scene.editor.hidden_slots, scene.editor.hidden_exps)
@@ -56,17 +57,17 @@ def draw_table(scene: GameScene, surface: pygame.Surface, shown: Shown, hover: T
     layers["log"].draw(surface, scene.log.rect, (len(scene.match.log), scene.log.scroll, len(explained)),
                        lambda: scene.log.draw(surface, scene.match.log, scene.names, scene.chars, explained))
     pulses = {c: round(beat.pulse(), 2) for c in beat.pulses} if beat else {}
-    base_key = (scene._version, id(beat), seat, tuple(sorted(pulses.items())), base_hover, tuple(sorted(marks.items())),
+    base_key = (scene.match.version, id(beat), seat, tuple(sorted(pulses.items())), base_hover, tuple(sorted(marks.items())),
                 game_input.returning_choice(scene) if marks else None, scene.editor.key())
     layers["base"].draw(surface, L.base, base_key,
                         lambda: _draw_base(scene, surface, base_state, seat, beat, pulses, marks, base_hover))
     dots = int(scene.clock * 3) % 3 if scene.thinking is not None else 0
     science = scene._science_visible()
-    layers["seats"].draw(surface, L.seats, (scene._version, id(beat), shown.turn, scene.thinking, dots, science),
+    layers["seats"].draw(surface, L.seats, (scene.match.version, id(beat), shown.turn, scene.thinking, dots, science),
                          lambda: scene.seats_view.draw(surface, SeatsFrame(
                              base_state, scene.chars, scene.names, scene.labels, science, shown.turn, scene.thinking,
                              scene.clock)))
-    layers["tracks"].draw(surface, L.tracks, (scene._version, id(beat)),
+    layers["tracks"].draw(surface, L.tracks, (scene.match.version, id(beat)),
                           lambda: scene.tracks.draw(surface, TracksFrame(base_state, scene.chars)))
 
 
@@ -95,6 +96,33 @@ def _draw_base(scene: GameScene, surface, state, seat, beat, pulses, marks, hove
         marked_astros=marks.get("astros", frozenset()),
         selected_returning=game_input.returning_choice(scene) if marks else None, hover=hover,
         turn={WORK: 1, PAY: -1}.get(phase, 0) if marks else 0))
+
+
+def draw_header(scene: GameScene, surface: pygame.Surface, shown: Shown) -> None:
+    """The top bar: the logo, the year and round, whose turn it is, and the top buttons."""
+    sc = scene.L.scale
+    top = scene.L.top
+    x = top.x + int(16 * sc)
+    logo = draw_text(surface, "HUMANITY", int(20 * sc), theme.ACCENT, (x, top.centery), "midleft", bold=True)
+    when = draw_text(surface, f"Year {shown.board.year}  ·  Round {shown.board.round}", int(15 * sc), theme.TEXT_DIM,
+                     (logo.right + int(18 * sc), top.centery), "midleft")
+    seat = shown.turn
+    if seat is not None:
+        label = f"{scene.names[seat]}'s turn" + (" (bot)" if scene.match.seats[seat].is_bot else "")
+        marker = icons.player_marker(scene.chars[seat], int(24 * sc))
+        # Between the round and the buttons, over the base where there is room; never under a button.
+        gap = int(16 * sc)
+        left = when.right + gap + marker.get_width() + int(8 * sc)
+        right = min((b.rect.left for b in scene.top_buttons if b.rect.left > when.right), default=top.right) - gap
+        size = int(19 * sc)
+        width = min(fonts().width(label, size, bold=True), right - left)
+        cx = max(left + width // 2, min(scene.L.base.centerx + int(14 * sc), right - width // 2))
+        label = fonts().fit(label, size, right - left, bold=True)
+        text = draw_text(surface, label, size, theme.TEXT, (cx, top.centery), "center", bold=True)
+        surface.blit(marker, marker.get_rect(midright=(text.x - int(8 * sc), top.centery)))
+    over = hovered(scene.top_buttons, scene.pointer)
+    for b in scene.top_buttons:
+        b.draw(surface, sc, b is over)
 
 
 def draw_reset_preview(scene: GameScene, surface, state) -> None:

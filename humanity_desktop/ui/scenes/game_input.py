@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...controller import UndoRequested
+from ...controller import ReselectRequested
 from ...engine import Action
-from ...engine.state import ACTION, ACTIVE, PAY, PLACE, TURN, UPGRADE, WORK
+from ...engine.state import ACTION, PAY, PLACE, TURN, UPGRADE, WORK
 from .. import theme
 from ..base_editor import Outcome
 from ..gestures import actions_for, starts_work
@@ -190,9 +190,9 @@ def _use(scene: GameScene, target: Target | None) -> None:
     if target.kind == RETURNING and target.seat == s.current:
         scene.returning = target.ref
         return
-    if s.phase == ACTION and target.kind == ASTRO and target.seat == s.current and target.ref != s.sel \
-            and m.can_undo and s.players[s.current].astros[target.ref][1] == ACTIVE:
-        scene._send(UndoRequested(s.current))  # choosing another astronaut takes back the first
+    if s.phase == ACTION and target.kind == ASTRO and target.seat == s.current and target.ref != s.sel:
+        scene.send(ReselectRequested(s.current, target.ref))  # another astronaut in place of the one chosen
+        return
     if starts_work(s, target) and not _start_work(scene):
         return
     actions = actions_for(m.state, target, returning_choice(scene))
@@ -220,7 +220,7 @@ def marks(scene: GameScene) -> dict:
     """What the player may click now, for the views to light up."""
     if not scene._can_act() or scene.director.busy or scene.match.pending is not None:
         return {}
-    legal = scene._legal_now()
+    legal = scene.match.legal()
     lit = scene.editor.lit_cells(scene.match.state, legal)
     if lit is not None:
         return {"cells": lit}
@@ -250,7 +250,7 @@ def focused(scene: GameScene) -> Target | None:
 
 
 def returning_choice(scene: GameScene) -> int | None:
-    legal = scene._legal_now()
+    legal = scene.match.legal()
     chosen = {a.a for a in legal if a.kind == "place_astronaut"}
     if scene.returning in chosen:
         return scene.returning

@@ -43,7 +43,7 @@ class LoadScene(MenuScene):
 
     def _play(self, path) -> None:
         from .game import GameScene
-        self.app.stack.replace(GameScene(self.app, self.app.load_match(path)))
+        self.app.stack.replace(GameScene(self.app, self.app.session.load_match(path)))
 
     def _replay(self, path) -> None:
         from .replay import ReplayScene

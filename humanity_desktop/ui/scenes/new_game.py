@@ -128,7 +128,7 @@ class NewGameScene(Scene):
 
     def _launch(self, seats: list[Seat]) -> None:
         from .game import GameScene
-        match = self.app.new_match(seats, self._seed())
+        match = self.app.session.new_match(seats, self._seed())
         self.app.stack.replace(GameScene(self.app, match))
 
     # ------------------------------------------------------------ input and drawing

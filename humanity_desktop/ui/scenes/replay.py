@@ -36,7 +36,6 @@ class ReplayScene(GameScene):
         """Show the position after `position` actions at once."""
         self.match.go_to(position)
         self.director.clear()
-        self._version += 1
         self._last_after = self.match.state.copy()
 
     def toggle_play(self) -> None:

@@ -204,7 +204,7 @@ class SandboxScene(Scene):
         if path is None:
             return
         try:
-            match = self.app.load_match(path)  # the same checks as any save
+            match = self.app.session.load_match(path)  # the same checks as any save
         except SaveError as exc:
             self._say(str(exc), theme.BAD)
             return

@@ -83,7 +83,7 @@ class StatsScene(Scene):
 
     def lines(self) -> list[str]:
         """Every text the screen shows, in reading order."""
-        stats = self.app.stats
+        stats = self.app.session.stats
         out = notes(stats)
         for block in level_blocks(stats):
             out.append(block.heading + (f"  ·  {block.medal} medal" if block.medal else ""))
@@ -116,7 +116,7 @@ class StatsScene(Scene):
         sc = self.app.scale
         surface.blit(backdrop(surface.get_size()), (0, 0))
         inner = draw_panel(surface, self.panel, sc, "Stats", fill=(26, 25, 34), edge=theme.ACCENT_DARK)
-        stats = self.app.stats
+        stats = self.app.session.stats
         y = self._paragraphs(surface, notes(stats), inner.x, inner.y, inner.w, theme.TEXT)
         blocks = level_blocks(stats)
         if blocks:

@@ -27,7 +27,7 @@ class TitleScene(MenuScene):
             Button("New game", lambda: push(NewGameScene(self.app)), style="primary"),
             Button("Learn to play", lambda: learn_to_play(self.app),
                    tooltip="A guided first game against a gentle bot, in short chapters"),
-            Button("Continue", self._continue, enabled=self.app.can_continue(),
+            Button("Continue", self._continue, enabled=self.app.session.can_continue(),
                    tooltip="Resume the game you left"),
             Button("Load", lambda: push(LoadScene(self.app))),
             Button("Sandbox", lambda: push(SandboxScene(self.app)),
@@ -42,7 +42,7 @@ class TitleScene(MenuScene):
     def _continue(self) -> None:
         from .game import GameScene
         try:
-            match = self.app.resume()
+            match = self.app.session.resume()
         except SaveError as exc:
             self.text = f"The game cannot be resumed. {exc}"
             self.refresh()

@@ -51,8 +51,7 @@ def learn_to_play(app) -> None:
 def start(app, script: Script, saved: tuple | None = None) -> GameScene:
     """The guided game from the deal, or from `saved` (chapter, position, log)."""
     chapter, state, lines = saved if saved is not None else (0, None, None)
-    match = tutorial_match(script, Bus(), state=state, log=lines, pace=PACES[PACE],
-                           thinking=app.settings.bot_time, confirm_turns=True)
+    match = tutorial_match(script, Bus(), state=state, log=lines, thinking=app.settings.bot_time, confirm_turns=True)
     app.audio.listen(match)
     coach = Coach(app, script, match, chapter)
     scene = GameScene(app, match, guide=coach)
@@ -76,15 +75,17 @@ class Coach:
     def vet(self, request) -> str | None:
         return self.runner.vet(request)
 
+    def bot_pace(self, chosen: float) -> float:
+        """The bot plays slowly enough to follow, unless the command line set a pace."""
+        return chosen if self.app.config.pace is not None else max(chosen, PACES[PACE])
+
     def update(self, scene: GameScene) -> None:
-        if not scene.fast and self.app.config.pace is None:
-            self.match.pace = max(self.match.pace, PACES[PACE])
         if not scene.director.busy:  # the learner's turn comes once the table shows it, reset and all
             self.runner.poll()
         if not scene.director.busy and not scene.editor.active:
             request = self.runner.autopilot()
             if request is not None:
-                scene._send(request)
+                scene.send(request)
         self.buttons = self._make_buttons(scene)
         self.panel.place(scene.L.log, scene.L.scale, self.buttons)
 

@@ -53,7 +53,7 @@ class HintOverlay:
 
     def __init__(self, hints: list[Hint], version: int) -> None:
         self.hints = hints
-        self.version = version  # the game screen's moment it belongs to; any move makes it stale
+        self.version = version  # the match version it belongs to; any move makes it stale
         self.index = 0
         self.closed = False
         self.buttons = [Button("Next hint", self.next, enabled=len(hints) > 1), Button("Close", self.close, style="quiet")]

@@ -1,0 +1,133 @@
+"""The matches a window plays, one at a time: dealt, loaded, or continued from the autosave;
+saved after every applied or undone action on a background thread; counted in the stats once
+finished. The application calls it and shows what it tells the player; no pygame here."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from .autosave import Autosaver
+from .bus import Bus
+from .events import ActionApplied, GameOver, Undone
+from .files import plain_reason
+from .logs import log
+from .match import Match
+from .record import RecordedMatch
+from .saves import (
+    AUTOSAVE,
+    SaveError,
+    SaveSnapshot,
+    check_save,
+    keep_unfinished,
+    open_match,
+    unfinished_autosave,
+)
+from .seats import Seat
+from .stats import STATS_FILE, Stats
+
+
+class Session:
+    def __init__(self, data_dir: Path, *, saving: bool, notify: Callable[[str], None],
+                 thinking: Callable[[], float], on_start: Callable[[Match], None], check_saves: bool = False) -> None:
+        """`saving`: whether this window may write to `data_dir`; `notify` tells the player
+        something; `thinking` is the bots' thinking time option, read as each match starts;
+        `on_start` is called with each match made current (the screens listen to it)."""
+        self.data_dir = data_dir
+        self.stats = Stats.load(data_dir / STATS_FILE)
+        if not saving:
+            self.stats.path = None
+        self._saving = saving
+        self._notify = notify
+        self._thinking = thinking
+        self._on_start = on_start
+        self._check_saves = check_saves
+        self.match: Match | None = None
+        self._autosaver: Autosaver | None = None
+
+    def new_match(self, seats: list[Seat], seed: int) -> RecordedMatch:
+        self.close_match()
+        return self._start(RecordedMatch(seats, Bus(), seed=seed, **self._match_options()))
+
+    def load_match(self, path: Path) -> RecordedMatch:
+        """Raises SaveError if the file cannot be played (and sets such a file aside)."""
+        match = open_match(path, Bus(), **self._match_options())
+        self.close_match()
+        log.info("loaded %s", path)
+        return self._start(match, resumed=path == self.data_dir / AUTOSAVE)
+
+    def resume(self) -> RecordedMatch:
+        """The unfinished game in the autosave; SaveError says why there is none."""
+        if not unfinished_autosave(self.data_dir):
+            raise SaveError("There is no unfinished game to continue.")
+        return self.load_match(self.data_dir / AUTOSAVE)
+
+    def can_continue(self) -> bool:
+        return unfinished_autosave(self.data_dir)
+
+    def _match_options(self) -> dict:
+        # On screen a player confirms the end of each turn, and may take it back until then.
+        return {"thinking": self._thinking(), "confirm_turns": True}
+
+    def _start(self, match: RecordedMatch, resumed: bool = False) -> RecordedMatch:
+        """Make `match` the current one, autosaved after every applied or undone action. Unless
+        it is the autosave's own game, an unfinished game there is first kept under saves/."""
+        self.match = match
+        if self._saving:
+            if not resumed:
+                self._keep_unfinished()
+            verify = check_snapshot if self._check_saves else None
+            self._autosaver = Autosaver(self.data_dir / AUTOSAVE, verify=verify)
+            match.saved = self._autosaver.caught_up
+        match.bus.subscribe(ActionApplied, lambda ev: self.autosave(match))
+        match.bus.subscribe(Undone, lambda ev: self.autosave(match))
+        self._on_start(match)
+        match.bus.subscribe(GameOver, lambda ev: self._record(match, ev))
+        self.autosave(match)
+        return match
+
+    def _keep_unfinished(self) -> None:
+        try:
+            kept = keep_unfinished(self.data_dir)
+        except OSError as exc:
+            log.warning("the unfinished game could not be kept: %s", exc)
+            return
+        if kept is not None:
+            self._notify(f"Your unfinished game is kept as {kept.name}: choose Load on the main menu to play it on.")
+
+    def _record(self, match: Match, over: GameOver) -> None:
+        """Count a finished game in the stats; a failed write is told, never fatal."""
+        self.stats.record(match.seats, list(over.scores), list(over.places))
+        try:
+            self.stats.save()
+        except OSError as exc:
+            log.warning("the stats could not be saved: %s", exc)
+            self._notify(f"This game cannot be counted in your stats: {plain_reason(exc)}.")
+
+    def autosave(self, match: Match) -> None:
+        """Queue a snapshot of the current match (a finished one too: it stays for the record,
+        and Continue passes it by)."""
+        if match is self.match and self._autosaver is not None:
+            self._autosaver.submit(SaveSnapshot(match))
+
+    def caught_up(self) -> bool:
+        """Whether every autosave queued has been written (or failed to be)."""
+        return self._autosaver is None or self._autosaver.caught_up()
+
+    def take_news(self) -> str | None:
+        """What the player should hear about saving (it stopped or works again), once."""
+        return self._autosaver.take_news() if self._autosaver is not None else None
+
+    def close_match(self, match: Match | None = None) -> None:
+        """Close `match` (by default the current one); its last autosave is on disk afterwards."""
+        match = match or self.match
+        if match is not None:
+            match.close()
+        if match is self.match:
+            self.match = None
+            saver, self._autosaver = self._autosaver, None
+            if saver is not None:
+                saver.close()
+
+
+def check_snapshot(path: Path, snapshot: SaveSnapshot) -> None:
+    check_save(path, snapshot.state)
