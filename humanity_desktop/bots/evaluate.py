@@ -8,7 +8,10 @@ only banked points and the leftover-resource exchange still count.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
+from operator import mul
+from pathlib import Path
 
 from ..engine import State, load_catalogue
 from ..engine.autopay import unit_worth
@@ -20,24 +23,66 @@ from ..engine.state import BOARD
 CAT = load_catalogue()
 
 
+# The evaluation's terms, in the order `terms` returns them. A seat's value is its banked
+# points plus these, each times its weight. Terms about the future are already scaled by the
+# share of the game left, so one weight serves the whole game.
+TERMS = (
+    "future",  # the share of the game left: points every seat still has to come
+    "tokens",  # the science the research track would pay now
+    "research_step",  # research beyond the last mark still counts a little
+    "obstacle",  # resistance already knocked off obstacles (3 research at the end)
+    "stock",  # stock, by what each unit is worth
+    "leftover",  # units held as the game ends (5 units = 1 VP)
+    "production",  # work-1 production modules
+    "heavy_production",  # production modules that take more work
+    "research_module",
+    "work",  # astronaut work points above 2
+    "away",  # spots astronauts still wait beside the board (negative)
+    "spot",  # modules next to an astronaut standing in the base (where it can build)
+    "mission",  # missions, by how close the seat is to taking each
+    "square",  # 2x2 blocks one module short
+    "group",  # open experiment groups, by their size
+)
+
+
 @dataclass(frozen=True)
 class Weights:
-    stock: float = 0.45  # per unit of stock-worth, scaled by the game left
-    leftover: float = 0.2  # what one unit is worth at the very end (5 units = 1 VP)
-    production: float = 1.6  # per work-1 production module, scaled by the game left
+    future: float = 0.0
+    tokens: float = 1.0
+    research_step: float = 0.06
+    obstacle: float = 0.25
+    stock: float = 0.45
+    leftover: float = 0.2
+    production: float = 1.6
+    heavy_production: float = 2.24
     research_module: float = 0.6
-    work: float = 2.2  # per work point above 2, scaled by the game left
-    away: float = 0.12  # per spot an astronaut still has to wait beside the board
-    research_step: float = 0.06  # research beyond the last mark still counts a little
-    obstacle: float = 0.25  # per resistance point already knocked off an obstacle (3 research at the end)
-    mission: float = 1.2  # per mission, by how close the seat is to taking it
-    square: float = 0.5  # per 2x2 block one module short
-    spot: float = 0.15  # per module next to an astronaut standing in the base (where it can build)
-    group: float = 0.6  # per open experiment group, by its size
+    work: float = 2.2
+    away: float = 0.12
+    spot: float = 0.15
+    mission: float = 1.2
+    square: float = 0.5
+    group: float = 0.6
     opponents: float = 0.7  # how much a seat cares about the others' values (relative play)
+    vector: tuple = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "vector", tuple(getattr(self, t) for t in TERMS))
+
+    @classmethod
+    def from_json(cls, raw: dict) -> Weights:
+        unknown = set(raw) - set(TERMS) - {"opponents"}
+        if unknown:
+            raise ValueError(f"unknown evaluation terms: {', '.join(sorted(unknown))}")
+        return cls(**{name: float(value) for name, value in raw.items()})
+
+    def to_json(self) -> dict:
+        return {name: getattr(self, name) for name in (*TERMS, "opponents")}
 
 
-DEFAULT = Weights()
+DEFAULT = Weights()  # set by hand, from matches between bots (docs/bots.md)
+LEARNED_FILE = Path(__file__).with_name("data") / "learned_weights.json"
+# Fitted to self-play games by tools/train_eval.py; Hard and Expert search with these.
+LEARNED = Weights.from_json(json.loads(LEARNED_FILE.read_text(encoding="utf-8"))["weights"])
 
 
 def game_left(s: State) -> float:
@@ -47,42 +92,58 @@ def game_left(s: State) -> float:
     return max(0.0, (3 - s.year + (1.0 - year_done)) / 3)
 
 
-def seat_value(s: State, p: int, w: Weights = DEFAULT) -> float:
-    """Expected final points of seat `p` from this position."""
+def banked(s: State, p: int) -> int:
+    """Points seat `p` already holds."""
+    player = s.players[p]
+    return player.score + player.science
+
+
+def terms(s: State, p: int) -> tuple[float, ...]:
+    """The evaluation's terms for seat `p`, unweighted, in the order of TERMS."""
     player = s.players[p]
     left = game_left(s)
-    value = float(player.score + player.science)
+    tokens = research = 0.0
     if not s.game_over:
         levels = [pl.research for pl in s.players]
-        value += science_tokens(s.n, player.research, levels) + w.research_step * player.research * left
+        tokens = science_tokens(s.n, player.research, levels)
+        research = player.research * left
     tiles = CAT.tiles
-    stock_units = 0
+    units = 0
+    obstacle = stock = production = heavy = modules = 0.0
     colours: dict = {}
-    for cell, (tid, stock) in player.base.items():
+    for cell, (tid, held) in player.base.items():
         spec = tiles[tid]
         if spec.colour is not None:
             colours[cell] = spec.colour
         if spec.kind == "obstacle":
-            value += w.obstacle * (spec.max_stock - stock) * left
+            obstacle += spec.max_stock - held
         elif spec.stores:
-            stock_units += stock
-            value += stock * unit_worth(spec.produces) * w.stock * left
+            units += held
+            stock += held * unit_worth(spec.produces)
         if spec.work and spec.kind == "production":
-            value += w.production * left * (1.0 if spec.work == 1 else 1.4)
+            if spec.work == 1:
+                production += 1
+            else:
+                heavy += 1
         elif spec.kind == "research":
-            value += w.research_module * left
-    value += w.leftover * stock_units * (1.0 - left)
-    for work, where, pos in player.astros:
-        value += w.work * (work - 2) * left
+            modules += 1
+    work = away = spot = 0.0
+    for strength, where, pos in player.astros:
+        work += strength - 2
         if where == BOARD:
-            value -= w.away * distance(s.arm, pos)
+            away -= distance(s.arm, pos)
         elif isinstance(pos, tuple):
             x, y = pos
-            around = sum(1 for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in colours)
-            value += w.spot * left * around
-    if left:
-        value += left * _potential(s, p, w, colours)
-    return value
+            spot += sum(1 for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in colours)
+    mission, square, group = _potential(s, p, colours) if left else (0.0, 0.0, 0.0)
+    return (left, tokens, research, obstacle * left, stock * left, units * (1.0 - left),
+            production * left, heavy * left, modules * left, work * left, away, spot * left,
+            mission * left, square * left, group * left)
+
+
+def seat_value(s: State, p: int, w: Weights = DEFAULT) -> float:
+    """Expected final points of seat `p` from this position."""
+    return banked(s, p) + sum(map(mul, w.vector, terms(s, p)))
 
 
 _mission_memo: dict = {}
@@ -110,23 +171,25 @@ def _mission_progress(mid: str, player, colours: dict) -> float:
     return hit
 
 
-def _potential(s: State, p: int, w: Weights, colours: dict) -> float:
-    """Points the layout is close to: missions, squares one module short, open experiment groups."""
+def _potential(s: State, p: int, colours: dict) -> tuple[float, float, float]:
+    """What the layout is close to: missions (by progress), squares one module short, and
+    open experiment groups (by size)."""
     player = s.players[p]
-    value = 0.0
+    mission = 0.0
     for i, mid in enumerate(s.missions):
         if s.holders[i] != p:
-            value += w.mission * _mission_progress(mid, player, colours)
+            mission += _mission_progress(mid, player, colours)
     corners: dict = {}  # top-left corner of a 2x2 block -> modules in it
     for x, y in colours:
         for corner in ((x - 1, y - 1), (x - 1, y), (x, y - 1), (x, y)):
             corners[corner] = corners.get(corner, 0) + 1
-    value += w.square * sum(1 for n in corners.values() if n == 3)
+    square = sum(1 for n in corners.values() if n == 3)
+    group = 0
     for g in player.groups:
         size = bin(g).count("1")
         if size < 3:
-            value += w.group * size
-    return value
+            group += size
+    return mission, square, group
 
 
 def relative_value(s: State, p: int, w: Weights = DEFAULT) -> float:
