@@ -23,7 +23,7 @@ from ..engine import State, apply_action
 from ..engine.errors import RulesError
 from .base import Budget
 from .determinize import sample_state
-from .evaluate import DEFAULT, Weights, seat_value
+from .evaluate import DEFAULT, LEARNED, Weights, seat_value
 from .planner import PlanBot, PlanFollower, ranked_plans
 from .plans import Plan
 
@@ -209,12 +209,12 @@ def public_key(s: State) -> tuple:
     )
 
 
-def hard(seed: int = 0) -> MctsBot:
-    return MctsBot("hard", seed, seconds=0.8, depth=2, rollout=2)
+def hard(seed: int = 0, weights: Weights = LEARNED) -> MctsBot:
+    return MctsBot("hard", seed, seconds=0.8, depth=2, rollout=2, weights=weights)
 
 
-def expert(seed: int = 0) -> MctsBot:
+def expert(seed: int = 0, weights: Weights = LEARNED) -> MctsBot:
     # Expert spends its extra time looking further ahead: six segments against Hard's four.
     # The count is kept even so that, in a 2-player game, each line is scored after both
     # seats have moved equally often (docs/bots.md has the match that chose it).
-    return MctsBot("expert", seed, seconds=2.5, depth=3, rollout=3)
+    return MctsBot("expert", seed, seconds=2.5, depth=3, rollout=3, weights=weights)

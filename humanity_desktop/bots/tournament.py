@@ -29,11 +29,20 @@ from ..engine.catalogue import fingerprint as catalogue_fingerprint
 from ..engine.state import LEDGER_SOURCES
 from . import available_levels, make_bot
 from .base import Budget
+from .evaluate import DEFAULT, LEARNED
 from .greedy import GreedyBot
-from .planner import view_segment
+from .mcts import expert, hard
+from .planner import PlanningBot, view_segment
 
 # Seats for measuring only: players the levels are judged against, never offered in the game.
-REFERENCES = {"greedy": GreedyBot}
+# The `-hand` and `-learned` seats tell what the learned evaluation (docs/bots.md) is worth:
+# a level on the hand-set weights, or Normal on the learned ones.
+REFERENCES = {
+    "greedy": GreedyBot,
+    "normal-learned": lambda seed: PlanningBot("normal", seed, LEARNED, noise=0.0),
+    "hard-hand": lambda seed: hard(seed, DEFAULT),
+    "expert-hand": lambda seed: expert(seed, DEFAULT),
+}
 
 
 def seat_names() -> list[str]:
