@@ -10,9 +10,9 @@ import pytest
 from humanity_desktop.bots import Budget, Cancelled, available_levels, make_bot
 from humanity_desktop.bots.greedy import GreedyBot, tally
 from humanity_desktop.bots.hints import describe as hints_text, explain, gain, hints, in_points
-from humanity_desktop.bots.evaluate import seat_value
+from humanity_desktop.bots.evaluate import Weights, seat_value
 from humanity_desktop.bots.determinize import sample_state
-from humanity_desktop.bots.planner import wastes_work
+from humanity_desktop.bots.planner import PlanningBot, wastes_work
 from humanity_desktop.bots.plans import plans
 from humanity_desktop.bots.tournament import main as tournament_main, wilson
 from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
@@ -209,6 +209,20 @@ def test_a_bots_reasons_come_from_its_own_figures() -> None:
     assert f"Next best for it: {hints_text(plan2, view)}, 1.2 VP worse" in why  # 1.25 rounds to even
     assert "about as good" in explain(view, [(v1, plan1, 0), (v1, plan2, 0)])
     assert "played" not in explain(view, [(v1, plan1, 0)])
+
+
+def test_hints_and_reasons_quote_the_judging_bots_own_evaluation() -> None:
+    s = POSITIONS[4]
+    view = observe(s, s.current)
+    odd = Weights(production=9.0, stock=3.0, work=0.0)  # far from every shipped set
+    bot = PlanningBot("normal", 0, odd, noise=0.0)
+    found = hints(bot, view, Budget())
+    assert found
+    for hint in found:
+        assert hint.gain == pytest.approx(gain(view, hint.plan, odd))
+    assert any(hint.gain != pytest.approx(gain(view, hint.plan)) for hint in found)
+    ranked = bot.search(view, Budget())
+    assert in_points(gain(view, ranked[0][1], odd)) in explain(view, ranked, odd)
 
 
 def test_tournament_command_plays_a_tiny_match(capsys) -> None:

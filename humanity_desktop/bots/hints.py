@@ -9,7 +9,7 @@ from ..engine import apply_action, load_catalogue
 from ..engine.errors import RulesError
 from .base import Budget
 from .determinize import sample_state
-from .evaluate import seat_value
+from .evaluate import DEFAULT, Weights, seat_value
 from .planner import PlanBot
 from .plans import Plan
 
@@ -73,18 +73,19 @@ def _tile_name(tile_id: str | None) -> str:
     return CAT.tiles[tile_id].name if tile_id in CAT.tiles else "a tile"
 
 
-def gain(view: dict, plan: Plan) -> float | None:
-    """What `plan` adds to the seat's own expected final score, by the bots' evaluation; None
-    when the sample of the hidden cards taken cannot play it (a plan past a reset)."""
+def gain(view: dict, plan: Plan, weights: Weights = DEFAULT) -> float | None:
+    """What `plan` adds to the seat's own expected final score, by the evaluation `weights`
+    (the judging bot's own, so a hint's figure agrees with its ranking); None when the
+    sample of the hidden cards taken cannot play it (a plan past a reset)."""
     state = sample_state(view, random.Random(0))
     p = state.current
-    before = seat_value(state, p)
+    before = seat_value(state, p, weights)
     try:
         for action in plan:
             apply_action(state, action)
     except RulesError:
         return None
-    return seat_value(state, p) - before
+    return seat_value(state, p, weights) - before
 
 
 def in_points(points: float | None) -> str:
@@ -98,15 +99,16 @@ def in_points(points: float | None) -> str:
 def hints(bot: PlanBot, view: dict, budget: Budget, count: int = 3) -> list[Hint]:
     """The `count` best plans for the seat to move, as judged by `bot` within `budget`."""
     ranked = bot.search(view, budget)
-    return [Hint(plan, round(value, 2), visits, describe(plan, view), gain(view, plan))
+    return [Hint(plan, round(value, 2), visits, describe(plan, view), gain(view, plan, bot.weights))
             for value, plan, visits in ranked[:count]]
 
 
-def explain(view: dict, ranked: list[tuple[float, Plan, int]]) -> str:
-    """Why a bot chose the first of its `ranked` plans, from its own figures: what the plan
-    does and is worth, how often its search tried it, and the runner-up it passed over."""
+def explain(view: dict, ranked: list[tuple[float, Plan, int]], weights: Weights = DEFAULT) -> str:
+    """Why a bot chose the first of its `ranked` plans, from its own figures (`weights` is
+    its evaluation): what the plan does and is worth, how often its search tried it, and
+    the runner-up it passed over."""
     value, plan, visits = ranked[0]
-    text = f"Its choice: {describe(plan, view) or 'nothing to do'}, {in_points(gain(view, plan))}."
+    text = f"Its choice: {describe(plan, view) or 'nothing to do'}, {in_points(gain(view, plan, weights))}."
     tried = sum(v for _, _, v in ranked)
     if visits:
         text += f" Its search played this plan out {visits} times of {tried}, more than any other."

@@ -59,6 +59,7 @@ class PlanBot:
 
     name: str
     follower: PlanFollower
+    weights: Weights  # its evaluation, which its hints and reasons quote too
     seconds: float | None = None
     last_search: list | None = None  # the ranked plans behind the last new choice (see base.Player)
 

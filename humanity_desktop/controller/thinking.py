@@ -22,7 +22,7 @@ class Decision(NamedTuple):
 def decide(bot: Player, view: dict, legal: list, budget: Budget) -> Decision:
     """The bot's action, with its reasons put in words while still on its own thread."""
     action = bot.decide(view, legal, budget)
-    return Decision(action, explain(view, bot.last_search) if bot.last_search else None)
+    return Decision(action, explain(view, bot.last_search, bot.weights) if bot.last_search else None)
 
 
 class Thinker:
