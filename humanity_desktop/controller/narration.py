@@ -67,8 +67,7 @@ def narrate(events, names: list[str]) -> list[str]:
                 spec = cat.experiments[eid]
                 say(f"{n} chose the {experiment_title(spec).lower()} ({cost_text(spec.cost)})", p)
             case ExperimentDone(experiment=eid):
-                spec = cat.experiments[eid]
-                say(f"{n} carried out the {experiment_title(spec).lower()}", p)
+                say(f"{n} carried out the {experiment_title(cat.experiments[eid]).lower()}", p)
             case Reactivated(count=count):
                 add(f", waking {plural(count, 'astronaut')}", p)
             case UpgradesEarned(count=count):
