@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from humanity_desktop.engine import Action, RulesError, apply_action, new_game
 from humanity_desktop.engine.catalogue import RES, RESOURCES, load
+from humanity_desktop.engine.events import VP, Research
 from humanity_desktop.engine.ring import RING
 from humanity_desktop.engine.state import ACTIVE, BOARD, EXHAUSTED, TURN, State
 
@@ -323,18 +324,18 @@ def end_round_now(state: State) -> list:
 
 def vp_by(events: list, source: str | None = None, player: int | None = None) -> int:
     return sum(
-        e["amount"] for e in events
-        if e["type"] == "vp" and (source is None or e["source"] == source)
-        and (player is None or e["player"] == player)
+        e.amount for e in of_type(events, VP)
+        if (source is None or e.source == source) and (player is None or e.player == player)
     )
 
 
 def research_by(events: list, player: int | None = None) -> int:
-    return sum(e["amount"] for e in events if e["type"] == "research" and (player is None or e["player"] == player))
+    return sum(e.amount for e in of_type(events, Research) if player is None or e.player == player)
 
 
-def of_type(events: list, kind: str) -> list:
-    return [e for e in events if e["type"] == kind]
+def of_type(events: list, kind: type) -> list:
+    """The events of one kind (an engine/events.py class), in order."""
+    return [e for e in events if isinstance(e, kind)]
 
 
 def refused(state: State, action: Action, rule: str | None = None, reason: str | None = None) -> RulesError:

@@ -30,6 +30,9 @@ from humanity_desktop.controller import (
     YearEnded,
     parse_seats,
 )
+from humanity_desktop.engine.events import (
+    EVENTS, VP, AstronautPlaced, ExperimentDone, ModuleDeployed, Produced, Spent, Turn, WorkStarted,
+)
 from humanity_desktop.ui import audio
 from humanity_desktop.ui.settings import Settings
 from humanity_desktop.ui.widgets import Button
@@ -105,6 +108,10 @@ def test_every_sound_the_game_names_is_in_the_table():
     assert named <= set(EFFECTS)
 
 
+def test_the_table_names_only_engine_events_that_exist():
+    assert set(TABLE["engine_events"]) <= set(EVENTS)
+
+
 # ---------------------------------------------------------------- which event plays what
 
 @pytest.fixture
@@ -118,21 +125,23 @@ def heard():
     return bus, names
 
 
-def applied(*engine_events: dict) -> ActionApplied:
+def applied(*engine_events) -> ActionApplied:
     return ActionApplied(0, None, engine_events, (), None, None)
 
 
+PRODUCED = Produced(0, (0, 1), "o-1", 2)
+
+
 @pytest.mark.parametrize("engine_events, expected", [
-    ([{"type": "produced"}], ["turn_produce"]),
-    ([{"type": "produced"}, {"type": "produced"}], ["turn_produce"]),
-    ([{"type": "spent", "stock": 0}], ["turn_spend"]),
-    ([{"type": "astronaut_placed"}], ["drop"]),
-    ([{"type": "module_deployed"}, {"type": "vp", "amount": 2, "source": "module_vp"}], ["deploy", "vp_gained"]),
-    ([{"type": "experiment_done"}, {"type": "vp", "amount": 3, "source": "experiment_vp"}],
-     ["experiment_done", "vp_gained"]),
-    ([{"type": "vp", "amount": 0, "source": "leftovers"}], []),
-    ([{"type": "vp", "amount": 4, "source": "mission"}, {"type": "vp", "amount": -4, "source": "mission_lost"}], []),
-    ([{"type": "work_started"}, {"type": "turn"}], []),
+    ([PRODUCED], ["turn_produce"]),
+    ([PRODUCED, PRODUCED], ["turn_produce"]),
+    ([Spent(0, (0, 1), "ice", "ice", 0)], ["turn_spend"]),
+    ([AstronautPlaced(0, 2, (1, 0))], ["drop"]),
+    ([ModuleDeployed(0, "Y1-01", (2, 0), 3), VP(0, 2, "module_vp")], ["deploy", "vp_gained"]),
+    ([ExperimentDone(0, "E1-1", 2), VP(0, 3, "experiment_vp")], ["experiment_done", "vp_gained"]),
+    ([VP(0, 0, "leftovers")], []),
+    ([VP(0, 4, "mission"), VP(1, -4, "mission_lost")], []),
+    ([WorkStarted(0, 0, 2), Turn(1)], []),
 ])
 def test_an_applied_action_plays_what_its_engine_events_did(heard, engine_events, expected):
     bus, names = heard
@@ -245,7 +254,7 @@ def test_without_an_audio_device_the_player_is_silent_and_says_so_once(monkeypat
     assert not p.enabled
     p.sync(Settings())
     p.listen(SimpleNamespace(bus=(bus := Bus()), humans=[0]))
-    bus.publish(applied({"type": "produced"}))
+    bus.publish(applied(PRODUCED))
     assert p.play("snap") is None
     p.stop()
     assert [r.getMessage() for r in caplog.records].count(

@@ -8,6 +8,7 @@ from builders import (
 )
 from humanity_desktop.engine import legal_actions
 from humanity_desktop.engine.catalogue import ANY, RESOURCES
+from humanity_desktop.engine.events import ModuleDeployed, UpgradesEarned
 from humanity_desktop.engine.state import ACTIVE, BOARD, COLOUR, EXHAUSTED, SHAPE, TURN, UPGRADE
 
 ORANGE, BLUE, GREEN, PURPLE = (plain_module(c) for c in ("orange", "blue", "green", "purple"))
@@ -42,7 +43,7 @@ def test_the_module_lands_exactly_where_the_astronaut_stood():
     ev = deploy(s, 0, 3)
     p = s.players[0]
     assert p.base[(4, 4)][0] == ORANGE
-    assert of_type(ev, "module_deployed")[0]["cell"] == [4, 4]
+    assert of_type(ev, ModuleDeployed)[0].cell == (4, 4)
     assert s.hangars[2] is None
 
 
@@ -360,7 +361,7 @@ def test_a_square_of_one_or_two_colours_upgrades_an_astronaut(others):
     s = square_position(ORANGE, list(others))
     ev = deploy(s, 0, 3)
     assert s.phase == UPGRADE and s.upgrades == 1 and s.current == 0
-    assert of_type(ev, "upgrades_earned")[0]["count"] == 1
+    assert of_type(ev, UpgradesEarned)[0].count == 1
     ev = play(s, A("upgrade", 1))
     assert s.players[0].astros[1] == (3, ACTIVE, (-10, -12))  # stays where it was, same state
     assert s.phase == TURN and s.current == 1

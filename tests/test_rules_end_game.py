@@ -7,6 +7,7 @@ from builders import (
 )
 from humanity_desktop.engine import legal_actions, ranking, why_illegal
 from humanity_desktop.engine.catalogue import RES
+from humanity_desktop.engine.events import GameOver
 from humanity_desktop.engine.state import BOARD, OVER
 
 ELEC, OXY, ICE = store("electricity"), store("oxygen"), store("ice")
@@ -33,7 +34,7 @@ def test_year_three_ends_the_game():
     ev = end_round_now(s)
     assert s.phase == OVER and s.game_over
     assert s.current_player is None
-    assert ev[-1]["type"] == "game_over"
+    assert isinstance(ev[-1], GameOver)
     assert legal_actions(s) == []
 
 

@@ -6,6 +6,7 @@ from builders import (
     on_ring, park, pay_all, play, quiet_missions, refused, research_by, set_astronaut, solo_base, spend, vp_by,
 )
 from humanity_desktop.engine.catalogue import RESOURCES
+from humanity_desktop.engine.events import Reactivated
 from humanity_desktop.engine.state import ACTIVE, BOARD, EXHAUSTED, TURN
 
 
@@ -108,7 +109,7 @@ def test_reactivate_turns_every_exhausted_base_astronaut_active_from_the_next_tu
     assert p.astros[1] == (2, ACTIVE, (-10, -12))
     assert p.astros[0][1] == BOARD  # the one who carried it out stays beside the board
     assert p.astros[2][1] == BOARD
-    assert of_type(ev, "reactivated")[0]["count"] == 1
+    assert of_type(ev, Reactivated)[0].count == 1
     # the turn passes on first
     assert s.current == 1 and s.phase == TURN
 
@@ -118,7 +119,7 @@ def test_reactivate_with_no_astronaut_to_reactivate_is_lost():
     s = position([eid])
     before = list(s.players[0].astros[1:])
     ev = experiment(s, 0, 0)
-    assert of_type(ev, "reactivated")[0]["count"] == 0
+    assert of_type(ev, Reactivated)[0].count == 0
     assert s.players[0].astros[1:] == before
 
 

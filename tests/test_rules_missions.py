@@ -8,6 +8,7 @@ from builders import (
     put, set_missions, solo_base, vp_by,
 )
 from humanity_desktop.engine.catalogue import RES, RESOURCES
+from humanity_desktop.engine.events import MissionTaken
 
 O, B, G, P = (plain_module(c) for c in ("orange", "blue", "green", "purple"))
 OBSTACLE = next(t for t, s in CAT.tiles.items() if s.kind == "obstacle")
@@ -197,8 +198,8 @@ def test_first_to_complete_takes_the_tile_a_science_token_and_three_points():
     assert taken(s, "A4") == 0
     assert p.science == 1
     assert p.ledger["mission"] == 3
-    e = of_type(ev, "mission_taken")[0]
-    assert e["player"] == 0 and e["first"] is True and e["value"] == 6
+    e = of_type(ev, MissionTaken)[0]
+    assert e.player == 0 and e.first is True and e.value == 6
 
 
 def test_the_check_follows_any_action_here_a_deploy():
@@ -233,8 +234,8 @@ def test_doing_strictly_better_steals_the_tile_plus_three_minus_three():
     assert s.players[0].score == 0 and s.players[1].score == 3
     # the first taker keeps the science token; the thief gets none
     assert s.players[0].science == 1 and s.players[1].science == 0
-    e = of_type(ev, "mission_taken")[0]
-    assert e["first"] is False and e["from"] == 0
+    e = of_type(ev, MissionTaken)[0]
+    assert e.first is False and e.from_ == 0
 
 
 def test_the_tile_passes_again_every_time_the_objective_is_exceeded():

@@ -7,6 +7,7 @@ from builders import (
 )
 from humanity_desktop.engine import legal_actions
 from humanity_desktop.engine.catalogue import RES, RESOURCES
+from humanity_desktop.engine.events import ExperimentDone, ModuleDeployed
 from humanity_desktop.engine.state import PAY, TURN
 
 
@@ -43,7 +44,7 @@ def test_direct_payment_one_unit_per_spend_then_the_experiment_is_done():
     play(s, spend(c["ice"][0], ICE, ICE))
     assert s.phase == PAY and s.need[METHANE] == 1 and s.need[ICE] == 0
     ev = play(s, spend(c["methane"][0], METHANE, METHANE))
-    assert of_type(ev, "experiment_done")
+    assert of_type(ev, ExperimentDone)
     assert s.players[0].base[c["ice"][0]][1] == 0  # turned back a quarter
     assert s.players[0].base[c["methane"][0]][1] == 0
 
@@ -54,7 +55,7 @@ def test_rulebook_deploy_example_one_electricity_and_one_insect_from_two_modules
     play(s, A("select_astronaut", 0), A("choose_module", 3))
     assert hand(s, 0) == {"insect": 1, "electricity": 1}
     ev = play(s, spend(c["electricity"][0], ELECTRICITY, ELECTRICITY), spend(c["insect"][0], INSECT, INSECT))
-    assert of_type(ev, "module_deployed")
+    assert of_type(ev, ModuleDeployed)
     assert hand(s, 0) == {}
 
 
@@ -88,7 +89,7 @@ def test_rulebook_experiment_example_three_insects_instead_of_one_protein():
     play(s, spend(cell, INSECT, PROTEIN))
     assert s.phase == PAY and s.progress[INSECT] == 2
     ev = play(s, spend(cell, INSECT, PROTEIN))
-    assert of_type(ev, "experiment_done")
+    assert of_type(ev, ExperimentDone)
     assert s.players[0].base[cell][1] == 0
     assert s.players[0].research == CAT.experiments[eid].research
 
@@ -102,7 +103,7 @@ def test_three_identical_basics_may_come_from_several_modules():
     choose_exp(s)
     play(s, spend((50, 0), INSECT, PROTEIN), spend((53, 0), INSECT, PROTEIN))
     ev = play(s, spend((50, 0), INSECT, PROTEIN))
-    assert of_type(ev, "experiment_done")
+    assert of_type(ev, ExperimentDone)
 
 
 def test_the_reverse_is_not_possible_an_advanced_unit_does_not_pay_a_basic():
@@ -143,7 +144,7 @@ def test_electricity_may_stand_in_for_a_basic_inside_a_three_for_one(order):
     for unit in order:
         assert s.phase == PAY and s.need[PROTEIN] == 1
         ev += play(s, spend(c[RESOURCES[unit]][0], unit, PROTEIN))
-    assert of_type(ev, "experiment_done")
+    assert of_type(ev, ExperimentDone)
     assert hand(s, 0) == {}
 
 
@@ -155,7 +156,7 @@ def test_three_electricity_pay_for_one_advanced():
     play(s, spend(cell, ELECTRICITY, AIRCARBON), spend(cell, ELECTRICITY, AIRCARBON))
     assert s.phase == PAY and s.need[AIRCARBON] == 1
     ev = play(s, spend(cell, ELECTRICITY, AIRCARBON))
-    assert of_type(ev, "experiment_done")
+    assert of_type(ev, ExperimentDone)
 
 
 def test_electricity_joins_a_three_for_one_only_with_the_matching_basic():
@@ -177,7 +178,7 @@ def test_electricity_owed_in_kind_is_not_spent_on_a_three_for_one():
     play(s, spend(el, ELECTRICITY, PROTEIN), spend(c["insect"][0], INSECT, PROTEIN))
     refused(s, spend(el, ELECTRICITY, PROTEIN), rule="Spending resources", reason="unpayable")
     ev = play(s, spend(c["insect"][0], INSECT, PROTEIN), spend(el, ELECTRICITY, ELECTRICITY))
-    assert of_type(ev, "module_deployed")
+    assert of_type(ev, ModuleDeployed)
 
 
 def test_variable_basic_module_chooses_the_type_of_each_unit_when_spent():
@@ -188,7 +189,7 @@ def test_variable_basic_module_chooses_the_type_of_each_unit_when_spent():
     choose_exp(s)
     play(s, spend((50, 0), ICE, ICE))
     ev = play(s, spend((50, 0), INSECT, INSECT))
-    assert of_type(ev, "experiment_done")
+    assert of_type(ev, ExperimentDone)
 
 
 def test_variable_advanced_module_pays_either_advanced():
@@ -199,7 +200,7 @@ def test_variable_advanced_module_pays_either_advanced():
     choose_exp(s)
     refused(s, spend((50, 0), OXYGEN, PROTEIN), rule="Spending resources")
     ev = play(s, spend((50, 0), PROTEIN, PROTEIN))
-    assert of_type(ev, "experiment_done")
+    assert of_type(ev, ExperimentDone)
 
 
 def test_a_module_cannot_spend_a_resource_it_does_not_hold():
@@ -239,7 +240,7 @@ def test_a_spend_that_would_leave_the_rest_unpayable_is_refused():
     choose_exp(s)
     refused(s, spend(c["electricity"][0], ELECTRICITY, ICE), rule="Spending resources", reason="unpayable")
     ev = play(s, spend(c["ice"][0], ICE, ICE), spend(c["electricity"][0], ELECTRICITY, METHANE))
-    assert of_type(ev, "experiment_done")
+    assert of_type(ev, ExperimentDone)
 
 
 def test_an_unaffordable_module_cannot_be_chosen():
@@ -272,4 +273,4 @@ def test_advanced_cost_paid_by_advanced_stock_directly():
     s, c = position([("aircarbon", 1)], exp=eid)
     choose_exp(s)
     ev = play(s, spend(c["aircarbon"][0], AIRCARBON, AIRCARBON))
-    assert of_type(ev, "experiment_done")
+    assert of_type(ev, ExperimentDone)

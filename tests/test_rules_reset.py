@@ -8,6 +8,7 @@ from builders import (
 )
 from humanity_desktop.controller.narration import narrate
 from humanity_desktop.engine import legal_actions
+from humanity_desktop.engine.events import RoundReset
 from humanity_desktop.engine.ring import experiment_spot, slot_spot
 from humanity_desktop.engine.state import ACTIVE, BOARD, PLACE, RETURNING, TURN
 
@@ -71,7 +72,7 @@ def test_the_arm_advances_by_seven_minus_the_modules_left(deployed, advance):
     ev = end_round_now(s)
     assert advance == 7 - left
     assert s.arm == (5 + advance) % 8
-    assert of_type(ev, "round_reset")[0]["advance"] == advance
+    assert of_type(ev, RoundReset)[0].advance == advance
 
 
 def test_the_modules_left_sit_right_after_the_new_arm_under_the_white_crosses():
@@ -89,7 +90,7 @@ def test_with_every_module_taken_the_arm_turns_all_the_way_round_and_everyone_co
     for seat, distance in ((0, 0), (1, 4), (0, 7)):
         set_astronaut(s, seat, 1 if distance == 7 else 2, where=BOARD, pos=on_ring(s, distance))
     ev = end_round_now(s)
-    assert of_type(ev, "round_reset")[0]["advance"] == 8
+    assert of_type(ev, RoundReset)[0].advance == 8
     assert s.arm == 3  # back on the spot it started from
     assert all(where != BOARD for p in s.players for _, where, _ in p.astros)
     assert s.phase == PLACE

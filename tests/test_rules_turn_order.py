@@ -1,6 +1,7 @@
 """A player's turn and the order of turns (rulebook: A Player's Turn, Step 3)."""
 from builders import A, CAT, end_round_now, fresh, of_type, park, pass_turn, play, quiet_missions, refused
 from humanity_desktop.engine import legal_actions
+from humanity_desktop.engine.events import RoundReset, RoundStart, Skipped, Turn
 from humanity_desktop.engine.state import ACTIVE, BOARD, EXHAUSTED, TURN
 
 
@@ -14,7 +15,7 @@ def test_after_one_action_it_is_the_turn_of_the_player_to_the_left():
     quiet_missions(s)
     ev = pass_turn(s, 0)
     assert s.current == 1 and s.phase == TURN
-    assert of_type(ev, "turn")[-1]["player"] == 1
+    assert of_type(ev, Turn)[-1].player == 1
     pass_turn(s, 0)
     assert s.current == 2
     pass_turn(s, 1)
@@ -36,7 +37,7 @@ def test_a_player_without_active_astronauts_skips_their_turn():
     park(s, 1)
     ev = pass_turn(s, 0)
     assert s.current == 2
-    assert of_type(ev, "skipped") == [{"type": "skipped", "players": [1]}]
+    assert of_type(ev, Skipped) == [Skipped(players=(1,))]
 
 
 def test_the_last_player_able_to_play_takes_several_turns_in_a_row():
@@ -79,7 +80,7 @@ def test_the_round_ends_when_nobody_has_an_active_astronaut():
     s = fresh(2)
     quiet_missions(s)
     ev = end_round_now(s)
-    assert len(of_type(ev, "round_reset")) == 1
+    assert len(of_type(ev, RoundReset)) == 1
     assert s.round == 2
 
 
@@ -107,4 +108,4 @@ def test_a_round_starts_with_the_first_player_after_the_patch_who_can_act():
     ev = end_round_now(s)
     assert s.patch == 1
     assert s.phase == TURN and s.current == 2
-    assert of_type(ev, "round_start")[-1]["player"] == 2
+    assert of_type(ev, RoundStart)[-1].player == 2

@@ -6,6 +6,7 @@ from builders import (
     research_by, set_astronaut, solo_base,
 )
 from humanity_desktop.engine import legal_actions
+from humanity_desktop.engine.events import ObstacleDestroyed, ObstacleWeakened, Produced, Time, WorkEnded
 from humanity_desktop.engine.state import BOARD, EXHAUSTED, TURN, WORK
 
 # The published starting base (facts sheet, section 2): astronaut 0 stands at (-1, -1).
@@ -32,7 +33,7 @@ def test_rulebook_methane_example():
     assert s.work_left == 1
     assert s.phase == WORK and s.current == 0
     assert A("activate", ICE_CELL) in legal_actions(s)  # "you can still ... do something more"
-    assert of_type(ev, "produced")[-1]["stock"] == 2
+    assert of_type(ev, Produced)[-1].stock == 2
 
 
 def test_rulebook_first_turn_example_module_then_obstacle_exhausts_the_astronaut():
@@ -96,13 +97,13 @@ def test_obstacle_loses_one_resistance_per_activation_then_is_destroyed_for_thre
     for left in (2, 1):
         ev = play(s, A("activate", OBSTACLE))
         assert s.players[0].base[OBSTACLE] == ("o-2", left)
-        assert of_type(ev, "obstacle_weakened")[0]["resistance"] == left
+        assert of_type(ev, ObstacleWeakened)[0].resistance == left
         assert research_by(ev) == 0
     ev = play(s, A("activate", OBSTACLE))
     assert OBSTACLE not in s.players[0].base  # removed from the game, the cell is free
     assert s.players[0].research == 3
     assert research_by(ev, 0) == 3
-    assert of_type(ev, "obstacle_destroyed")[0]["cell"] == list(OBSTACLE)
+    assert of_type(ev, ObstacleDestroyed)[0].cell == OBSTACLE
 
 
 def test_an_obstacle_keeps_its_lost_resistance_between_turns():
@@ -125,7 +126,7 @@ def test_unspent_work_is_lost():
     start_work(s)
     play(s, A("activate", METHANE_CELL))
     ev = play(s, A("end_work"))
-    assert of_type(ev, "work_ended")[0]["unspent"] == 1
+    assert of_type(ev, WorkEnded)[0].unspent == 1
     assert s.players[0].astros[0] == (2, EXHAUSTED, ASTRONAUT_0)
     assert s.work_left == 0 and s.current == 1
 
@@ -169,7 +170,7 @@ def test_time_module_moves_every_own_astronaut_beside_the_board_one_space_toward
     assert s.distance(s.players[0].astros[2][2]) == 2
     assert s.players[0].base[(3, 1)] == (tm, 0)  # the tile does not turn
     assert s.players[1].astros == other_before
-    assert of_type(ev, "time")[0]["units"] == 1
+    assert of_type(ev, Time)[0].units == 1
 
 
 def test_time_never_moves_an_astronaut_past_the_arm():

@@ -2,6 +2,7 @@
 import pytest
 
 from builders import CAT, end_round_now, fresh, on_ring, quiet_missions
+from humanity_desktop.engine.events import Research
 from humanity_desktop.engine.scoring import gain_research
 from humanity_desktop.engine.state import ACTIVE, BOARD, TURN
 
@@ -77,7 +78,7 @@ def test_research_never_passes_fifty_gains_beyond_are_lost():
     assert s.players[0].research == 50
     ev = []
     gain_research(s, 0, 3, "experiment", ev)
-    assert s.players[0].research == 50 and ev[0]["amount"] == 0
+    assert s.players[0].research == 50 and ev == [Research(0, 0, "experiment")]
 
 
 def test_two_players_the_leader_earns_two_tokens_for_the_player_behind():

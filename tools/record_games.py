@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from humanity_desktop.bots import make_bot  # noqa: E402
 from humanity_desktop.engine import apply_action, legal_actions, new_game, observe  # noqa: E402
+from humanity_desktop.engine.events import to_json  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "recorded_games.json"
 # (seed, one bot level per seat): every table size, random play and the Normal bot.
@@ -30,8 +31,8 @@ GAMES = [
 
 
 def step_hash(state_json: dict, events: list) -> str:
-    """A short digest of a position and the events that led to it."""
-    text = json.dumps([state_json, events], sort_keys=True, separators=(",", ":"))
+    """A short digest of a position and the events that led to it (hashed in their JSON form)."""
+    text = json.dumps([state_json, [to_json(e) for e in events]], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 

@@ -62,7 +62,7 @@ class ReselectRequested(Event):
 class ActionApplied(Event):
     seat: int
     action: Action
-    engine_events: tuple
+    engine_events: tuple  # what the rules reported, in order: engine/events.py records
     lines: tuple  # the game log's new lines, in plain words
     before: State
     after: State

@@ -29,6 +29,7 @@ from ..engine import (
     ranking,
     why_illegal,
 )
+from ..engine import events as happened  # the engine's events; the bus's own come from .events
 from ..engine.payment import forget as forget_payments
 from ..engine.ring import experiment_spot, slot_spot
 from ..engine.state import ACTION, BOARD, PAY, TURN
@@ -366,17 +367,17 @@ class Match:
         if turn_over and self.on_turn_end is not None:
             self.on_turn_end(self)
 
-    def _publish_consequences(self, events: list[dict], before: State) -> None:
+    def _publish_consequences(self, events: list, before: State) -> None:
         s = self.state
-        resets = [e for e in events if e["type"] == "round_reset"]
+        resets = [e for e in events if isinstance(e, happened.RoundReset)]
         if resets:
-            self.bus.publish(RoundReset(resets[0]["round"], reset_info(before, s)))
-        science = {e["player"]: e["tokens"] for e in events if e["type"] == "science"}
+            self.bus.publish(RoundReset(resets[0].round, reset_info(before, s)))
+        science = {e.player: e.tokens for e in events if isinstance(e, happened.Science)}
         if science:
             self.bus.publish(YearEnded(before.year, science))
         for e in events:
-            if e["type"] == "mission_taken":
-                self.bus.publish(MissionTaken(e["player"], e["mission"], e.get("from")))
+            if isinstance(e, happened.MissionTaken):
+                self.bus.publish(MissionTaken(e.player, e.mission, e.from_))
         if s.game_over:
             self.bus.publish(GameOver(tuple(s.scores), tuple(ranking(s)), tuple(places(s))))
         elif s.current != before.current or s.turn != before.turn:

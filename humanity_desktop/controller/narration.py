@@ -7,6 +7,11 @@ out of the log because they are hidden behind each player's screen.
 from __future__ import annotations
 
 from ..engine.catalogue import load
+from ..engine.events import (
+    VP, AstronautPlaced, ExperimentChosen, ExperimentDone, GameOver, MissionTaken, ModuleChosen, ModuleDeployed,
+    ObstacleDestroyed, ObstacleWeakened, Produced, Reactivated, Research, RoundReset, RoundStart, Science, Skipped,
+    Time, TimeModule, Upgraded, UpgradesEarned, WorkEnded, WorkStarted, YearStart,
+)
 from ..engine.ring import FULL_TURN
 from .describe import (
     VP_REASONS,
@@ -34,86 +39,76 @@ def narrate(events, names: list[str]) -> list[str]:
             say(f"{names[player]}{text}", player)
 
     for ev in events:
-        kind = ev["type"]
-        p = ev.get("player")
-        n = names[p] if isinstance(p, int) else ""
-        if kind == "work_started":
-            say(f"{n} works on the base with {ev['work']} work", p)
-        elif kind == "produced":
-            spec = cat.tiles[ev["tile"]]
-            say(f"{n}'s {spec.name} produced {produces_text(spec)} ({ev['stock']} in stock)", p)
-        elif kind == "time_module":
-            say(f"{n} used a time module", p)
-        elif kind == "time":
-            if ev["moved"]:
-                add(f", {plural(ev['moved'], 'astronaut')} moved toward the arm", p)
-        elif kind == "obstacle_weakened":
-            say(f"{n} weakened an obstacle ({ev['resistance']} resistance left)", p)
-        elif kind == "obstacle_destroyed":
-            say(f"{n} destroyed an obstacle", p)
-        elif kind == "work_ended":
-            unspent = ev["unspent"]
-            say(f"{n} finished working" + (f" ({unspent} work unused)" if unspent else ""), p)
-        elif kind == "module_chosen":
-            spec = cat.tiles[ev["tile"]]
-            say(f"{n} chose the {spec.name} in hangar {ev['slot']} ({cost_text(spec.cost)})", p)
-        elif kind == "module_deployed":
-            spec = cat.tiles[ev["tile"]]
-            say(f"{n} deployed the {spec.name} ({tile_kind(spec)})", p)
-        elif kind == "experiment_chosen":
-            spec = cat.experiments[ev["experiment"]]
-            say(f"{n} chose the {experiment_title(spec).lower()} ({cost_text(spec.cost)})", p)
-        elif kind == "experiment_done":
-            spec = cat.experiments[ev["experiment"]]
-            say(f"{n} carried out the {experiment_title(spec).lower()}", p)
-        elif kind == "reactivated":
-            add(f", waking {plural(ev['count'], 'astronaut')}", p)
-        elif kind == "upgrades_earned":
-            say(f"{n} earned {plural(ev['count'], 'work upgrade')}", p)
-        elif kind == "upgraded":
-            say(f"{n} upgraded an astronaut to {ev['work']} work", p)
-        elif kind == "vp":
-            amount = ev["amount"]
-            if amount < 0:
+        p = getattr(ev, "player", None)  # the seat most events are about
+        n = "" if p is None else names[p]
+        match ev:
+            case WorkStarted(work=work):
+                say(f"{n} works on the base with {work} work", p)
+            case Produced(tile=tile, stock=stock):
+                spec = cat.tiles[tile]
+                say(f"{n}'s {spec.name} produced {produces_text(spec)} ({stock} in stock)", p)
+            case TimeModule():
+                say(f"{n} used a time module", p)
+            case Time(moved=moved) if moved:
+                add(f", {plural(moved, 'astronaut')} moved toward the arm", p)
+            case ObstacleWeakened(resistance=resistance):
+                say(f"{n} weakened an obstacle ({resistance} resistance left)", p)
+            case ObstacleDestroyed():
+                say(f"{n} destroyed an obstacle", p)
+            case WorkEnded(unspent=unspent):
+                say(f"{n} finished working" + (f" ({unspent} work unused)" if unspent else ""), p)
+            case ModuleChosen(tile=tile, slot=slot):
+                spec = cat.tiles[tile]
+                say(f"{n} chose the {spec.name} in hangar {slot} ({cost_text(spec.cost)})", p)
+            case ModuleDeployed(tile=tile):
+                spec = cat.tiles[tile]
+                say(f"{n} deployed the {spec.name} ({tile_kind(spec)})", p)
+            case ExperimentChosen(experiment=eid):
+                spec = cat.experiments[eid]
+                say(f"{n} chose the {experiment_title(spec).lower()} ({cost_text(spec.cost)})", p)
+            case ExperimentDone(experiment=eid):
+                say(f"{n} carried out the {experiment_title(cat.experiments[eid]).lower()}", p)
+            case Reactivated(count=count):
+                add(f", waking {plural(count, 'astronaut')}", p)
+            case UpgradesEarned(count=count):
+                say(f"{n} earned {plural(count, 'work upgrade')}", p)
+            case Upgraded(work=work):
+                say(f"{n} upgraded an astronaut to {work} work", p)
+            case VP(amount=amount) if amount < 0:
                 say(f"{n} loses {-amount} VP", p)
-            elif ev["source"] in ("science", "leftovers"):
-                say(f"{n} scores {amount} VP for {VP_REASONS[ev['source']]}", p)
-            else:
-                reason = VP_REASONS.get(ev["source"])
+            case VP(amount=amount, source=source) if source in ("science", "leftovers"):
+                say(f"{n} scores {amount} VP for {VP_REASONS[source]}", p)
+            case VP(amount=amount, source=source):
+                reason = VP_REASONS.get(source)
                 add(f", +{amount} VP" + (f" ({reason})" if reason else ""), p)
-        elif kind == "research":
-            if ev["amount"]:
-                add(f", +{ev['amount']} research", p)
-        elif kind == "mission_taken":
-            mission = cat.missions[ev["mission"]]
-            if ev["first"]:
-                say(f"{n} completed the mission {mission.name} and takes its science token", p)
-            else:
-                say(f"{n} did better at {mission.name} and takes it from {names[ev['from']]}", p)
-        elif kind == "skipped":
-            who = [names[q] for q in ev["players"]]
-            say(f"{' and '.join(who)} {'has' if len(who) == 1 else 'have'} no active astronaut and "
-                f"{'skips' if len(who) == 1 else 'skip'}")
-        elif kind == "round_reset":
-            move = ("turns all the way round" if ev["advance"] == FULL_TURN
-                    else f"moves {plural(ev['advance'], 'spot')}")
-            text = f"Round {ev['round']} ends: the arm {move}"
-            if ev["returned"]:
-                text += f" and {plural(ev['returned'], 'astronaut')} {'goes' if ev['returned'] == 1 else 'go'} home"
-            say(text)
-        elif kind == "science":
-            say(f"{n} scores the research track at {ev['research']} and earns science tokens", p)
-        elif kind == "year_start":
-            say(f"Year {ev['year']} begins with seven new experiments")
-        elif kind == "astronaut_placed":
-            say(f"{n} placed a returning astronaut in the base", p)
-        elif kind == "round_start":
-            say(f"Round {ev['round']} of year {ev['year']}: {n} plays first", p)
-        elif kind == "game_over":
-            scores = ev["scores"]
-            best = max(scores)
-            winners = [names[i] for i, sc in enumerate(scores) if sc == best]
-            first = names[ev["ranking"][0]]
-            say(f"Game over: {first} wins with {best} VP" if len(winners) == 1
-                else f"Game over: {' and '.join(winners)} tie on {best} VP; {first} wins on resources left")
+            case Research(amount=amount) if amount:
+                add(f", +{amount} research", p)
+            case MissionTaken(mission=mid, first=True):
+                say(f"{n} completed the mission {cat.missions[mid].name} and takes its science token", p)
+            case MissionTaken(mission=mid, from_=holder):
+                say(f"{n} did better at {cat.missions[mid].name} and takes it from {names[holder]}", p)
+            case Skipped(players=players):
+                who = [names[q] for q in players]
+                say(f"{' and '.join(who)} {'has' if len(who) == 1 else 'have'} no active astronaut and "
+                    f"{'skips' if len(who) == 1 else 'skip'}")
+            case RoundReset(round=number, advance=advance, returned=returned):
+                move = "turns all the way round" if advance == FULL_TURN else f"moves {plural(advance, 'spot')}"
+                text = f"Round {number} ends: the arm {move}"
+                if returned:
+                    text += f" and {plural(returned, 'astronaut')} {'goes' if returned == 1 else 'go'} home"
+                say(text)
+            case Science(research=research):
+                say(f"{n} scores the research track at {research} and earns science tokens", p)
+            case YearStart(year=year):
+                say(f"Year {year} begins with seven new experiments")
+            case AstronautPlaced():
+                say(f"{n} placed a returning astronaut in the base", p)
+            case RoundStart(round=number, year=year):
+                say(f"Round {number} of year {year}: {n} plays first", p)
+            case GameOver(scores=scores, ranking=order):
+                best = max(scores)
+                winners = [names[i] for i, sc in enumerate(scores) if sc == best]
+                first = names[order[0]]
+                say(f"Game over: {first} wins with {best} VP" if len(winners) == 1
+                    else f"Game over: {' and '.join(winners)} tie on {best} VP; {first} wins on resources left")
     return lines

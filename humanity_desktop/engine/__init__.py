@@ -3,7 +3,7 @@
     state = new_game(players=3, seed=7)
     while not state.game_over:
         action = legal_actions(state)[0]
-        events = apply_action(state, action)   # RulesError if illegal; state unchanged
+        events = apply_action(state, action)   # engine/events.py records; RulesError if illegal, state unchanged
 """
 from .actions import Action, ActionError
 from .autopay import auto_pay

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .catalogue import ELECTRICITY, load
+from .events import GameOver, RoundReset, RoundStart, Science, Skipped, Turn, YearStart
 from .scoring import check_missions, gain_vp
 from .ring import HANGARS, RING, WHITE_CROSSES, arm_move, overtaken
 from .state import ACTIVE, BOARD, EXHAUSTED, OVER, PLACE, RETURNING, TURN, State
@@ -26,9 +27,9 @@ def finish_turn(s: State, ev: list) -> None:
         p = (s.current + step) % s.n
         if has_active(s, p):
             if step > 1:
-                ev.append({"type": "skipped", "players": [(s.current + k) % s.n for k in range(1, step)]})
+                ev.append(Skipped(tuple((s.current + k) % s.n for k in range(1, step))))
             s.current = p
-            ev.append({"type": "turn", "player": p})
+            ev.append(Turn(p))
             return
     end_round(s, ev)
 
@@ -40,7 +41,7 @@ def start_round(s: State, ev: list) -> None:
         p = (s.patch + step) % s.n
         if has_active(s, p):
             s.current = p
-            ev.append({"type": "round_start", "round": s.round, "year": s.year, "player": p})
+            ev.append(RoundStart(s.round, s.year, p))
             return
     # Nobody has an astronaut in a base: the round is over before it starts.
     end_round(s, ev)
@@ -60,8 +61,7 @@ def end_round(s: State, ev: list) -> None:
     advance = arm_move(len(remaining))
     returned = _advance_arm(s, advance)
     s.hangars = remaining + [None] * empty
-    ev.append({"type": "round_reset", "round": s.round, "patch": s.patch, "arm": s.arm,
-               "advance": advance, "returned": returned})
+    ev.append(RoundReset(s.round, s.patch, s.arm, advance, returned))
     s.round += 1
     deck = s.decks[s.year - 1]
     if len(deck) < empty:
@@ -102,7 +102,7 @@ def _score_research(s: State, ev: list) -> None:
     for i, player in enumerate(s.players):
         tokens = science_tokens(s.n, levels[i], levels)
         player.science += tokens
-        ev.append({"type": "science", "player": i, "tokens": tokens, "research": levels[i]})
+        ev.append(Science(i, tokens, levels[i]))
     for player in s.players:
         player.research = 0
 
@@ -122,7 +122,7 @@ def _next_year(s: State, ev: list) -> None:
     s.wheel = deck[:7]
     s.exp_decks[s.year - 1] = deck[7:]
     _fill(s, s.decks[s.year - 1])
-    ev.append({"type": "year_start", "year": s.year})
+    ev.append(YearStart(s.year))
 
 
 def _wake_and_recall(s: State, ev: list) -> None:
@@ -153,7 +153,7 @@ def _end_game(s: State, ev: list) -> None:
     s.phase = OVER
     s.sel = None
     s.target = None
-    ev.append({"type": "game_over", "scores": s.scores, "ranking": ranking(s)})
+    ev.append(GameOver(tuple(s.scores), tuple(ranking(s))))
 
 
 def resources_left(s: State, p: int) -> tuple[int, int, int]:

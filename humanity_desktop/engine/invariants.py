@@ -12,6 +12,7 @@ from typing import Iterator
 
 from . import Action, RulesError, State, apply_action, legal_actions, load_catalogue, new_game, replay
 from .actions import SPECS
+from .events import EVENTS, VP, from_json, to_json
 from .ring import RING
 from .state import ACTIVE, BOARD, EXHAUSTED, LEDGER_SOURCES, RETURNING
 
@@ -182,6 +183,12 @@ def check_json_round_trip(s: State, actions: list[Action]) -> None:
     expect(legal_actions(back) == actions, "the legal actions changed through JSON")
 
 
+def check_event(ev) -> None:
+    """An event is of a declared kind and comes back the same through JSON."""
+    expect(EVENTS.get(getattr(ev, "kind", None)) is type(ev), f"{ev!r} is not a declared event")
+    expect(from_json(json.loads(json.dumps(to_json(ev)))) == ev, f"{ev!r} changed through JSON")
+
+
 def play_checked(players: int, seed: int) -> int:
     """Play one random game from `seed`, checking every invariant after every action, then that
     the actions (also through JSON) replay to the same end. Returns the number of actions."""
@@ -212,8 +219,9 @@ def play_to_end(s: State, rng: random.Random) -> list[Action]:
         action = rng.choice(actions)
         history.append(action)
         for ev in apply_action(s, action):
-            if ev["type"] == "vp":
-                vp_seen[ev["player"]][ev["source"]] += ev["amount"]
+            check_event(ev)
+            if isinstance(ev, VP):
+                vp_seen[ev.player][ev.source] += ev.amount
         check_invariants(s, vp_seen)
         expect(len(history) < MAX_ACTIONS, "the game did not end")
     expect(s.year == 3 and legal_actions(s) == [] and s.current_player is None, "the game ended unfinished")

@@ -17,6 +17,7 @@ from typing import Any, BinaryIO, Callable
 
 from .actions import SPECS, Action, ActionError
 from .errors import RulesError
+from .events import to_json
 from .observation import observe
 from .rules import apply_action, legal_actions
 from .setup import new_game
@@ -130,7 +131,7 @@ class Session:
         except RulesError as exc:
             return _fail(exc.reason, rule=exc.rule)
         self.state = trial
-        return _ok(state=trial.to_json(), events=events)
+        return _ok(state=trial.to_json(), events=[to_json(e) for e in events])
 
     def _state(self, req: dict) -> dict:
         return _ok(state=self.state.to_json())

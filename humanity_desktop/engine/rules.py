@@ -14,6 +14,11 @@ from . import grid
 from .actions import SPECS, Action, ActionSpec, declare
 from .catalogue import ADVANCED, ADVANCED_OF, ANY, BASIC, ELECTRICITY, RESOURCES, SHAPES, Catalogue, load
 from .errors import RulesError
+from .events import (
+    AstronautPlaced, AstronautSelected, Event, ExperimentChosen, ExperimentDone, ModuleChosen, ModuleDeployed,
+    ObstacleDestroyed, ObstacleWeakened, Produced, Reactivated, Spent, TimeModule, Upgraded, UpgradesEarned,
+    WorkEnded, WorkStarted,
+)
 from .payment import apply_unit, can_pay, feasible, split_need
 from .ring import experiment_spot, slot_spot
 from .state import (
@@ -23,7 +28,7 @@ from .state import (
 from .flow import finish_turn, start_round
 from .scoring import gain_research, gain_vp, move_time
 
-Events = list
+Events = list[Event]
 MAX_WORK = 4
 PROMPTS = {
     TURN: "choose an active astronaut in your base",
@@ -324,13 +329,13 @@ def apply_action(s: State, a: Action) -> Events:
 def _do_select(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     s.sel = a.a
     s.phase = ACTION
-    ev.append({"type": "astronaut_selected", "player": s.current, "astronaut": a.a})
+    ev.append(AstronautSelected(s.current, a.a))
 
 
 def _do_work(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     s.phase = WORK
     s.work_left = s.players[s.current].astros[s.sel][0]
-    ev.append({"type": "work_started", "player": s.current, "astronaut": s.sel, "work": s.work_left})
+    ev.append(WorkStarted(s.current, s.sel, s.work_left))
     _end_work_if_stuck(s, cat, ev)
 
 
@@ -338,24 +343,24 @@ def _do_activate(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     player = s.players[s.current]
     tid, stock = player.base[a.a]
     spec = cat.tiles[tid]
-    cell = list(a.a)
+    cell = a.a
     if spec.kind == "obstacle":
         s.work_left -= 1
         if stock == 1:
             del player.base[a.a]
-            ev.append({"type": "obstacle_destroyed", "player": s.current, "cell": cell})
+            ev.append(ObstacleDestroyed(s.current, cell))
             gain_research(s, s.current, 3, "obstacle", ev)
         else:
             player.base[a.a] = (tid, stock - 1)
-            ev.append({"type": "obstacle_weakened", "player": s.current, "cell": cell, "resistance": stock - 1})
+            ev.append(ObstacleWeakened(s.current, cell, stock - 1))
     elif spec.time:
         s.work_left -= spec.work
-        ev.append({"type": "time_module", "player": s.current, "cell": cell})
+        ev.append(TimeModule(s.current, cell))
         move_time(s, s.current, 1, ev)
     else:
         s.work_left -= spec.work
         player.base[a.a] = (tid, stock + 1)
-        ev.append({"type": "produced", "player": s.current, "cell": cell, "tile": tid, "stock": stock + 1})
+        ev.append(Produced(s.current, cell, tid, stock + 1))
     _end_work_if_stuck(s, cat, ev)
 
 
@@ -371,7 +376,7 @@ def _do_end_work(s: State, a: Action | None, cat: Catalogue, ev: Events) -> None
     player = s.players[s.current]
     work, _, cell = player.astros[s.sel]
     player.astros[s.sel] = (work, EXHAUSTED, cell)
-    ev.append({"type": "work_ended", "player": s.current, "astronaut": s.sel, "unspent": s.work_left})
+    ev.append(WorkEnded(s.current, s.sel, s.work_left))
     s.work_left = 0
     finish_turn(s, ev)
 
@@ -385,13 +390,13 @@ def _start_payment(s: State, target: tuple, cost: tuple, ev: Events) -> None:
 
 def _do_module(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     tid = s.hangars[a.a - 1]
-    ev.append({"type": "module_chosen", "player": s.current, "slot": a.a, "tile": tid})
+    ev.append(ModuleChosen(s.current, a.a, tid))
     _start_payment(s, ("module", a.a), cat.tiles[tid].cost_vec, ev)
 
 
 def _do_experiment(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     eid = s.wheel[a.a]
-    ev.append({"type": "experiment_chosen", "player": s.current, "index": a.a, "experiment": eid})
+    ev.append(ExperimentChosen(s.current, a.a, eid))
     _start_payment(s, ("experiment", a.a), cat.experiments[eid].cost_vec, ev)
 
 
@@ -401,8 +406,7 @@ def _do_spend(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     tid, stock = player.base[cell]
     player.base[cell] = (tid, stock - 1)
     apply_unit(s.need, s.progress, unit, toward)
-    ev.append({"type": "spent", "player": s.current, "cell": list(cell), "unit": RESOURCES[unit],
-               "toward": RESOURCES[toward], "stock": stock - 1})
+    ev.append(Spent(s.current, cell, RESOURCES[unit], RESOURCES[toward], stock - 1))
     if not any(s.need):
         _after_payment(s, cat, ev)
 
@@ -454,7 +458,7 @@ def _place_module(s: State, tid: str, wild_shape: str | None, cat: Catalogue, ev
     cell = _send_to_ring(s, slot_spot(s.arm, slot))
     spec = cat.tiles[tid]
     player.base[cell] = (tid, cat.stock_on_arrival if spec.stores else 0)
-    ev.append({"type": "module_deployed", "player": p, "tile": tid, "cell": list(cell), "slot": slot})
+    ev.append(ModuleDeployed(p, tid, cell, slot))
     if spec.kind == "greenhouse":
         _settle_greenhouses(player, cat, cell, wild_shape)
         size = len(grid.greenhouse_group(player.base, cat, cell))
@@ -499,7 +503,7 @@ def _offer_upgrades(s: State, ev: Events) -> None:
     astros = s.players[s.current].astros
     if s.upgrades and any(w < MAX_WORK for w, _, _ in astros):
         s.phase = UPGRADE
-        ev.append({"type": "upgrades_earned", "player": s.current, "count": s.upgrades})
+        ev.append(UpgradesEarned(s.current, s.upgrades))
     else:
         s.upgrades = 0
         finish_turn(s, ev)
@@ -510,7 +514,7 @@ def _do_upgrade(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     work, where, pos = astros[a.a]
     astros[a.a] = (work + 1, where, pos)
     s.upgrades -= 1
-    ev.append({"type": "upgraded", "player": s.current, "astronaut": a.a, "work": work + 1})
+    ev.append(Upgraded(s.current, a.a, work + 1))
     _offer_upgrades(s, ev)
 
 
@@ -522,7 +526,7 @@ def _finish_experiment(s: State, index: int, cat: Catalogue, ev: Events) -> None
     _send_to_ring(s, experiment_spot(s.arm, index))
     spec = cat.experiments[eid]
     player.experiments.append(eid)
-    ev.append({"type": "experiment_done", "player": p, "experiment": eid, "index": index})
+    ev.append(ExperimentDone(p, eid, index))
     bit = {"left": 1, "center": 2, "right": 4}[spec.side]
     open_groups = [i for i, g in enumerate(player.groups) if not g & bit]
     if open_groups:
@@ -544,7 +548,7 @@ def _finish_experiment(s: State, index: int, cat: Catalogue, ev: Events) -> None
             if where == EXHAUSTED:
                 player.astros[i] = (w, ACTIVE, pos)
                 woke += 1
-        ev.append({"type": "reactivated", "player": p, "count": woke})
+        ev.append(Reactivated(p, woke))
     elif spec.effect == "time2":
         move_time(s, p, 2, ev)
     finish_turn(s, ev)
@@ -555,7 +559,7 @@ def _do_place(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     player = s.players[s.current]
     work, _, _ = player.astros[astronaut]
     player.astros[astronaut] = (work, ACTIVE, cell)
-    ev.append({"type": "astronaut_placed", "player": s.current, "astronaut": astronaut, "cell": list(cell)})
+    ev.append(AstronautPlaced(s.current, astronaut, cell))
     if any(where == RETURNING for _, where, _ in player.astros):
         return
     s.placing.pop(0)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from . import grid
 from .catalogue import load
+from .events import VP, MissionTaken, Research, Time
 from .ring import RING, distance
 from .state import BOARD, State
 
@@ -11,14 +12,14 @@ MISSION_VP = 3
 
 def gain_vp(s: State, p: int, amount: int, source: str, ev: list) -> None:
     s.players[p].ledger[source] += amount
-    ev.append({"type": "vp", "player": p, "amount": amount, "source": source})
+    ev.append(VP(p, amount, source))
 
 
 def gain_research(s: State, p: int, amount: int, source: str, ev: list) -> None:
     player = s.players[p]
     before = player.research
     player.research = min(load().research_cap, before + amount)  # gains past the cap are lost
-    ev.append({"type": "research", "player": p, "amount": player.research - before, "source": source})
+    ev.append(Research(p, player.research - before, source))
 
 
 def move_time(s: State, p: int, units: int, ev: list) -> None:
@@ -34,7 +35,7 @@ def move_time(s: State, p: int, units: int, ev: list) -> None:
             if nd != d:
                 astros[i] = (w, BOARD, (arm + nd) % RING)
                 moved += 1
-    ev.append({"type": "time", "player": p, "units": units, "moved": moved})
+    ev.append(Time(p, units, moved))
 
 
 def mission_value(s: State, mission: str, p: int) -> int:
@@ -54,11 +55,10 @@ def check_missions(s: State, p: int, ev: list) -> None:
         if holder is None:
             s.holders[i] = p
             s.players[p].science += 1
-            ev.append({"type": "mission_taken", "player": p, "mission": mid, "value": value, "first": True})
+            ev.append(MissionTaken(p, mid, value, True))
             gain_vp(s, p, MISSION_VP, "mission", ev)
         elif holder != p and value > mission_value(s, mid, holder):
             s.holders[i] = p
-            ev.append({"type": "mission_taken", "player": p, "mission": mid, "value": value,
-                       "first": False, "from": holder})
+            ev.append(MissionTaken(p, mid, value, False, holder))
             gain_vp(s, p, MISSION_VP, "mission", ev)
             gain_vp(s, holder, -MISSION_VP, "mission_lost", ev)

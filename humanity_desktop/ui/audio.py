@@ -16,6 +16,7 @@ import pygame
 from .. import assets
 from ..controller import events as bus_events
 from ..controller.logs import log
+from ..engine.events import VP, Research
 
 TABLE = "sounds.json"
 MIXER = {"frequency": 22050, "size": -16, "channels": 2, "buffer": 512}  # small buffer: little delay
@@ -57,12 +58,18 @@ def action_sounds(engine_events, sounds: dict[str, str]) -> list[str]:
     """The effects for what one action did, each once, in the order it happened."""
     names: list[str] = []
     for event in engine_events:
-        name = sounds.get(event["type"])
-        # A loss is no gain, and a mission's points come with the mission's own sound.
-        quiet = event.get("amount", 1) <= 0 or event.get("source", "").startswith("mission")
-        if name and not quiet and name not in names:
+        name = sounds.get(event.kind)
+        if name and not _quiet(event) and name not in names:
             names.append(name)
     return names
+
+
+def _quiet(event) -> bool:
+    """A loss is no gain, and a mission's points come with the mission's own sound."""
+    match event:
+        case VP(amount=amount, source=source) | Research(amount=amount, source=source):
+            return amount <= 0 or source.startswith("mission")
+    return False
 
 
 def mission_sound(event: bus_events.MissionTaken, humans: frozenset) -> str:

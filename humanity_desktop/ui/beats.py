@@ -16,6 +16,10 @@ import pygame
 
 from ..controller.events import ActionApplied, ResetInfo
 from ..engine import State
+from ..engine.events import (
+    AstronautPlaced, ExperimentDone, ModuleDeployed, ObstacleDestroyed, ObstacleWeakened, Produced, RoundReset, Spent,
+    Time, TimeModule,
+)
 from ..engine.state import BOARD
 from . import tile_art
 from .anim import arc_point, ease, segment
@@ -130,25 +134,24 @@ class Director:
     # ------------------------------------------------------------ beats from bus events
 
     def action(self, ev: ActionApplied) -> None:
-        kinds = {e["type"] for e in ev.engine_events}
-        board_state = ev.before if "round_reset" in kinds else ev.after
-        beat = Beat(SHORT, ev.seat, board_state, ev.after)
+        resets = any(isinstance(e, RoundReset) for e in ev.engine_events)
+        beat = Beat(SHORT, ev.seat, ev.before if resets else ev.after, ev.after)
         for e in ev.engine_events:
-            kind = e["type"]
-            if kind in ("produced", "obstacle_weakened", "spent", "time_module"):
-                beat.pulses.add(tuple(e["cell"]))
-                beat.duration = max(beat.duration, PULSE)
-            elif kind == "module_deployed":
-                self._deployed(beat, ev, e)
-            elif kind == "obstacle_destroyed":
-                self._crumbles(beat, ev, tuple(e["cell"]))
-            elif kind == "experiment_done":
-                self._experiment(beat, ev, e)
-            elif kind == "astronaut_placed":
-                self._placed(beat, ev, e)
-            elif kind == "time":
-                beat.moves = ring_moves(ev.before, ev.after, ev.seat)
-                beat.duration = max(beat.duration, PLACE)
+            match e:
+                case Produced(cell=cell) | ObstacleWeakened(cell=cell) | Spent(cell=cell) | TimeModule(cell=cell):
+                    beat.pulses.add(cell)
+                    beat.duration = max(beat.duration, PULSE)
+                case ModuleDeployed():
+                    self._deployed(beat, ev, e)
+                case ObstacleDestroyed(cell=cell):
+                    self._crumbles(beat, ev, cell)
+                case ExperimentDone():
+                    self._experiment(beat, ev, e)
+                case AstronautPlaced():
+                    self._placed(beat, ev, e)
+                case Time():
+                    beat.moves = ring_moves(ev.before, ev.after, ev.seat)
+                    beat.duration = max(beat.duration, PLACE)
         self.queue.append(beat)
 
     def reset(self, info: ResetInfo, state: State, seat: int, steps: list[ResetStep] | None = None) -> None:
@@ -183,11 +186,11 @@ class Director:
         beat.flights.append(Flight(img, start, self.board.astro_point(space), size, size, 0.2))
         beat.hidden_ring.add((seat, i))
 
-    def _deployed(self, beat: Beat, ev: ActionApplied, e: dict) -> None:
-        seat, slot, cell = ev.seat, e["slot"], tuple(e["cell"])
+    def _deployed(self, beat: Beat, ev: ActionApplied, e: ModuleDeployed) -> None:
+        seat, slot, cell = ev.seat, e.slot, e.cell
         stock = ev.after.players[seat].base[cell][1]
         size_to = self.base.cell_size(ev.after, seat)
-        img = tile_art.module_tile(e["tile"], size_to, stock, ev.after.players[seat].wild.get(cell))
+        img = tile_art.module_tile(e.tile, size_to, stock, ev.after.players[seat].wild.get(cell))
         start = self.board.hangar_center(ev.before, slot)
         end = self.base.cell_center(ev.after, seat, cell)
         beat.flights.append(Flight(img, start, end, self.board.tile, size_to))
@@ -205,19 +208,19 @@ class Director:
         beat.crumbles.append((face, Crumble(centre, size, seed=zlib.crc32(f"{tid}{cell}".encode()))))
         beat.duration = max(beat.duration, CRUMBLE)
 
-    def _experiment(self, beat: Beat, ev: ActionApplied, e: dict) -> None:
-        seat, index = ev.seat, e["index"]
+    def _experiment(self, beat: Beat, ev: ActionApplied, e: ExperimentDone) -> None:
+        seat, index = ev.seat, e.index
         size = self.board.exp
-        img = tile_art.experiment_tile(e["experiment"], size)
+        img = tile_art.experiment_tile(e.experiment, size)
         start = self.board.experiment_center(ev.before, index)
-        end = self.base.experiment_center(ev.after, seat, e["experiment"])
+        end = self.base.experiment_center(ev.after, seat, e.experiment)
         beat.flights.append(Flight(img, start, end, size, size))
         beat.hidden_exps.add(index)
         self._astronaut_leaves(beat, ev, seat)
         beat.duration = max(beat.duration, FLIGHT)
 
-    def _placed(self, beat: Beat, ev: ActionApplied, e: dict) -> None:
-        seat, i, cell = ev.seat, e["astronaut"], tuple(e["cell"])
+    def _placed(self, beat: Beat, ev: ActionApplied, e: AstronautPlaced) -> None:
+        seat, i, cell = ev.seat, e.astronaut, e.cell
         size = int(self.base.cell_size(ev.after, seat) * 0.74)
         work = ev.after.players[seat].astros[i][0]
         img = tile_art.astronaut(self.chars[seat], size, work, True)
