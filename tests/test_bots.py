@@ -286,6 +286,11 @@ def test_a_logged_tournament_resumes_without_replaying_finished_games(tmp_path, 
     monkeypatch.setattr(tournament, "catalogue_fingerprint", lambda: "other tiles")
     assert tournament_main([*args, "--games", "3"]) == 0
     assert played == [3, 4, 5]
+    # nor games of bots on other learned weights
+    played.clear()
+    monkeypatch.setattr(tournament, "learned_fingerprint", lambda: "other weights")
+    assert tournament_main([*args, "--games", "3"]) == 0
+    assert played == [3, 4, 5]
     assert first["games"] == 2
 
 

@@ -8,6 +8,7 @@ only banked points and the leftover-resource exchange still count.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from operator import mul
@@ -83,6 +84,12 @@ DEFAULT = Weights()  # set by hand, from matches between bots (docs/bots.md)
 LEARNED_FILE = Path(__file__).with_name("data") / "learned_weights.json"
 # Fitted to self-play games by tools/train_eval.py; Hard and Expert search with these.
 LEARNED = Weights.from_json(json.loads(LEARNED_FILE.read_text(encoding="utf-8"))["weights"])
+
+
+def learned_fingerprint() -> str:
+    """A short digest of the learned weights: matches played by bots on other weights must
+    not be pooled."""
+    return hashlib.sha256(json.dumps(LEARNED.to_json(), sort_keys=True).encode("utf-8")).hexdigest()[:12]
 
 
 def game_left(s: State) -> float:

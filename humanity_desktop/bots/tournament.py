@@ -9,7 +9,7 @@ which is what a person waits for.
 Long runs: `--log games.jsonl` appends each finished game as one line. Run the same
 command again with the same log and the games already in it are not played again, so a
 run that was stopped goes on where it left off and the summary covers every game. Games
-played on a different tile catalogue are not counted.
+played on a different tile catalogue, or by bots on other learned weights, are not counted.
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from ..engine.catalogue import fingerprint as catalogue_fingerprint
 from ..engine.state import LEDGER_SOURCES
 from . import available_levels, make_bot
 from .base import Budget
-from .evaluate import DEFAULT, LEARNED
+from .evaluate import DEFAULT, LEARNED, learned_fingerprint
 from .greedy import GreedyBot
 from .mcts import expert, hard
 from .planner import PlanningBot, view_segment
@@ -161,23 +161,29 @@ def run(levels: list[str], games: int, seed: int, jobs: int, seconds: float | No
             out.write("\n")  # end a line cut short by a stopped run, so the next one stands alone
         for result in (pool.map(_job, tasks, chunksize=1) if pool else map(_job, tasks)):
             if out:
-                out.write(json.dumps(dict(result, seconds=seconds, catalogue=catalogue_fingerprint())) + "\n")
+                out.write(json.dumps(dict(result, seconds=seconds, **measured_on())) + "\n")
                 out.flush()  # a stopped run keeps every finished game
             results.append(result)
     return summarise(results)
 
 
+def measured_on() -> dict[str, str]:
+    """What a logged game was played on, besides its seats: the tiles and the learned weights."""
+    return {"catalogue": catalogue_fingerprint(), "weights": learned_fingerprint()}
+
+
 def logged_games(logged: str, levels: list[str], seconds: float | None) -> dict[int, dict]:
     """Games of this match in a log's text, by seed; lines of other matches, of another
-    catalogue, or cut short when a run was stopped mid-write are passed over."""
+    catalogue or other weights, or cut short when a run was stopped mid-write are passed over."""
     games: dict[int, dict] = {}
+    now = measured_on()
     for line in logged.splitlines():
         try:
             game = json.loads(line)
         except json.JSONDecodeError:
             continue
         same_match = sorted(game.get("levels", [])) == sorted(levels) and game.get("seconds") == seconds
-        if same_match and game.get("catalogue") == catalogue_fingerprint():
+        if same_match and all(game.get(key) == value for key, value in now.items()):
             games[game["seed"]] = game
     return games
 
