@@ -147,7 +147,7 @@ def describe(target: T.Target, s: State, names, science_visible) -> Tip | None:
             return tile_lines(tid, stock, s.players[target.seat].wild.get(target.ref))
         return ("Free cell", ["An astronaut may stand here if a module (not an obstacle) is next to it.",
                               "Modules are built where the deploying astronaut stood."])
-    if kind in (T.ASTRO, T.RING_ASTRO, T.RETURNING):
+    if kind in (T.ASTRO, T.RING_ASTRO, T.RETURNING_ASTRONAUT):
         return _astronaut_lines(s, target.seat, target.ref, names)
     if kind == T.SEAT:
         p = s.players[target.seat]

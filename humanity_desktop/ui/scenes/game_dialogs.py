@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action
 from ...engine.catalogue import RESOURCES, load
+from ...engine.state import ACTIVE, BOARD, EXHAUSTED, RETURNING
 from .dialog import ChoiceScene
 
 if TYPE_CHECKING:
@@ -50,4 +51,4 @@ def explain(scene: GameScene, line: int | None) -> None:
 
 
 def _where(where: str) -> str:
-    return {"active": "ready", "exhausted": "resting", "board": "at the board", "returning": "coming home"}[where]
+    return {ACTIVE: "ready", EXHAUSTED: "resting", BOARD: "at the board", RETURNING: "coming home"}[where]

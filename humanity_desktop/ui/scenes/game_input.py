@@ -15,7 +15,7 @@ from ..base_editor import Outcome
 from ..gestures import actions_for, starts_work
 from ..input import Back, Click, FastForward, Key, Point, Release, Undo, Wheel
 from ..keyboard import NUMBERS, astronaut_target, lit_targets, next_focus
-from ..targets import ASTRO, CELL, MINI_BASE, RETURNING, SEAT, Target
+from ..targets import ASTRO, CELL, MINI_BASE, RETURNING_ASTRONAUT, SEAT, Target
 from ..widgets import Button
 from ..wording import plain
 from .base_overlay import BaseOverlayScene
@@ -187,7 +187,7 @@ def _use(scene: GameScene, target: Target | None) -> None:
             scene.toasts.show(f"It is {who}'s turn", theme.TEXT_DIM)
         return
     s = m.state
-    if target.kind == RETURNING and target.seat == s.current:
+    if target.kind == RETURNING_ASTRONAUT and target.seat == s.current:
         scene.returning = target.ref
         return
     if s.phase == ACTION and target.kind == ASTRO and target.seat == s.current and target.ref != s.sel:

@@ -19,8 +19,7 @@ from ...engine.state import ACTIVE, EXHAUSTED, RETURNING
 from .. import icons, theme, tile_art
 from ..fonts import draw_text
 from ..surface_cache import cached
-from ..targets import ASTRO, CELL, DONE_EXPERIMENT, Target
-from ..targets import RETURNING as RETURNING_T
+from ..targets import ASTRO, CELL, DONE_EXPERIMENT, RETURNING_ASTRONAUT, Target
 from .board_view import _shade
 from .view import View
 
@@ -314,7 +313,7 @@ class BaseView(View):
                 return Target(DONE_EXPERIMENT, seat, eid)
         for i, rect in back:
             if rect.collidepoint(pos):
-                return Target(RETURNING_T, seat, i)
+                return Target(RETURNING_ASTRONAUT, seat, i)
         if not self.area.collidepoint(pos):
             return None
         cell = self.grid(state, seat).cell_at(pos)
