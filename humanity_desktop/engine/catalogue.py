@@ -27,7 +27,7 @@ ANY = "any"  # a research module's bonus for every adjacent module, whatever its
 SWITCH_COLOURS = ("blue", "orange")  # a communication module's tile shows one of these
 SHAPES = ("round", "rectangular", "octagonal")
 SIDES = ("left", "center", "right")
-KINDS = ("production", "research", "communication", "greenhouse", "drone")
+MODULE_KINDS = ("production", "research", "communication", "greenhouse", "drone")
 EFFECTS = (None, "reactivate", "time2")
 MEASURES = {
     "colour_cluster": ("colour", "diagonal"),
@@ -56,7 +56,7 @@ class TileSpec:
 
     id: str
     name: str
-    kind: str  # one of KINDS, or "obstacle"
+    kind: str  # one of MODULE_KINDS, or "obstacle"
     colour: str | None  # None for obstacles
     year: int = 0  # 0 for starting tiles and obstacles
     cost: tuple[tuple[int, int], ...] = ()  # (resource index, count)
@@ -179,7 +179,7 @@ def _production(raw: dict, where: str) -> tuple[tuple[int, ...], bool]:
 def _module(raw: dict, capacity: int) -> TileSpec:
     where = f"module {raw.get('id', '?')}"
     kind = _need(raw, "kind", where, str)
-    if kind not in KINDS:
+    if kind not in MODULE_KINDS:
         raise CatalogueError(f"{where}: unknown kind '{kind}'")
     colour = raw.get("colour")
     face = raw.get("replacement")
