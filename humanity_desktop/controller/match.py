@@ -298,7 +298,7 @@ class Match:
             self._refuse(ev.seat, ev.action, "Turn order", f"it is {self.names[s.current]}'s turn")
             return
         if (ev.source == "bot") != self.seats[ev.seat].is_bot:
-            self._refuse(ev.seat, ev.action, "Turn order", f"{self.seats[ev.seat].describe()} plays this seat")
+            self._refuse(ev.seat, ev.action, "Turn order", f"{self.seats[ev.seat].who_plays()} plays this seat")
             return
         if self.pending is not None:
             self._refuse(ev.seat, ev.action, "End of turn", "confirm the end of your turn, or take it back, first")

@@ -26,7 +26,7 @@ class Seat:
     def is_bot(self) -> bool:
         return self.kind == BOT
 
-    def describe(self) -> str:
+    def who_plays(self) -> str:
         return f"{self.name} (bot, {self.level})" if self.is_bot else f"{self.name} (human)"
 
     def to_json(self) -> dict:

@@ -121,7 +121,7 @@ def magnified(target: T.Target, s: State, size: int) -> pygame.Surface | None:
     return None
 
 
-def describe(target: T.Target, s: State, names, science_visible) -> Tip | None:
+def describe_target(target: T.Target, s: State, names, science_visible) -> Tip | None:
     """The tooltip for a target, or None if it has nothing to say."""
     cat = load()
     kind = target.kind
