@@ -172,7 +172,7 @@ class Stats:
 
 def parse(text: str) -> Stats:
     """The stats in a stats file's text; FileProblem says what is wrong with it."""
-    raw = read_versioned(text, STATS_VERSION, "stats", lambda raw: "version" in raw and "lines" in raw)
+    raw = read_versioned(text, STATS_VERSION, "stats file", lambda raw: "version" in raw and "lines" in raw)
     try:
         return Stats(
             lines={(_text(d["level"]), _count(d["seats"])): Line(*(_count(d[k]) for k in ("played", "won", "best", "total")))

@@ -97,7 +97,7 @@ class Settings:
 def parse(text: str) -> dict:
     """The options in a settings file's text; FileProblem says what is wrong with it."""
     # Files written before settings were versioned hold the options alone.
-    raw = read_versioned(text, SETTINGS_VERSION, "settings",
+    raw = read_versioned(text, SETTINGS_VERSION, "settings file",
                          lambda raw: set(raw) <= {"version", WINDOW, SEEN, *CHOICES, *RENAMED})
     if raw.pop("version", 1) < 2:
         raw = {RENAMED.get(key, key): value for key, value in raw.items()}
