@@ -20,7 +20,7 @@ from .events import (
     WorkEnded, WorkStarted,
 )
 from .payment import apply_unit, can_pay, feasible, split_need
-from .ring import experiment_spot, slot_spot
+from .ring import HANGARS, WHEEL_BAYS, experiment_spot, slot_spot
 from .state import (
     ACTION, ACTIVE, BOARD, COLOUR, EXHAUSTED, OVER, PAY, PLACE, RETURNING, SHAPE, TURN,
     UPGRADE, WORK, State,
@@ -133,7 +133,7 @@ def _check_work(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
 
 
 def _check_module(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
-    if not isinstance(a.a, int) or not 1 <= a.a <= 7 or s.hangars[a.a - 1] is None:
+    if not isinstance(a.a, int) or not 1 <= a.a <= HANGARS or s.hangars[a.a - 1] is None:
         return "there is no module in that hangar"
     spec = cat.tiles[s.hangars[a.a - 1]]
     player = s.players[s.current]
@@ -148,7 +148,7 @@ def _check_module(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
 
 
 def _check_experiment(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
-    if not isinstance(a.a, int) or not 0 <= a.a < 7 or s.wheel[a.a] is None:
+    if not isinstance(a.a, int) or not 0 <= a.a < WHEEL_BAYS or s.wheel[a.a] is None:
         return "there is no experiment on that space"
     spec = cat.experiments[s.wheel[a.a]]
     if not can_pay(spec.cost_vec, _supply(s, cat, ctx)):
@@ -255,8 +255,8 @@ def why_illegal(s: State, a: Action) -> RulesError | None:
 
 _SELECT = [Action("select_astronaut", i) for i in range(3)]
 _WORK = [Action("work")]
-_MODULES = [Action("choose_module", k) for k in range(1, 8)]
-_EXPERIMENTS = [Action("choose_experiment", i) for i in range(7)]
+_MODULES = [Action("choose_module", k) for k in range(1, HANGARS + 1)]
+_EXPERIMENTS = [Action("choose_experiment", i) for i in range(WHEEL_BAYS)]
 _END_WORK = [Action("end_work")]
 _COLOURS = [Action("choose_colour", "blue"), Action("choose_colour", "orange")]
 _SHAPES = [Action("choose_shape", sh) for sh in SHAPES]
@@ -284,7 +284,7 @@ def _place_candidates(s: State, player, cat: Catalogue) -> list[Action]:
 def _spend_candidates(s: State, player, cat: Catalogue) -> list[Action]:
     out = []
     tiles = cat.tiles
-    owed = [r for r in range(7) if s.need[r] > 0]
+    owed = [r for r in range(len(RESOURCES)) if s.need[r] > 0]
     for cell in sorted(player.base):
         tid, stock = player.base[cell]
         if not stock:

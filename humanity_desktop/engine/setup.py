@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from .catalogue import load
-from .ring import HANGARS
+from .ring import HANGARS, WHEEL_BAYS
 from .state import ACTIVE, BOARD, TURN, Player, State
 
 
@@ -36,8 +36,8 @@ def new_game(players: int, seed: int) -> State:
     s.missions = [rng.choice(sorted(cat.missions_by_type[t])) for t in "ABC"]
     s.holders = [None, None, None]
     s.hangars = [s.decks[0].pop() for _ in range(HANGARS)]
-    s.wheel = s.exp_decks[0][:7]
-    s.exp_decks[0] = s.exp_decks[0][7:]
+    s.wheel = s.exp_decks[0][:WHEEL_BAYS]
+    s.exp_decks[0] = s.exp_decks[0][WHEEL_BAYS:]
     s.removed = []
     s.patch = 0
     s.current = 0

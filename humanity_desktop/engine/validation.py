@@ -14,7 +14,7 @@ from .catalogue import RESOURCES, SHAPES, load as load_catalogue
 from .invariants import InvariantError, check_components, check_seat
 from .observation import observe
 from .rules import MAX_WORK, apply_action, legal_actions
-from .ring import HANGARS, RING
+from .ring import HANGARS, RING, WHEEL_BAYS
 from .state import (
     ACTION, ACTIVE, BOARD, COLOUR, EXHAUSTED, LEDGER_SOURCES, OPTIONAL_SOURCES, OVER, PAY, PENDING_KEYS, PLACE,
     RETURNING, SEAT_KEYS, SHAPE, STATE_KEYS, TURN, UPGRADE, VERSION, WORK, State,
@@ -130,7 +130,7 @@ def validate_state(d: Any) -> None:
     for y, deck in enumerate(c.seq(d["experiment_decks"], "experiment_decks", 3)):
         for i, e in enumerate(c.seq(deck, f"experiment_decks[{y}]")):
             c.id_in(e, c.experiments, f"experiment_decks[{y}][{i}]", "experiment")
-    for i, e in enumerate(c.seq(d["experiments"], "experiments", 7)):
+    for i, e in enumerate(c.seq(d["experiments"], "experiments", WHEEL_BAYS)):
         c.id_in(e, c.experiments, f"experiments[{i}]", "experiment", nullable=True)
     for i, t in enumerate(c.seq(d["removed"], "removed")):
         if not isinstance(t, str) or (t not in c.deck_modules and t not in c.experiments):
@@ -243,7 +243,7 @@ def _validate_pending(c: _Checker, d: dict, n: int, phase: str, cur: Any) -> Non
         live = phase in (PAY, COLOUR, SHAPE)  # later phases keep a spent target around
         if live and kind == "module" and not (1 <= k <= HANGARS and d["hangars"][k - 1] is not None):
             c.fail("pending.target", f"hangar {k} holds no module")
-        if live and kind == "experiment" and not (0 <= k < 7 and d["experiments"][k] is not None):
+        if live and kind == "experiment" and not (0 <= k < WHEEL_BAYS and d["experiments"][k] is not None):
             c.fail("pending.target", f"experiment space {k} is empty")
         if kind == "experiment" and phase in (COLOUR, SHAPE):
             c.fail("pending.target", f"phase '{phase}' follows a module, not an experiment")
