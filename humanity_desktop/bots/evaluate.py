@@ -16,7 +16,7 @@ from pathlib import Path
 from ..engine import State, load_catalogue
 from ..engine.autopay import unit_worth
 from ..engine.flow import science_tokens
-from ..engine.grid import mission_measure
+from ..engine.grid import mission_measure, neighbours
 from ..engine.ring import distance
 from ..engine.state import BOARD
 
@@ -133,8 +133,7 @@ def terms(s: State, p: int) -> tuple[float, ...]:
         if where == BOARD:
             away -= distance(s.arm, pos)
         elif isinstance(pos, tuple):
-            x, y = pos
-            spot += sum(1 for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in colours)
+            spot += sum(1 for n in neighbours(pos) if n in colours)
     mission, square, group = _potential(s, p, colours) if left else (0.0, 0.0, 0.0)
     return (left, tokens, research, obstacle * left, stock * left, units * (1.0 - left),
             production * left, heavy * left, modules * left, work * left, away, spot * left,

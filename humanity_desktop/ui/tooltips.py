@@ -16,16 +16,13 @@ from ..controller.describe import (
 )
 from ..engine import State
 from ..engine.catalogue import ANY, load
-from ..engine.ring import HANGARS, WHITE_CROSSES
+from ..engine.ring import HANGARS, WHITE_CROSSES, bay_slot, surely_overtaken
 from ..engine.state import ACTIVE, BOARD, EXHAUSTED
 from . import targets as T
 from . import tile_art
 
 Tip = tuple[str, list[str]]
 ADJACENT = {ANY: "module of any colour"}  # otherwise "<colour> module"
-# At most the modules off the white crosses stay on the board, so the arm always moves at least
-# as many spots as there are crosses: an astronaut closer than that is always passed.
-MIN_SWING = len(WHITE_CROSSES)
 
 
 def tile_lines(tid: str, stock: int | None = None, wild_shape: str | None = None) -> Tip:
@@ -97,7 +94,7 @@ def _astronaut_lines(s: State, seat: int, i: int, names) -> Tip:
     elif where == BOARD:
         gap = s.distance(pos)
         text = (f"Beside the board, {plural(gap, 'spot')} past the arm: it comes home when the arm "
-                "passes it" + (", at the next reset for sure." if gap < MIN_SWING else "."))
+                "passes it" + (", at the next reset for sure." if surely_overtaken(s.arm, pos) else "."))
     else:
         text = "Coming home: place it on a free cell next to a module."
     return (title, [text, "Work value: the work points it spends when working (at most 4)."])
@@ -134,7 +131,7 @@ def describe_target(target: T.Target, s: State, names, science_visible) -> Tip |
         return (title, lines)
     if kind == T.EXPERIMENT:
         title, lines = experiment_lines(s.wheel[target.ref])
-        slot = target.ref + 1  # the wheel turns with the arm: bay i faces hangar i + 1
+        slot = bay_slot(target.ref)
         lines.append(f"The astronaut who carries it out stands {plural(slot, 'spot')} past the arm, "
                      f"in line with hangar {slot}.")
         return (title, lines)

@@ -17,7 +17,7 @@ import pygame
 
 from ...controller.events import ResetInfo
 from ...engine import State
-from ...engine.ring import FULL_TURN, HANGARS, RING, WHITE_CROSSES, distance, experiment_spot
+from ...engine.ring import FULL_TURN, HANGARS, RING, WHITE_CROSSES, bay_slot, distance
 from ...engine.state import BOARD
 from .. import art, theme, tile_art
 from ..anim import arc_point, ease, ease_out, lerp, segment
@@ -101,10 +101,20 @@ class BoardView(View):
         return rect
 
     @staticmethod
-    def bay_space(arm: float, index: int) -> float:
-        """Wheel bay `index` at a (possibly swinging, fractional) arm: the engine's spot for the
-        bay with the arm at 0, carried round by the arm."""
-        return arm + experiment_spot(0, index)
+    def slot_space(arm: float, slot: int) -> float:
+        """Hangar `slot` at a (possibly swinging, fractional) arm: `slot` spots past it."""
+        return arm + slot
+
+    @classmethod
+    def bay_space(cls, arm: float, index: int) -> float:
+        """Wheel bay `index` at a (possibly swinging, fractional) arm: in line with its hangar."""
+        return cls.slot_space(arm, bay_slot(index))
+
+    def hangar_rect(self, state: State, slot: int) -> pygame.Rect:
+        return self.tile_rect(self.slot_space(state.arm, slot))
+
+    def bay_rect(self, state: State, index: int) -> pygame.Rect:
+        return self.exp_rect(self.bay_space(state.arm, index))
 
     def ring_astronauts(self, state: State) -> list[tuple[int, int, int]]:
         return [(p, i, pos) for p, player in enumerate(state.players)
@@ -153,7 +163,7 @@ class BoardView(View):
         bay = art.image("board/pad", int(self.exp * PAD))
         for k in range(1, HANGARS + 1):
             pad = art.image("board/pad-exit" if k in WHITE_CROSSES else "board/pad", int(self.tile * PAD))
-            surface.blit(pad, pad.get_rect(center=self.point(arm + k, R_HANGAR)))
+            surface.blit(pad, pad.get_rect(center=self.point(self.slot_space(arm, k), R_HANGAR)))
             surface.blit(bay, bay.get_rect(center=self.point(self.bay_space(arm, k - 1), R_EXPERIMENT)))
 
     def _draw_crosses(self, surface: pygame.Surface, arm: float) -> None:
@@ -161,14 +171,14 @@ class BoardView(View):
         even on a diagonal spot, where the tile's corner points outward."""
         cross = art.image("marks/cross", int(self.tile * 0.24))
         for k in WHITE_CROSSES:
-            surface.blit(cross, cross.get_rect(center=self.point(arm + k - 0.25, R_HANGAR + TILE * 0.62)))
+            surface.blit(cross, cross.get_rect(center=self.point(self.slot_space(arm, k) - 0.25, R_HANGAR + TILE * 0.62)))
 
     def _draw_modules(self, surface: pygame.Surface, f: BoardFrame) -> None:
         s = f.state
         for k, tile in enumerate(s.hangars, start=1):
             if tile is None or k in f.hidden_slots:
                 continue
-            rect = self.tile_rect(s.arm + k)
+            rect = self.hangar_rect(s, k)
             surface.blit(tile_art.module_tile(tile, self.tile), rect)
             self._mark(surface, rect, f.playable_slots, k, f.hover == Target(HANGAR, None, k))
             if s.target == ("module", k):
@@ -202,7 +212,7 @@ class BoardView(View):
                 surface.blit(img, img.get_rect(center=self.point(space, radius)))
         slide = ease(segment(t, *line.slide))
         for tile, a, b in r.sliding:
-            space = a + ((b - a) % RING) * slide
+            space = a + distance(a, b) * slide
             surface.blit(tile_art.module_tile(tile, self.tile), self.tile_rect(space))
         start, length, stagger = line.arrive
         for i, (tile, space) in enumerate(r.arriving):
@@ -268,7 +278,7 @@ class BoardView(View):
             space: float = pos
             if (p, i) in moving:
                 a, b = moving[(p, i)]
-                space = a - ((a - b) % RING) * step
+                space = a - distance(b, a) * step
             img = tile_art.astronaut(f.chars[p], self.astro, s.players[p].astros[i][0], True)
             surface.blit(img, img.get_rect(center=self.astro_point(space, k, of)))
         if f.reset is not None and f.home_of is not None:
@@ -301,10 +311,10 @@ class BoardView(View):
         if not self.rect.collidepoint(pos):
             return None
         for k, tile in enumerate(state.hangars, start=1):
-            if tile and self.tile_rect(state.arm + k).collidepoint(pos):
+            if tile and self.hangar_rect(state, k).collidepoint(pos):
                 return Target(HANGAR, None, k)
         for i, eid in enumerate(state.wheel):
-            if eid and self.exp_rect(self.bay_space(state.arm, i)).collidepoint(pos):
+            if eid and self.bay_rect(state, i).collidepoint(pos):
                 return Target(EXPERIMENT, None, i)
         for p, i, space, k, of in side_by_side(self.ring_astronauts(state)):
             x, y = self.astro_point(space, k, of)
@@ -319,7 +329,7 @@ class BoardView(View):
         return None
 
     def hangar_center(self, state: State, slot: int) -> tuple[float, float]:
-        return self.point(state.arm + slot, R_HANGAR)
+        return self.point(self.slot_space(state.arm, slot), R_HANGAR)
 
     def experiment_center(self, state: State, index: int) -> tuple[float, float]:
         return self.point(self.bay_space(state.arm, index), R_EXPERIMENT)
@@ -350,7 +360,7 @@ def side_by_side(astronauts) -> list[tuple]:
 def arm_turn(r: ResetInfo) -> int:
     """How many spots the arm swings over a reset: a full turn when it ends where it began
     (no module was left on the board)."""
-    return (r.arm_to - r.arm_from) % RING or FULL_TURN
+    return distance(r.arm_from, r.arm_to) or FULL_TURN
 
 
 def _degrees(a: tuple, b: tuple) -> float:
