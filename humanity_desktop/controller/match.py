@@ -30,6 +30,7 @@ from ..engine import (
     why_illegal,
 )
 from ..engine import events as happened  # the engine's events; the bus's own come from .events
+from ..engine.catalogue import PLAYER_COUNTS
 from ..engine.payment import forget as forget_payments
 from ..engine.ring import experiment_spot, slot_spot
 from ..engine.state import ACTION, BOARD, PAY, TURN
@@ -126,7 +127,7 @@ class Match:
         """`actions`: those that led to the state, for a save to replay (none for a new deal);
         None when they are unknown, in which case none are recorded from here on either.
         `pace`: seconds between two bot actions, until a screen shows the match."""
-        if not 2 <= len(seats) <= 4:
+        if len(seats) not in PLAYER_COUNTS:
             raise ValueError("a match has 2 to 4 seats")
         self.seats = list(seats)
         self.bus = bus

@@ -1,7 +1,7 @@
 """The flow of play between actions: turn order, the round reset, the year's end, the game's end."""
 from __future__ import annotations
 
-from .catalogue import ELECTRICITY, load
+from .catalogue import ELECTRICITY, LAST_YEAR, load
 from .events import GameOver, RoundReset, RoundStart, Science, Skipped, Turn, YearStart
 from .scoring import check_missions, gain_vp
 from .ring import HANGARS, WHEEL_BAYS, WHITE_CROSSES, arm_move, clockwise, overtaken
@@ -68,7 +68,7 @@ def end_round(s: State, ev: list) -> None:
         # The year's deck cannot fill every hangar: its last modules go in first, then the year ends.
         _fill(s, deck)
         _score_research(s, ev)
-        if s.year == 3:
+        if s.year == LAST_YEAR:
             _end_game(s, ev)
             return
         _next_year(s, ev)

@@ -13,6 +13,7 @@ from typing import Iterator
 from . import Action, RulesError, State, apply_action, legal_actions, load_catalogue, new_game, replay
 from .actions import SPECS
 from .events import EVENTS, VP, from_json, to_json
+from .catalogue import LAST_YEAR
 from .ring import RING
 from .state import ACTIVE, BOARD, EXHAUSTED, LEDGER_SOURCES, RETURNING
 
@@ -224,5 +225,5 @@ def play_to_end(s: State, rng: random.Random) -> list[Action]:
                 vp_seen[ev.player][ev.source] += ev.amount
         check_invariants(s, vp_seen)
         expect(len(history) < MAX_ACTIONS, "the game did not end")
-    expect(s.year == 3 and legal_actions(s) == [] and s.current_player is None, "the game ended unfinished")
+    expect(s.year == LAST_YEAR and legal_actions(s) == [] and s.current_player is None, "the game ended unfinished")
     return history

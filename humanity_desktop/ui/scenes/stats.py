@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...controller.stats import MEDALS, Stats, medal_thresholds
+from ...engine.catalogue import PLAYER_COUNTS
 from .. import theme
 from ..backdrop import backdrop
 from ..fonts import draw_text, fonts
@@ -38,7 +39,7 @@ def level_blocks(stats: Stats) -> list[Block]:
         if rating is not None:
             heading += f"  ·  rating {rating.value:.0f} over {rating.games} result{'s' * (rating.games != 1)}"
         rows = []
-        for seats in (2, 3, 4):
+        for seats in PLAYER_COUNTS:
             line = stats.lines.get((level, seats))
             if line is not None:
                 rows.append((f"{seats} players", str(line.played), str(line.won), f"{line.won / line.played:.0%}",
