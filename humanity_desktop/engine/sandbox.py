@@ -12,11 +12,10 @@ from __future__ import annotations
 import random
 
 from .catalogue import TileSpec, load
-from .rules import MAX_WORK
+from .rules import MAX_WORK, START_WORK
 from .state import ACTIVE, EXHAUSTED, State
 from .validation import StateError, load_state
 
-MIN_WORK = 2
 MAX_SCORE = 99
 
 
@@ -83,8 +82,8 @@ def move_astronaut(s: State, seat: int, index: int, cell) -> None:
 
 
 def set_work(s: State, seat: int, index: int, work: int) -> None:
-    if not MIN_WORK <= work <= MAX_WORK:
-        raise SandboxError(f"work values run from {MIN_WORK} to {MAX_WORK}")
+    if not START_WORK <= work <= MAX_WORK:
+        raise SandboxError(f"work values run from {START_WORK} to {MAX_WORK}")
     _, where, pos = s.players[seat].astros[index]
     _edit(s, lambda t: t.players[seat].astros.__setitem__(index, (work, where, pos)))
 

@@ -5,6 +5,7 @@ import random
 
 from .catalogue import MISSION_TYPES, PLAYER_COUNTS, YEARS, load
 from .ring import HANGARS, WHEEL_BAYS
+from .rules import START_WORK
 from .state import ACTIVE, BOARD, TURN, Player, State
 
 
@@ -55,7 +56,7 @@ def new_game(players: int, seed: int) -> State:
         p = Player()
         for cell, tid, stock in cat.start_tiles:
             p.base[cell] = (tid, stock)
-        p.astros = [(2, ACTIVE, cell) for cell in cat.start_astronauts]
-        p.astros.append((2, BOARD, third[seat]))
+        p.astros = [(START_WORK, ACTIVE, cell) for cell in cat.start_astronauts]
+        p.astros.append((START_WORK, BOARD, third[seat]))
         s.players.append(p)
     return s
