@@ -16,6 +16,7 @@ from ..scene import Scene
 from ..widgets import Button, ButtonTips, draw_panel, layout_row
 
 EMPTY = "empty"
+MARGIN = 24  # design pixels between the panel's sides and its rows
 FEWEST, MOST = PLAYER_COUNTS[0], PLAYER_COUNTS[-1]  # seats past the fewest may stay empty
 MAX_SEED_DIGITS = 9
 LEVEL_TIP = ("How well this bot plays, from Easy to Expert; click for the next level. "
@@ -50,7 +51,7 @@ class NewGameScene(Scene):
     def _build(self) -> None:
         sc = self.app.scale
         p = self.panel
-        x, w = p.x + int(24 * sc), p.w - int(48 * sc)
+        x, w = p.x + int(MARGIN * sc), p.w - int(2 * MARGIN * sc)
         bh, gap = int(44 * sc), int(10 * sc)
         self.quick = [Button(f"Solo against {n} bot{'s' if n > 1 else ''}", self._solo(n), style="primary")
                       for n in range(FEWEST - 1, MOST)]
@@ -65,7 +66,7 @@ class NewGameScene(Scene):
                            tooltip=LEVEL_TIP)
             char.rect = pygame.Rect(x + int(150 * sc), y, int(190 * sc), bh)
             kind.rect = pygame.Rect(char.rect.right + gap, y, int(150 * sc), bh)
-            level.rect = pygame.Rect(kind.rect.right + gap, y, p.right - int(24 * sc) - kind.rect.right - gap, bh)
+            level.rect = pygame.Rect(kind.rect.right + gap, y, p.right - int(MARGIN * sc) - kind.rect.right - gap, bh)
             if row["kind"] == EMPTY:
                 char.enabled = level.enabled = False
             self.row_buttons.append([char, kind, level])
@@ -75,7 +76,7 @@ class NewGameScene(Scene):
         self.seed_button.rect = pygame.Rect(x + int(150 * sc), y, int(190 * sc), bh)
         self.start = Button("Start game", self._start, style="primary")
         self.back = Button("Back", lambda: self.app.stack.pop(), style="quiet")
-        self.start.rect = pygame.Rect(p.right - int(24 * sc) - int(220 * sc), p.bottom - bh - int(20 * sc), int(220 * sc), bh)
+        self.start.rect = pygame.Rect(p.right - int(MARGIN * sc) - int(220 * sc), p.bottom - bh - int(20 * sc), int(220 * sc), bh)
         self.back.rect = pygame.Rect(x, self.start.rect.y, int(160 * sc), bh)
 
     def _buttons(self) -> list[Button]:
@@ -163,7 +164,7 @@ class NewGameScene(Scene):
         sc = self.app.scale
         surface.blit(backdrop(surface.get_size()), (0, 0))
         inner = draw_panel(surface, self.panel, sc, "New game", fill=(26, 25, 34), edge=theme.ACCENT_DARK)
-        x = self.panel.x + int(24 * sc)
+        x = self.panel.x + int(MARGIN * sc)
         draw_text(surface, f"Quick start: you against bots at {default_level().capitalize()} level", int(15 * sc), theme.TEXT_DIM, (x, inner.y + int(4 * sc)))
         draw_text(surface, "Or set the table (seat 1 plays first)", int(15 * sc), theme.TEXT_DIM,
                   (x, self.row_buttons[0][0].rect.y - int(36 * sc)))
