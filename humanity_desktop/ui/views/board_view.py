@@ -29,10 +29,10 @@ from .view import View
 # Radii and sizes as fractions of the board's radius. Tiles stay upright, so on the diagonal
 # spots their corners point at each other: the radii leave room for that.
 R_HANGAR, R_EXPERIMENT, R_ASTRO, R_HUB, R_DISK = 0.665, 0.31, 0.94, 0.15, 0.45
-TILE, EXP, ASTRO = 0.28, 0.205, 0.105
+TILE_SIZE, EXP_SIZE, ASTRO_SIZE = 0.28, 0.205, 0.105
 PAD = 1.08  # a hangar pad or wheel bay, around its tile
 SHARE = 0.2  # spots between astronauts sharing a spot
-FLIGHT = 0.25  # an astronaut's flight home as the arm passes it, in fractions of the reset
+FLIGHT_HOME = 0.25  # an astronaut's flight home as the arm passes it, in fractions of the reset
 
 
 class Timeline(NamedTuple):
@@ -75,9 +75,9 @@ class BoardView(View):
         self.place(rect, scale)
         self.r = rect.w / 2
         self.c = rect.center
-        self.tile = int(self.r * TILE)
-        self.exp = int(self.r * EXP)
-        self.astro = int(self.r * ASTRO)
+        self.tile = int(self.r * TILE_SIZE)
+        self.exp = int(self.r * EXP_SIZE)
+        self.astro = int(self.r * ASTRO_SIZE)
 
     # ------------------------------------------------------------ geometry
 
@@ -171,7 +171,8 @@ class BoardView(View):
         even on a diagonal spot, where the tile's corner points outward."""
         cross = art.image("marks/cross", int(self.tile * 0.24))
         for k in WHITE_CROSSES:
-            surface.blit(cross, cross.get_rect(center=self.point(self.slot_space(arm, k) - 0.25, R_HANGAR + TILE * 0.62)))
+            centre = self.point(self.slot_space(arm, k) - 0.25, R_HANGAR + TILE_SIZE * 0.62)
+            surface.blit(cross, cross.get_rect(center=centre))
 
     def _draw_modules(self, surface: pygame.Surface, f: BoardFrame) -> None:
         s = f.state
@@ -341,7 +342,7 @@ def _flight_home(line: Timeline, r: ResetInfo, space: int, n: int) -> tuple[floa
     if line.home is None:
         a, b = line.arm
         passed = a + (b - a) * distance(r.arm_from, space) / arm_turn(r)
-        return passed, passed + FLIGHT
+        return passed, passed + FLIGHT_HOME
     a, b = line.home
     each = (b - a) / len(r.returned)
     return a + each * n, a + each * (n + 1)
