@@ -19,7 +19,7 @@ from ..engine.actions import SPECS
 from ..engine.state import PAY, PLACE, WORK
 from . import tile_art
 from .gestures import spend_at, spend_options
-from .physics import Carry, Turn
+from .physics import Carry, TileTurn
 from .surface_cache import cached
 from .targets import ASTRO, CELL, EXPERIMENT, HANGAR, RETURNING_ASTRONAUT, Target
 from .views.base_view import BaseView
@@ -47,7 +47,7 @@ class TurnGesture:
         self.refused = refused  # what the tile's turn would ask of the rules, when they forbid it
         self.press = press
         self.rect = rect
-        self.physics = Turn(rect.center, rect.w, direction, allowed=bool(options))
+        self.physics = TileTurn(rect.center, rect.w, direction, allowed=bool(options))
         self.physics.grab(press)
         self.moved = False
 
