@@ -27,7 +27,7 @@ from .versioned import FileProblem, read_small_file, read_versioned, set_aside_u
 
 STATS_FILE = "stats.json"
 STATS_VERSION = 1
-MAX_BYTES = 256 * 1024  # a real one is a few KB
+MAX_STATS_BYTES = 256 * 1024  # a real one is a few KB
 MAX_COUNT = 10**9  # games, wins, points: far beyond a lifetime of play
 MAX_NAME = 40  # characters in a bot level's name
 DATA = Path(__file__).resolve().with_name("data")
@@ -161,7 +161,7 @@ class Stats:
     def load(cls, path: Path) -> Stats:
         """The stats in `path`; fresh ones when there is none or it cannot be used (then set aside)."""
         try:
-            stats = parse(read_small_file(path, MAX_BYTES))
+            stats = parse(read_small_file(path, MAX_STATS_BYTES))
         except FileNotFoundError:
             return cls(path=path)
         except (OSError, FileProblem) as exc:

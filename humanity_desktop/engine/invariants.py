@@ -17,7 +17,7 @@ from .catalogue import LAST_YEAR
 from .ring import RING
 from .state import ACTIVE, BOARD, EXHAUSTED, LEDGER_SOURCES, RETURNING
 
-MAX_ACTIONS = 5000  # far beyond any real game: more means the game does not end
+MAX_GAME_ACTIONS = 5000  # far beyond any real game: more means the game does not end
 PROBE_RATE = 0.05  # share of positions where an illegal action is tried first
 JSON_RATE = 0.02  # share of positions sent through JSON and back
 
@@ -224,6 +224,6 @@ def play_to_end(s: State, rng: random.Random) -> list[Action]:
             if isinstance(ev, VP):
                 vp_seen[ev.player][ev.source] += ev.amount
         check_invariants(s, vp_seen)
-        expect(len(history) < MAX_ACTIONS, "the game did not end")
+        expect(len(history) < MAX_GAME_ACTIONS, "the game did not end")
     expect(s.year == LAST_YEAR and legal_actions(s) == [] and s.current_player is None, "the game ended unfinished")
     return history

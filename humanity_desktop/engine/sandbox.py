@@ -16,7 +16,7 @@ from .rules import MAX_WORK, START_WORK
 from .state import ACTIVE, EXHAUSTED, State
 from .validation import StateError, load_state
 
-MAX_SCORE = 99
+MAX_SET_SCORE = 99  # the highest score the sandbox lets a seat be given
 
 
 class SandboxError(ValueError):
@@ -99,8 +99,8 @@ def set_score(s: State, seat: int, score: int) -> None:
     """Points on the score track; those not earned in play are kept as set in the sandbox."""
     ledger = s.players[seat].ledger
     earned = sum(ledger.values()) - ledger["scenario"]
-    if not earned <= score <= MAX_SCORE:
-        raise SandboxError(f"the score can be set from {earned} (the points earned) to {MAX_SCORE}")
+    if not earned <= score <= MAX_SET_SCORE:
+        raise SandboxError(f"the score can be set from {earned} (the points earned) to {MAX_SET_SCORE}")
     _edit(s, lambda t: t.players[seat].ledger.__setitem__("scenario", score - earned))
 
 
