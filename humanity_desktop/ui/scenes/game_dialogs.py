@@ -40,7 +40,7 @@ def choose_spend(scene: GameScene, options: list[Action]) -> None:
     scene.app.stack.push(ChoiceScene(scene.app, spec.name, "How is this unit spent?", choices))
 
 
-def explain(scene: GameScene, line: int | None) -> None:
+def show_reasons(scene: GameScene, line: int | None) -> None:
     """A bot's line in the log, clicked: the reasons it chose that plan, in its own figures."""
     why = scene.match.reasons.get(line)
     if why is not None:

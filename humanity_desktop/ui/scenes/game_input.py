@@ -19,7 +19,7 @@ from ..targets import ASTRO, CELL, MINI_BASE, RETURNING_ASTRONAUT, SEAT, Target
 from ..widgets import Button
 from ..wording import plain
 from .base_overlay import BaseOverlayScene
-from .game_dialogs import choose_spend, explain
+from .game_dialogs import choose_spend, show_reasons
 
 if TYPE_CHECKING:
     from .game import GameScene
@@ -167,7 +167,7 @@ def _click(scene: GameScene, pos) -> None:
             return
     if scene.L.log.collidepoint(pos):
         if not scene._log_covered():
-            explain(scene, scene.log.line_at(pos))
+            show_reasons(scene, scene.log.line_at(pos))
         return
     target = hit(scene, pos)
     if target is not None and target.kind in (SEAT, MINI_BASE) and target.seat != scene._shown().seat:
