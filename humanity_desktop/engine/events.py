@@ -10,10 +10,11 @@ while it is None. docs/protocol.md lists every kind.
 import types
 from typing import Any, Callable, NamedTuple, get_args, get_origin
 
+from .grid import Cell
+
 # NamedTuples, not frozen dataclasses, because the engine is hot: one costs about 0.3 µs to
 # build against 0.3 to 0.7 µs for a frozen dataclass.
 Event = tuple  # an instance of a class in EVENTS
-Cell = tuple[int, int]
 
 # wire name -> its class, in declaration order
 EVENTS: dict[str, type] = {}
