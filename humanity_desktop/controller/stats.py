@@ -177,7 +177,7 @@ def parse(text: str) -> Stats:
         return Stats(
             lines={(_text(d["level"]), _count(d["seats"])): Line(*(_count(d[k]) for k in ("played", "won", "best", "total")))
                    for d in raw["lines"]},
-            ratings={_text(level): Rating(_number(r["value"]), _count(r["games"])) for level, r in raw["ratings"].items()},
+            ratings={_text(level): Rating(_rating_value(r["value"]), _count(r["games"])) for level, r in raw["ratings"].items()},
             medals={_text(level): _medal(m) for level, m in raw["medals"].items()},
             hotseat_games=_count(raw["hotseat_games"]),
             bot_games=_count(raw["bot_games"]),
@@ -192,7 +192,7 @@ def _count(x) -> int:
     return x
 
 
-def _number(x) -> float:
+def _rating_value(x) -> float:
     if not isinstance(x, (int, float)) or isinstance(x, bool) or not -1e6 < x < 1e6:
         raise ValueError(f"{x!r} is not a rating")
     return float(x)
