@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..engine import State, load_catalogue
 from ..engine.autopay import unit_worth
+from ..engine.catalogue import SIDES
 from ..engine.flow import science_tokens
 from ..engine.grid import mission_measure, neighbours
 from ..engine.ring import distance
@@ -186,7 +187,7 @@ def _potential(s: State, p: int, colours: dict) -> tuple[float, float, float]:
     group = 0
     for g in player.groups:
         size = bin(g).count("1")
-        if size < 3:
+        if size < len(SIDES):  # an experiment group is whole with one of each side
             group += size
     return mission, square, group
 
