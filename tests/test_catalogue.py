@@ -12,7 +12,7 @@ from importlib import resources
 import pytest
 
 from humanity_desktop.engine import CatalogueError, load_catalogue
-from humanity_desktop.engine.catalogue import ANY, RESOURCES, parse
+from humanity_desktop.engine.catalogue import ANY, RESOURCES, parse_catalogue
 
 RAW = json.loads(resources.files("humanity_desktop.engine").joinpath("data/catalogue.json").read_text())
 CAT = load_catalogue()
@@ -362,11 +362,11 @@ def broken(path: list, value) -> dict:
 )
 def test_a_broken_catalogue_is_refused_with_a_clear_message(path, value, message) -> None:
     with pytest.raises(CatalogueError, match=re.escape(message)):
-        parse(broken(path, value))
+        parse_catalogue(broken(path, value))
 
 
 def test_the_shipped_catalogue_parses_to_frozen_specs() -> None:
     spec = next(iter(CAT.tiles.values()))
     with pytest.raises(AttributeError):
         spec.cost = ()  # type: ignore[misc]
-    assert parse(RAW) == CAT
+    assert parse_catalogue(RAW) == CAT

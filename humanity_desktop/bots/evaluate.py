@@ -152,7 +152,7 @@ _mission_memo: dict = {}
 _MISSION_MEMO_LIMIT = 10_000
 
 
-def forget() -> None:
+def forget_evaluations() -> None:
     """Drop the progress kept: another deal builds other bases."""
     _mission_memo.clear()
 

@@ -16,7 +16,7 @@ from concurrent.futures import Future
 from typing import NamedTuple, Protocol
 
 from ..bots import Budget, Cancelled
-from ..bots.evaluate import forget as forget_evaluations
+from ..bots.evaluate import forget_evaluations
 from ..engine import (
     PROMPTS,
     Action,
@@ -31,7 +31,7 @@ from ..engine import (
 )
 from ..engine import events as happened  # the engine's events; the bus's own come from .events
 from ..engine.catalogue import PLAYER_COUNTS
-from ..engine.payment import forget as forget_payments
+from ..engine.payment import forget_payments
 from ..engine.ring import experiment_spot, slot_spot
 from ..engine.state import ACTION, BOARD, PAY, TURN
 from .bus import Bus

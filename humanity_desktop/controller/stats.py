@@ -161,7 +161,7 @@ class Stats:
     def load(cls, path: Path) -> Stats:
         """The stats in `path`; fresh ones when there is none or it cannot be used (then set aside)."""
         try:
-            stats = parse(read_small_file(path, MAX_STATS_BYTES))
+            stats = parse_stats(read_small_file(path, MAX_STATS_BYTES))
         except FileNotFoundError:
             return cls(path=path)
         except (OSError, FileProblem) as exc:
@@ -170,7 +170,7 @@ class Stats:
         return stats
 
 
-def parse(text: str) -> Stats:
+def parse_stats(text: str) -> Stats:
     """The stats in a stats file's text; FileProblem says what is wrong with it."""
     raw = read_versioned(text, STATS_VERSION, "stats file", lambda raw: "version" in raw and "lines" in raw)
     try:

@@ -352,7 +352,7 @@ def _research_track(raw: dict) -> tuple[int, tuple, dict]:
     return cap, marks, behind
 
 
-def parse(data: dict) -> Catalogue:
+def parse_catalogue(data: dict) -> Catalogue:
     """Build and validate a catalogue from the decoded JSON document."""
     if data.get("version") != 2:
         raise CatalogueError("catalogue version must be 2")
@@ -430,7 +430,7 @@ def _shipped_text() -> str:
 @lru_cache(maxsize=1)
 def load() -> Catalogue:
     """The catalogue shipped with the game (read once, then shared: it is immutable)."""
-    return parse(json.loads(_shipped_text()))
+    return parse_catalogue(json.loads(_shipped_text()))
 
 
 @lru_cache(maxsize=1)

@@ -35,7 +35,7 @@ def split_need(need: tuple, progress: tuple) -> tuple[tuple, tuple]:
     return tuple(direct), tuple(owed)
 
 
-def forget() -> None:
+def forget_payments() -> None:
     """Drop the answers kept: another deal asks other questions."""
     _memo.clear()
 

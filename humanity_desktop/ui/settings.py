@@ -66,7 +66,7 @@ class Settings:
     def load(cls, path: Path) -> Settings:
         """The settings in `path`: the defaults when there is no file or it cannot be used."""
         try:
-            return cls(**parse(read_small_file(path, MAX_SETTINGS_BYTES)), path=path)
+            return cls(**parse_settings(read_small_file(path, MAX_SETTINGS_BYTES)), path=path)
         except FileNotFoundError:
             return cls(path=path)
         except (OSError, FileProblem) as exc:
@@ -94,7 +94,7 @@ class Settings:
             write_atomic(self.path, json.dumps(self.to_json(), indent=2))
 
 
-def parse(text: str) -> dict:
+def parse_settings(text: str) -> dict:
     """The options in a settings file's text; FileProblem says what is wrong with it."""
     # Files written before settings were versioned hold the options alone.
     raw = read_versioned(text, SETTINGS_VERSION, "settings file",
