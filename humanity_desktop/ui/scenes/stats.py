@@ -17,8 +17,8 @@ from ..widgets import Button, draw_panel, hovered
 
 MEDAL_COLOURS = {"bronze": (205, 127, 50), "silver": (200, 204, 214), "gold": (240, 196, 60)}
 COLUMNS = ("Seats", "Played", "Won", "Win rate", "Best", "Average")
-EMPTY = ("No finished games yet. Play a game against one or more bots (New game) and your results, "
-         "rating and medals appear here.")
+NO_GAMES_YET = ("No finished games yet. Play a game against one or more bots (New game) and your results, "
+                "rating and medals appear here.")
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def notes(stats: Stats) -> list[str]:
     """The lines above and below the tables."""
     top = [stats.problem] if stats.problem else []
     if stats.empty:
-        return top + [EMPTY]
+        return top + [NO_GAMES_YET]
     others = []
     if stats.hotseat_games:
         others.append(f"{stats.hotseat_games} hot-seat game{'s' * (stats.hotseat_games != 1)} (no bot)")

@@ -31,7 +31,7 @@ from .view import View
 R_HANGAR, R_EXPERIMENT, R_ASTRO, R_HUB, R_DISK = 0.665, 0.31, 0.94, 0.15, 0.45
 TILE_SIZE, EXP_SIZE, ASTRO_SIZE = 0.28, 0.205, 0.105
 PAD = 1.08  # a hangar pad or wheel bay, around its tile
-SHARE = 0.2  # spots between astronauts sharing a spot
+SHARING_GAP = 0.2  # spots between astronauts sharing a spot
 FLIGHT_HOME = 0.25  # an astronaut's flight home as the arm passes it, in fractions of the reset
 
 
@@ -123,7 +123,7 @@ class BoardView(View):
     def astro_point(self, space: float, k: int = 0, of: int = 1) -> tuple[float, float]:
         """Where the k-th of `of` astronauts sharing a spot stands: side by side along the rim,
         closer together when many share it, so none hides another or a neighbour spot's."""
-        step = min(SHARE, 0.8 / max(1, of))
+        step = min(SHARING_GAP, 0.8 / max(1, of))
         return self.point(space + step * (k - (of - 1) / 2), R_ASTRO)
 
     # ------------------------------------------------------------ drawing
