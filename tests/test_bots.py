@@ -9,7 +9,7 @@ import pytest
 
 from humanity_desktop.bots import Budget, Cancelled, available_levels, make_bot
 from humanity_desktop.bots.greedy import GreedyBot, tally
-from humanity_desktop.bots.hints import describe as hints_text, explain, gain, hints, in_points
+from humanity_desktop.bots.hints import describe_plan, explain, gain, hints, in_points
 from humanity_desktop.bots.evaluate import Weights, seat_value
 from humanity_desktop.bots.determinize import sample_state
 from humanity_desktop.bots.planner import PlanningBot, wastes_work
@@ -204,9 +204,9 @@ def test_a_bots_reasons_come_from_its_own_figures() -> None:
     (v1, plan1, _), (_, plan2, _) = make_bot("normal").search(view)[:2]
     ranked = [(v1, plan1, 30), (v1 - 1.25, plan2, 10)]
     why = explain(view, ranked)
-    assert why.startswith(f"Its choice: {hints_text(plan1, view)}, {in_points(gain(view, plan1))}.")
+    assert why.startswith(f"Its choice: {describe_plan(plan1, view)}, {in_points(gain(view, plan1))}.")
     assert "played this plan out 30 times of 40" in why
-    assert f"Next best for it: {hints_text(plan2, view)}, 1.2 VP worse" in why  # 1.25 rounds to even
+    assert f"Next best for it: {describe_plan(plan2, view)}, 1.2 VP worse" in why  # 1.25 rounds to even
     assert "about as good" in explain(view, [(v1, plan1, 0), (v1, plan2, 0)])
     assert "played" not in explain(view, [(v1, plan1, 0)])
 

@@ -12,7 +12,7 @@ from importlib import resources
 import pytest
 
 from humanity_desktop.engine import CatalogueError, load_catalogue
-from humanity_desktop.engine.catalogue import ANY, RESOURCES, parse
+from humanity_desktop.engine.catalogue import ANY, RESOURCES, parse_catalogue
 
 RAW = json.loads(resources.files("humanity_desktop.engine").joinpath("data/catalogue.json").read_text())
 CAT = load_catalogue()
@@ -138,9 +138,9 @@ THIRD_ASTRONAUT = {2: (5, 4), 3: (6, 5, 4), 4: (7, 6, 5, 4)}  # seat 1 first
 # Section 7: research at year end -> science tokens; tokens per player strictly behind.
 TOKENS = "0-7:0 8-14:1 15-20:2 21-25:3 26-29:4 30-33:5 34-37:6 38-41:7 42-45:8 46-49:9 50-50:10"
 BEHIND = {2: 2, 3: 1, 4: 1}
-KINDS = {"comm": "communication", "time": "production", "basic": "production",
-         "advanced": "production", "electricity": "production", "research": "research",
-         "greenhouse": "greenhouse", "drone": "drone"}
+KIND_ABBR = {"comm": "communication", "time": "production", "basic": "production",
+             "advanced": "production", "electricity": "production", "research": "research",
+             "greenhouse": "greenhouse", "drone": "drone"}
 
 
 def rows(table: str) -> list[list[str]]:
@@ -201,7 +201,7 @@ def test_every_deck_module_matches_the_facts_sheet() -> None:
             "produces": frozenset() if prod in ("-", "time") else resources_of(prod),
             "capacity": number(cap), "research": int(imm),
             "adjacency": {} if on is None else {ANY if on == "any" else on: int(n)},
-            "vp": int(vp), "shape": None if shape == "-" else shape, "kind": KINDS[kind],
+            "vp": int(vp), "shape": None if shape == "-" else shape, "kind": KIND_ABBR[kind],
         }
         diffs += differences(tid, expected, module_fields(CAT.tiles[tid]))
         if colour == "b|o":  # the orange and blue tiles it becomes show its research, nothing else
@@ -362,11 +362,11 @@ def broken(path: list, value) -> dict:
 )
 def test_a_broken_catalogue_is_refused_with_a_clear_message(path, value, message) -> None:
     with pytest.raises(CatalogueError, match=re.escape(message)):
-        parse(broken(path, value))
+        parse_catalogue(broken(path, value))
 
 
 def test_the_shipped_catalogue_parses_to_frozen_specs() -> None:
     spec = next(iter(CAT.tiles.values()))
     with pytest.raises(AttributeError):
         spec.cost = ()  # type: ignore[misc]
-    assert parse(RAW) == CAT
+    assert parse_catalogue(RAW) == CAT

@@ -9,7 +9,7 @@ from humanity_desktop.engine import Action, apply_action, legal_actions, new_gam
 from humanity_desktop.engine.state import ACTIVE, RETURNING
 from humanity_desktop.ui import targets as T
 from humanity_desktop.ui.gestures import actions_for
-from humanity_desktop.ui.tooltips import describe, tile_lines
+from humanity_desktop.ui.tooltips import describe_target, tile_lines
 
 NAMES = ("Kayla", "Aleksander", "Gabriel", "Yuko")
 
@@ -77,14 +77,14 @@ def test_a_free_cell_takes_the_chosen_returning_astronaut():
 ])
 def test_every_kind_of_thing_has_a_tooltip(target):
     s = new_game(2, 1)
-    title, lines = describe(target, s, NAMES, (True, False))
+    title, lines = describe_target(target, s, NAMES, (True, False))
     assert title and lines and all(isinstance(line, str) and line for line in lines)
 
 
 def test_hidden_science_stays_hidden_in_tooltips():
     s = new_game(2, 1)
     s.players[1].science = 5
-    _, lines = describe(T.Target(T.SCIENCE, 1), s, NAMES, (True, False))
+    _, lines = describe_target(T.Target(T.SCIENCE, 1), s, NAMES, (True, False))
     assert "5" not in lines[0] and "Hidden" in lines[0]
     assert s.players[0].astros[0][1] == ACTIVE
 
@@ -92,7 +92,7 @@ def test_hidden_science_stays_hidden_in_tooltips():
 @pytest.mark.parametrize("bay", range(7))
 def test_an_experiments_tooltip_says_where_its_astronaut_will_stand(bay):
     s = new_game(2, 1)
-    _, lines = describe(T.Target(T.EXPERIMENT, None, bay), s, NAMES, (True, False))
+    _, lines = describe_target(T.Target(T.EXPERIMENT, None, bay), s, NAMES, (True, False))
     spots = f"{bay + 1} spot" + ("" if bay == 0 else "s")
     assert any(f"{spots} past the arm" in line and f"hangar {bay + 1}" in line for line in lines)
 

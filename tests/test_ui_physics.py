@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from humanity_desktop.ui.physics import QUARTER, Carry, Clock, Crumble, Turn
+from humanity_desktop.ui.physics import QUARTER, Carry, Clock, Crumble, TileTurn
 
 
 def carry_run(fps: int) -> list[tuple[float, float, float]]:
@@ -60,7 +60,7 @@ def test_a_dropped_piece_settles_on_its_target():
 
 def test_a_tile_turned_past_half_a_quarter_snaps_to_it_and_short_of_it_springs_back():
     for turned_by, ends in ((60, QUARTER), (30, 0.0)):
-        tile = Turn((0, 0), 100, 1, allowed=True)
+        tile = TileTurn((0, 0), 100, 1, allowed=True)
         tile.grab((50, 0))
         tile.point((50 * math.cos(math.radians(turned_by)), 50 * math.sin(math.radians(turned_by))))
         tile.release()
@@ -71,7 +71,7 @@ def test_a_tile_turned_past_half_a_quarter_snaps_to_it_and_short_of_it_springs_b
 
 
 def test_a_tile_turns_only_its_own_way():
-    tile = Turn((0, 0), 100, -1, allowed=True)  # counterclockwise: spending
+    tile = TileTurn((0, 0), 100, -1, allowed=True)  # counterclockwise: spending
     tile.grab((50, 0))
     tile.point((0, 50))  # a clockwise pull
     tile.step(0.2)
@@ -79,7 +79,7 @@ def test_a_tile_turns_only_its_own_way():
 
 
 def test_a_tile_the_rules_forbid_budges_a_little_and_springs_back():
-    tile = Turn((0, 0), 100, 1, allowed=False)
+    tile = TileTurn((0, 0), 100, 1, allowed=False)
     tile.grab((50, 0))
     most = 0.0
     for frame in range(30):

@@ -25,7 +25,7 @@ import pygame  # noqa: E402
 
 from humanity_desktop.engine.ring import RING  # noqa: E402
 from humanity_desktop.ui import theme  # noqa: E402
-from humanity_desktop.ui.views.board_view import ASTRO, R_ASTRO, R_DISK, BoardView  # noqa: E402
+from humanity_desktop.ui.views.board_view import ASTRO_SIZE, R_ASTRO, R_DISK, BoardView  # noqa: E402
 
 HULL_HI, HULL, HULL_LO = (52, 66, 86), (34, 44, 60), (20, 26, 37)
 SEAM, EDGE = (70, 86, 110), (8, 11, 17)
@@ -448,7 +448,7 @@ def board_ring() -> str:
     spot 0, where the arm starts."""
     defs = (linear("rim", BRASS_HI, BRASS_LO) + linear("walk", (30, 38, 52), (18, 23, 33)) +
             linear("ring", (40, 51, 69), (24, 31, 44)) + glow("haze", AMBER, 0.22))
-    walk_in, disk = 100 * (R_ASTRO - ASTRO * 0.55), 100 * R_DISK
+    walk_in, disk = 100 * (R_ASTRO - ASTRO_SIZE * 0.55), 100 * R_DISK
     seams, sockets = [], []
     for k in range(RING):
         a = BoardView.angle(k + 0.5)
@@ -456,7 +456,7 @@ def board_ring() -> str:
                      f"L{num(walk_in * math.cos(a))},{num(walk_in * math.sin(a))}")
         b = BoardView.angle(k)
         x, y = 100 * R_ASTRO * math.cos(b), 100 * R_ASTRO * math.sin(b)
-        sockets.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(100 * ASTRO * 0.42)}" fill="{hx(HULL_LO)}" '
+        sockets.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(100 * ASTRO_SIZE * 0.42)}" fill="{hx(HULL_LO)}" '
                        f'stroke="{hx(SEAM)}" stroke-width="0.8"/>')
     start = BoardView.angle(0)
     mark = (f'<path d="M{num(97 * math.cos(start - 0.05))},{num(97 * math.sin(start - 0.05))} '

@@ -1,11 +1,11 @@
-"""Players that choose among the engine's legal actions, seeing only their own seat's view.
+"""Bots that choose among the engine's legal actions, seeing only their own seat's view.
 
     bot = make_bot("normal", seed=3)
     action = bot.decide(observe(state, seat), legal_actions(state), Budget(seconds=1.0))
 """
 from __future__ import annotations
 
-from .base import Budget, Cancelled, Player
+from .base import Bot, Budget, Cancelled
 from .mcts import expert, hard
 from .planner import easy, normal
 from .random_bot import RandomBot
@@ -24,10 +24,10 @@ def available_levels() -> list[str]:
     return list(_LEVELS)
 
 
-def make_bot(level: str, seed: int = 0) -> Player:
+def make_bot(level: str, seed: int = 0) -> Bot:
     if level not in _LEVELS:
         raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(_LEVELS)}")
     return _LEVELS[level](seed)
 
 
-__all__ = ["Budget", "Cancelled", "Player", "available_levels", "make_bot"]
+__all__ = ["Bot", "Budget", "Cancelled", "available_levels", "make_bot"]

@@ -1,4 +1,4 @@
-"""What every player seat implements, and the budget that keeps a bot's thinking bounded."""
+"""What every bot implements, and the budget that keeps a bot's thinking bounded."""
 from __future__ import annotations
 
 import threading
@@ -40,8 +40,8 @@ class Budget:
             raise Cancelled()
 
 
-class Player(Protocol):
-    """A seat's decision maker. `view` is engine.observe(state, seat): nothing hidden leaks in."""
+class Bot(Protocol):
+    """A bot seat's decision maker. `view` is engine.observe(state, seat): nothing hidden leaks in."""
 
     name: str
     seconds: float | None  # the level's own thinking time per decision; None: it needs none

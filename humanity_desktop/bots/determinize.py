@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ..engine import State, load_catalogue
+from ..engine.catalogue import YEARS
 
 CAT = load_catalogue()
 
@@ -38,7 +39,7 @@ def sample_state(view: dict, rng: random.Random) -> State:
     seen_e = _seen_experiments(view)
     data["decks"] = []
     data["experiment_decks"] = []
-    for year in (1, 2, 3):
+    for year in YEARS:
         unseen = sorted(m for m in CAT.modules_by_year[year] if m not in seen_m)
         rng.shuffle(unseen)
         data["decks"].append(unseen[: view["decks"][year - 1]])

@@ -16,8 +16,9 @@ from pathlib import Path
 
 from ..engine import State, load_catalogue
 from ..engine.autopay import unit_worth
+from ..engine.catalogue import SIDES
 from ..engine.flow import science_tokens
-from ..engine.grid import mission_measure
+from ..engine.grid import mission_measure, neighbours
 from ..engine.ring import distance
 from ..engine.state import BOARD
 
@@ -140,8 +141,7 @@ def terms(s: State, p: int) -> tuple[float, ...]:
         if where == BOARD:
             away -= distance(s.arm, pos)
         elif isinstance(pos, tuple):
-            x, y = pos
-            spot += sum(1 for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in colours)
+            spot += sum(1 for n in neighbours(pos) if n in colours)
     mission, square, group = _potential(s, p, colours) if left else (0.0, 0.0, 0.0)
     return (left, tokens, research, obstacle * left, stock * left, units * (1.0 - left),
             production * left, heavy * left, modules * left, work * left, away, spot * left,
@@ -159,7 +159,7 @@ _mission_memo: dict = {}
 _MISSION_MEMO_LIMIT = 10_000
 
 
-def forget() -> None:
+def forget_evaluations() -> None:
     """Drop the progress kept: another deal builds other bases."""
     _mission_memo.clear()
 
@@ -194,7 +194,7 @@ def _potential(s: State, p: int, colours: dict) -> tuple[float, float, float]:
     group = 0
     for g in player.groups:
         size = bin(g).count("1")
-        if size < 3:
+        if size < len(SIDES):  # an experiment group is whole with one of each side
             group += size
     return mission, square, group
 

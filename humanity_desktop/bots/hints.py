@@ -25,7 +25,7 @@ class Hint:
     gain: float | None  # what the plan adds to the seat's own expected final score (see gain)
 
 
-def describe(plan: Plan, view: dict) -> str:
+def describe_plan(plan: Plan, view: dict) -> str:
     """A plan in the words a player uses: which astronaut, then what it does, one clause each
     ("astronaut 1 (work 2) deploys Beacon Mast from hangar 4 as orange, upgrades astronaut 3,
     paying 3 units")."""
@@ -99,7 +99,7 @@ def in_points(points: float | None) -> str:
 def hints(bot: PlanBot, view: dict, budget: Budget, count: int = 3) -> list[Hint]:
     """The `count` best plans for the seat to move, as judged by `bot` within `budget`."""
     ranked = bot.search(view, budget)
-    return [Hint(plan, round(value, 2), visits, describe(plan, view), gain(view, plan, bot.weights))
+    return [Hint(plan, round(value, 2), visits, describe_plan(plan, view), gain(view, plan, bot.weights))
             for value, plan, visits in ranked[:count]]
 
 
@@ -108,7 +108,7 @@ def explain(view: dict, ranked: list[tuple[float, Plan, int]], weights: Weights 
     its evaluation): what the plan does and is worth, how often its search tried it, and
     the runner-up it passed over."""
     value, plan, visits = ranked[0]
-    text = f"Its choice: {describe(plan, view) or 'nothing to do'}, {in_points(gain(view, plan, weights))}."
+    text = f"Its choice: {describe_plan(plan, view) or 'nothing to do'}, {in_points(gain(view, plan, weights))}."
     tried = sum(v for _, _, v in ranked)
     if visits:
         text += f" Its search played this plan out {visits} times of {tried}, more than any other."
@@ -116,6 +116,6 @@ def explain(view: dict, ranked: list[tuple[float, Plan, int]], weights: Weights 
         second_value, second, _ = ranked[1]
         behind = value - second_value
         judged = "about as good" if behind < 0.05 else f"{behind:.1f} VP worse against its closest rival"
-        text += f" Next best for it: {describe(second, view) or 'nothing to do'}, {judged}."
+        text += f" Next best for it: {describe_plan(second, view) or 'nothing to do'}, {judged}."
     return text
 

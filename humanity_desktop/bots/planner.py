@@ -61,7 +61,7 @@ class PlanBot:
     follower: PlanFollower
     weights: Weights  # its evaluation, which its hints and reasons quote too
     seconds: float | None = None
-    last_search: list | None = None  # the ranked plans behind the last new choice (see base.Player)
+    last_search: list | None = None  # the ranked plans behind the last new choice (see base.Bot)
 
     def search(self, view: dict, budget: Budget | None) -> list[tuple[float, Plan, int]]:
         raise NotImplementedError

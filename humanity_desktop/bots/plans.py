@@ -14,7 +14,7 @@ from ..engine.state import OVER, PAY, PLACE
 Plan = tuple[Action, ...]
 
 
-def segment(s: State) -> tuple:
+def segment_key(s: State) -> tuple:
     """What identifies the decision segment in progress: whose, which turn, placing or playing."""
     return (s.current, s.turn, s.phase == PLACE)
 
@@ -44,7 +44,7 @@ def plans(s: State, limit: int = 4000) -> list[tuple[Plan, State]]:
     if s.phase == OVER:
         return []
     out: list[tuple[Plan, State]] = []
-    start = segment(s)
+    start = segment_key(s)
     me = s.current
     seen: set = set()
     stack: list[tuple[State, Plan]] = [(s, ())]
@@ -62,7 +62,7 @@ def plans(s: State, limit: int = 4000) -> list[tuple[Plan, State]]:
             if sig in seen:
                 continue
             seen.add(sig)
-            if nxt.phase == OVER or segment(nxt) != start:
+            if nxt.phase == OVER or segment_key(nxt) != start:
                 out.append((step, nxt))
             else:
                 stack.append((nxt, step))

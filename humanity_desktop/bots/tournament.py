@@ -25,7 +25,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from ..engine import apply_action, legal_actions, new_game, observe, places
-from ..engine.catalogue import fingerprint as catalogue_fingerprint
+from ..engine.catalogue import PLAYER_COUNTS, fingerprint as catalogue_fingerprint
 from ..engine.state import LEDGER_SOURCES
 from . import available_levels, make_bot
 from .base import Budget
@@ -214,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     levels = [x.strip() for x in args.seats.split(",")]
     unknown = [x for x in levels if x not in seat_names()]
-    if unknown or not 2 <= len(levels) <= 4:
+    if unknown or len(levels) not in PLAYER_COUNTS:
         ap.error(f"--seats takes 2 to 4 of: {', '.join(seat_names())}")
     if args.games < 1 or args.jobs < 1:
         ap.error("--games and --jobs must be at least 1")

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from multiprocessing import Pool
 
 from ..engine import apply_action, legal_actions, new_game, observe
+from ..engine.catalogue import YEARS
 from .evaluate import DEFAULT, TERMS, Weights, banked, terms
 from .planner import PlanningBot, easy
 
@@ -121,7 +122,7 @@ def errors(samples: list[Sample], weights: Weights) -> dict:
         return sum(abs(sum(w * t for w, t in zip(weights.vector, s.terms)) - s.target) for s in group) / len(group)
 
     out = {"all": round(mae(samples), 3)}
-    for year in (1, 2, 3):
+    for year in YEARS:
         group = [s for s in samples if s.year == year]
         if group:
             out[f"year {year}"] = round(mae(group), 3)

@@ -1,7 +1,7 @@
 """Tiles, experiments and missions in plain words: shared by the game log and the tooltips."""
 from __future__ import annotations
 
-from ..engine.catalogue import RESOURCES, ExperimentSpec, MissionSpec, TileSpec
+from ..engine.catalogue import RESOURCES, ExperimentSpec, MissionSpec, TileSpec, load
 
 LEDGER_LABELS = {
     "square": "Squares",
@@ -62,6 +62,11 @@ def tile_kind(spec: TileSpec, wild_shape: str | None = None) -> str:
     if spec.kind == "communication":
         return f"{spec.colour} communication tile" if spec.colour else "communication module"
     return f"{spec.kind} module"
+
+
+def research_marks_text() -> str:
+    """The research track's marks that pay a science token each: "8, 15, 21, ..."."""
+    return ", ".join(str(pos) for pos, _ in load().research_marks)
 
 
 def experiment_title(spec: ExperimentSpec) -> str:

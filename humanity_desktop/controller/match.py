@@ -16,7 +16,7 @@ from concurrent.futures import Future
 from typing import NamedTuple, Protocol
 
 from ..bots import Budget, Cancelled
-from ..bots.evaluate import forget as forget_evaluations
+from ..bots.evaluate import forget_evaluations
 from ..engine import (
     PROMPTS,
     Action,
@@ -30,7 +30,8 @@ from ..engine import (
     why_illegal,
 )
 from ..engine import events as happened  # the engine's events; the bus's own come from .events
-from ..engine.payment import forget as forget_payments
+from ..engine.catalogue import PLAYER_COUNTS
+from ..engine.payment import forget_payments
 from ..engine.ring import experiment_spot, slot_spot
 from ..engine.state import ACTION, BOARD, PAY, TURN
 from .bus import Bus
@@ -126,7 +127,7 @@ class Match:
         """`actions`: those that led to the state, for a save to replay (none for a new deal);
         None when they are unknown, in which case none are recorded from here on either.
         `pace`: seconds between two bot actions, until a screen shows the match."""
-        if not 2 <= len(seats) <= 4:
+        if len(seats) not in PLAYER_COUNTS:
             raise ValueError("a match has 2 to 4 seats")
         self.seats = list(seats)
         self.bus = bus
@@ -298,7 +299,7 @@ class Match:
             self._refuse(ev.seat, ev.action, "Turn order", f"it is {self.names[s.current]}'s turn")
             return
         if (ev.source == "bot") != self.seats[ev.seat].is_bot:
-            self._refuse(ev.seat, ev.action, "Turn order", f"{self.seats[ev.seat].describe()} plays this seat")
+            self._refuse(ev.seat, ev.action, "Turn order", f"{self.seats[ev.seat].who_plays()} plays this seat")
             return
         if self.pending is not None:
             self._refuse(ev.seat, ev.action, "End of turn", "confirm the end of your turn, or take it back, first")

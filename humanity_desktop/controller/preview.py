@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..engine import State
-from ..engine.ring import RING, WHITE_CROSSES, arm_move, overtaken
+from ..engine.ring import WHITE_CROSSES, arm_move, clockwise, overtaken
 from ..engine.state import BOARD
 
 
@@ -27,4 +27,4 @@ def reset_preview(s: State) -> ResetPreview:
     home = tuple((p, i, spot) for p, player in enumerate(s.players)
                  for i, (_, where, spot) in enumerate(player.astros)
                  if where == BOARD and overtaken(s.arm, spot, move))
-    return ResetPreview(s.arm, (s.arm + move) % RING, move, left, leaving, home)
+    return ResetPreview(s.arm, clockwise(s.arm, move), move, left, leaving, home)

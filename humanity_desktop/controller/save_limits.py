@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from ..engine.catalogue import PLAYER_COUNTS
 from .limits import Refused, check
 
 MAX_SAVE_BYTES = 4 * 1024 * 1024  # a whole 4-player game with its log is about 300 KB
@@ -26,7 +27,7 @@ def check_fields(data: dict) -> None:
     saved_at = data["saved_at"]
     if not _number(saved_at) or not 0 <= saved_at <= LATEST_SAVED_AT:
         raise Refused(f"its time {saved_at!r} is out of range")
-    if not isinstance(data["seats"], list) or not 2 <= len(data["seats"]) <= 4:
+    if not isinstance(data["seats"], list) or len(data["seats"]) not in PLAYER_COUNTS:
         raise Refused("it does not have 2 to 4 seats")
     seed = data.get("seed", 0)  # absent in version 1
     if not _number(seed) or isinstance(seed, float) or abs(seed) > MAX_SEED:

@@ -18,13 +18,14 @@ from pathlib import Path
 from ..engine import Action, ActionError, RulesError, State, replay
 from ..engine.validation import StateError, load_state
 from .bus import Bus
-from .files import is_set_aside, set_aside, unused_path, write_atomic
-from .limits import Refused, parse_json, read_text
+from .files import is_set_aside, unused_path, write_atomic
+from .limits import Refused
 from .logs import log
 from .match import Match
 from .save_limits import MAX_SAVE_BYTES, check_fields
 from .record import RecordedMatch
 from .seats import Seat
+from .versioned import FileProblem, read_small_file, read_versioned, set_aside_as
 
 SAVE_VERSION = 3  # 3: the published tiles and the 8-spot board
 FIRST_PLAYABLE = 3
@@ -32,12 +33,8 @@ AUTOSAVE = "autosave.json"
 SAVES_DIR = "saves"
 
 
-class SaveError(ValueError):
-    """A save file that cannot be played; the message says why, for people."""
-
-    def __init__(self, message: str, kept_as: str = "damaged") -> None:
-        super().__init__(message)
-        self.kept_as = kept_as  # "newer" or "older" (another edition of the game), or "damaged"
+class SaveError(FileProblem):
+    """A save file that cannot be played; the message says why, for people, naming the file."""
 
 
 @dataclass(frozen=True)
@@ -98,42 +95,32 @@ def _read(path: Path) -> dict:
     """The file's JSON if it is a save this version can read, its fields within the limits
     (see check_fields); SaveError otherwise."""
     try:
-        text = read_text(path, MAX_SAVE_BYTES)
+        data = read_versioned(read_small_file(path, MAX_SAVE_BYTES), SAVE_VERSION, "save",
+                              lambda raw: "version" in raw and "state" in raw)
     except FileNotFoundError:
         raise SaveError(f"{path.name} does not exist.") from None
-    except Refused as exc:
-        raise _refused(path, exc) from None
     except OSError as exc:
         raise SaveError(f"{path.name} cannot be read ({exc.strerror}).") from exc
-    if not text.strip():
-        raise SaveError(f"{path.name} is empty.")
-    try:
-        data = parse_json(text)
-    except Refused as exc:
-        raise _refused(path, exc) from None
-    if not isinstance(data, dict) or "version" not in data or "state" not in data:
-        raise SaveError(f"{path.name} is not a Humanity save.")
-    version = data["version"]
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError(f"{path.name} is damaged: its version is {version!r}.")
-    if version > SAVE_VERSION:
-        raise SaveError(f"{path.name} was made by a newer version of the game, so this one cannot open it. "
-                        "Update the game to play it.", kept_as="newer")
-    if version < FIRST_PLAYABLE:
+    except FileProblem as exc:
+        raise _told(path, exc) from None
+    if data["version"] < FIRST_PLAYABLE:
         raise SaveError(f"{path.name} was made with an older edition of the game, before the published tiles "
                         "and board, so it cannot be continued here.", kept_as="older")
     try:
         check_fields(data)
     except Refused as exc:
-        raise _refused(path, exc) from None
+        raise _told(path, exc) from None
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveError(f"{path.name} is damaged ({exc}).") from None
     return data
 
 
-def _refused(path: Path, exc: Refused) -> SaveError:
-    """The refusal's reason ("it is too large") told of the file ("game.json is too large.")."""
-    return SaveError(f"{path.name} {str(exc).removeprefix('it ')}.")
+def _told(path: Path, exc: ValueError) -> SaveError:
+    """The problem ("it is too large") told of the file ("game.json is too large."), with what
+    to do about a newer save."""
+    kept_as = getattr(exc, "kept_as", "damaged")
+    advice = ", so this one cannot open it. Update the game to play it" if kept_as == "newer" else ""
+    return SaveError(f"{path.name} {str(exc).removeprefix('it ')}{advice}.", kept_as=kept_as)
 
 
 def read_match(path: Path, bus: Bus, **options) -> RecordedMatch:
@@ -226,7 +213,7 @@ def _set_aside(path: Path, exc: SaveError) -> SaveError:
     if not path.exists():
         return exc
     try:
-        kept = set_aside(path, exc.kept_as)
+        kept = set_aside_as(path, exc)
     except OSError as err:
         log.warning("%s could not be set aside: %s", path, err)
         return exc

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..bots import available_levels
+from ..engine.catalogue import PLAYER_COUNTS
 
 # The four astronauts of the box, each with the colour of their components.
 CHARACTERS = ("Kayla", "Aleksander", "Gabriel", "Yuko")
@@ -26,7 +27,7 @@ class Seat:
     def is_bot(self) -> bool:
         return self.kind == BOT
 
-    def describe(self) -> str:
+    def who_plays(self) -> str:
         return f"{self.name} (bot, {self.level})" if self.is_bot else f"{self.name} (human)"
 
     def to_json(self) -> dict:
@@ -67,7 +68,7 @@ def parse_seats(spec: str, all_bots: bool = False) -> list[Seat]:
     Raises ValueError with a message for people when the spec is not 2 to 4 valid entries.
     """
     entries = [e.strip() for e in spec.split(",") if e.strip()]
-    if not 2 <= len(entries) <= 4:
+    if len(entries) not in PLAYER_COUNTS:
         raise ValueError("--seats takes 2 to 4 entries, each 'human' or 'bot[:level]'")
     levels = ranked_levels()
     seats = []

@@ -27,7 +27,7 @@ from .versioned import FileProblem, read_small_file, read_versioned, set_aside_u
 
 STATS_FILE = "stats.json"
 STATS_VERSION = 1
-MAX_BYTES = 256 * 1024  # a real one is a few KB
+MAX_STATS_BYTES = 256 * 1024  # a real one is a few KB
 MAX_COUNT = 10**9  # games, wins, points: far beyond a lifetime of play
 MAX_NAME = 40  # characters in a bot level's name
 DATA = Path(__file__).resolve().with_name("data")
@@ -161,7 +161,7 @@ class Stats:
     def load(cls, path: Path) -> Stats:
         """The stats in `path`; fresh ones when there is none or it cannot be used (then set aside)."""
         try:
-            stats = parse(read_small_file(path, MAX_BYTES))
+            stats = parse_stats(read_small_file(path, MAX_STATS_BYTES))
         except FileNotFoundError:
             return cls(path=path)
         except (OSError, FileProblem) as exc:
@@ -170,14 +170,14 @@ class Stats:
         return stats
 
 
-def parse(text: str) -> Stats:
+def parse_stats(text: str) -> Stats:
     """The stats in a stats file's text; FileProblem says what is wrong with it."""
-    raw = read_versioned(text, STATS_VERSION, "stats", lambda raw: "version" in raw and "lines" in raw)
+    raw = read_versioned(text, STATS_VERSION, "stats file", lambda raw: "version" in raw and "lines" in raw)
     try:
         return Stats(
             lines={(_text(d["level"]), _count(d["seats"])): Line(*(_count(d[k]) for k in ("played", "won", "best", "total")))
                    for d in raw["lines"]},
-            ratings={_text(level): Rating(_number(r["value"]), _count(r["games"])) for level, r in raw["ratings"].items()},
+            ratings={_text(level): Rating(_rating_value(r["value"]), _count(r["games"])) for level, r in raw["ratings"].items()},
             medals={_text(level): _medal(m) for level, m in raw["medals"].items()},
             hotseat_games=_count(raw["hotseat_games"]),
             bot_games=_count(raw["bot_games"]),
@@ -192,7 +192,7 @@ def _count(x) -> int:
     return x
 
 
-def _number(x) -> float:
+def _rating_value(x) -> float:
     if not isinstance(x, (int, float)) or isinstance(x, bool) or not -1e6 < x < 1e6:
         raise ValueError(f"{x!r} is not a rating")
     return float(x)

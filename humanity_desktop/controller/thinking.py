@@ -6,7 +6,7 @@ from __future__ import annotations
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import NamedTuple
 
-from ..bots import Budget, Player, make_bot
+from ..bots import Bot, Budget, make_bot
 from ..bots.hints import explain, hints
 from ..engine import Action
 from .seats import Seat
@@ -19,7 +19,7 @@ class Decision(NamedTuple):
     why: str | None  # the bot's reasons when it chose a new plan; None on the steps after
 
 
-def decide(bot: Player, view: dict, legal: list, budget: Budget) -> Decision:
+def decide(bot: Bot, view: dict, legal: list, budget: Budget) -> Decision:
     """The bot's action, with its reasons put in words while still on its own thread."""
     action = bot.decide(view, legal, budget)
     return Decision(action, explain(view, bot.last_search, bot.weights) if bot.last_search else None)

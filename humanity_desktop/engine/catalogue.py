@@ -12,7 +12,7 @@ from functools import lru_cache
 from importlib import resources as _res
 from typing import Any
 
-from .ring import HANGARS
+from .ring import HANGARS, WHEEL_BAYS
 
 RESOURCES = ("ice", "methane", "insect", "oxygen", "aircarbon", "protein", "electricity")
 RES = {name: i for i, name in enumerate(RESOURCES)}
@@ -20,14 +20,19 @@ BASIC = (0, 1, 2)
 ADVANCED = (3, 4, 5)
 ELECTRICITY = 6
 TIME = "time"
-ADVANCED_OF = {0: 3, 1: 4, 2: 5}  # three identical basics stand for one of these
+ADVANCED_OF = {0: 3, 1: 4, 2: 5}  # BASICS_PER_ADVANCED identical basics stand for one of these
+BASICS_PER_ADVANCED = 3
 BASIC_OF = {3: 0, 4: 1, 5: 2}
 COLOURS = ("orange", "blue", "green", "purple")
 ANY = "any"  # a research module's bonus for every adjacent module, whatever its colour
 SWITCH_COLOURS = ("blue", "orange")  # a communication module's tile shows one of these
 SHAPES = ("round", "rectangular", "octagonal")
 SIDES = ("left", "center", "right")
-KINDS = ("production", "research", "communication", "greenhouse", "drone")
+PLAYER_COUNTS = (2, 3, 4)
+YEARS = (1, 2, 3)
+LAST_YEAR = YEARS[-1]
+MISSION_TYPES = ("A", "B", "C")  # a game draws one mission of each type
+MODULE_KINDS = ("production", "research", "communication", "greenhouse", "drone")
 EFFECTS = (None, "reactivate", "time2")
 MEASURES = {
     "colour_cluster": ("colour", "diagonal"),
@@ -56,7 +61,7 @@ class TileSpec:
 
     id: str
     name: str
-    kind: str  # one of KINDS, or "obstacle"
+    kind: str  # one of MODULE_KINDS, or "obstacle"
     colour: str | None  # None for obstacles
     year: int = 0  # 0 for starting tiles and obstacles
     cost: tuple[tuple[int, int], ...] = ()  # (resource index, count)
@@ -179,7 +184,7 @@ def _production(raw: dict, where: str) -> tuple[tuple[int, ...], bool]:
 def _module(raw: dict, capacity: int) -> TileSpec:
     where = f"module {raw.get('id', '?')}"
     kind = _need(raw, "kind", where, str)
-    if kind not in KINDS:
+    if kind not in MODULE_KINDS:
         raise CatalogueError(f"{where}: unknown kind '{kind}'")
     colour = raw.get("colour")
     face = raw.get("replacement")
@@ -207,7 +212,7 @@ def _module(raw: dict, capacity: int) -> TileSpec:
     if kind == "greenhouse" and colour != "green":
         raise CatalogueError(f"{where}: greenhouses are green")
     year = _need(raw, "year", where, int)
-    if year not in (1, 2, 3):
+    if year not in YEARS:
         raise CatalogueError(f"{where}: year must be 1, 2 or 3")
     return TileSpec(
         id=_need(raw, "id", where, str),
@@ -249,7 +254,7 @@ def _mission(raw: dict) -> MissionSpec:
     if "side" in extra and extra["side"] not in SIDES:
         raise CatalogueError(f"{where}: unknown side")
     mtype = _need(raw, "type", where, str)
-    if mtype not in ("A", "B", "C"):
+    if mtype not in MISSION_TYPES:
         raise CatalogueError(f"{where}: type must be A, B or C")
     return MissionSpec(
         id=_need(raw, "id", where, str),
@@ -322,7 +327,7 @@ def _start(raw: dict, capacity: int) -> tuple[list[TileSpec], tuple, tuple, dict
     if len(set(cells)) != len(cells):
         raise CatalogueError("start: two things share a cell")
     spots = {int(k): tuple(v) for k, v in _need(raw, "third_astronaut_spot", "start", dict).items()}
-    for n in (2, 3, 4):
+    for n in PLAYER_COUNTS:
         if len(spots.get(n, ())) != n or not all(1 <= d <= HANGARS for d in spots[n]):
             raise CatalogueError(f"start: third_astronaut_spot needs {n} hangar spots (1..7) for {n} players")
     return tiles, tuple(placed), astronauts, spots
@@ -347,7 +352,7 @@ def _research_track(raw: dict) -> tuple[int, tuple, dict]:
     return cap, marks, behind
 
 
-def parse(data: dict) -> Catalogue:
+def parse_catalogue(data: dict) -> Catalogue:
     """Build and validate a catalogue from the decoded JSON document."""
     if data.get("version") != 2:
         raise CatalogueError("catalogue version must be 2")
@@ -364,7 +369,7 @@ def parse(data: dict) -> Catalogue:
         if t.id in tiles:
             raise CatalogueError(f"duplicate tile id '{t.id}'")
         tiles[t.id] = t
-    by_year = {y: tuple(m.id for m in modules if m.year == y) for y in (1, 2, 3)}
+    by_year = {y: tuple(m.id for m in modules if m.year == y) for y in YEARS}
     for y, ids in by_year.items():
         if len(ids) < 8:
             raise CatalogueError(f"year {y} needs at least 8 modules to fill the hangars")
@@ -380,22 +385,22 @@ def parse(data: dict) -> Catalogue:
             vp=_need(raw, "vp", where, int),
             effect=raw.get("effect"),
         )
-        if e.side not in SIDES or e.effect not in EFFECTS or e.year not in (1, 2, 3):
+        if e.side not in SIDES or e.effect not in EFFECTS or e.year not in YEARS:
             raise CatalogueError(f"{where}: bad side, effect or year")
         if e.id in experiments:
             raise CatalogueError(f"duplicate experiment id '{e.id}'")
         experiments[e.id] = e
-    exp_by_year = {y: tuple(e.id for e in experiments.values() if e.year == y) for y in (1, 2, 3)}
+    exp_by_year = {y: tuple(e.id for e in experiments.values() if e.year == y) for y in YEARS}
     for y, ids in exp_by_year.items():
-        if len(ids) < 7:
-            raise CatalogueError(f"year {y} needs at least 7 experiments")
+        if len(ids) < WHEEL_BAYS:
+            raise CatalogueError(f"year {y} needs at least {WHEEL_BAYS} experiments")
     missions = {}
     for raw in _need(data, "missions", "catalogue", list):
         m = _mission(raw)
         if m.id in missions:
             raise CatalogueError(f"duplicate mission id '{m.id}'")
         missions[m.id] = m
-    by_type = {t: tuple(m.id for m in missions.values() if m.type == t) for t in "ABC"}
+    by_type = {t: tuple(m.id for m in missions.values() if m.type == t) for t in MISSION_TYPES}
     if any(not ids for ids in by_type.values()):
         raise CatalogueError("each mission type A, B, C needs at least one mission")
     cap, marks, behind = _research_track(_need(data, "research_track", "catalogue", dict))
@@ -425,7 +430,7 @@ def _shipped_text() -> str:
 @lru_cache(maxsize=1)
 def load() -> Catalogue:
     """The catalogue shipped with the game (read once, then shared: it is immutable)."""
-    return parse(json.loads(_shipped_text()))
+    return parse_catalogue(json.loads(_shipped_text()))
 
 
 @lru_cache(maxsize=1)

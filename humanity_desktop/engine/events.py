@@ -10,10 +10,11 @@ while it is None. docs/protocol.md lists every kind.
 import types
 from typing import Any, Callable, NamedTuple, get_args, get_origin
 
+from .grid import Cell
+
 # NamedTuples, not frozen dataclasses, because the engine is hot: one costs about 0.3 µs to
 # build against 0.3 to 0.7 µs for a frozen dataclass.
 Event = tuple  # an instance of a class in EVENTS
-Cell = tuple[int, int]
 
 # wire name -> its class, in declaration order
 EVENTS: dict[str, type] = {}
@@ -287,7 +288,7 @@ def from_json(raw: Any) -> Event:
             raise ValueError(f"event '{kind}' needs '{key}'")
         value = raw[key]
         if not _fits(value, hints[name]):
-            raise ValueError(f"'{key}' of event '{kind}' must be {_describe(hints[name])}, got {value!r}")
+            raise ValueError(f"'{key}' of event '{kind}' must be {_describe_type(hints[name])}, got {value!r}")
         values[name] = tuple(value) if isinstance(value, list) else value
     return cls(**values)
 
@@ -307,10 +308,10 @@ def _fits(value: Any, hint: Any) -> bool:
     return isinstance(value, hint)
 
 
-def _describe(hint: Any) -> str:
+def _describe_type(hint: Any) -> str:
     if get_origin(hint) is tuple:
         args = get_args(hint)
         return "a list of integers" if args[-1] is Ellipsis else f"a list of {len(args)} integers"
     if get_origin(hint) is types.UnionType:
-        return " or ".join(_describe(h) for h in get_args(hint))
+        return " or ".join(_describe_type(h) for h in get_args(hint))
     return {int: "an integer", str: "a string", bool: "true or false", type(None): "null"}[hint]

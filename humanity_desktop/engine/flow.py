@@ -1,10 +1,10 @@
 """The flow of play between actions: turn order, the round reset, the year's end, the game's end."""
 from __future__ import annotations
 
-from .catalogue import ELECTRICITY, load
+from .catalogue import ELECTRICITY, LAST_YEAR, load
 from .events import GameOver, RoundReset, RoundStart, Science, Skipped, Turn, YearStart
 from .scoring import check_missions, gain_vp
-from .ring import HANGARS, RING, WHITE_CROSSES, arm_move, overtaken
+from .ring import HANGARS, WHEEL_BAYS, WHITE_CROSSES, arm_move, clockwise, overtaken
 from .state import ACTIVE, BOARD, EXHAUSTED, OVER, PLACE, RETURNING, TURN, State
 
 LEFTOVERS_PER_VP = 5
@@ -68,7 +68,7 @@ def end_round(s: State, ev: list) -> None:
         # The year's deck cannot fill every hangar: its last modules go in first, then the year ends.
         _fill(s, deck)
         _score_research(s, ev)
-        if s.year == 3:
+        if s.year == LAST_YEAR:
             _end_game(s, ev)
             return
         _next_year(s, ev)
@@ -86,7 +86,7 @@ def _advance_arm(s: State, steps: int) -> int:
             if where == BOARD and overtaken(s.arm, space, steps):
                 player.astros[i] = (w, RETURNING, None)
                 returned += 1
-    s.arm = (s.arm + steps) % RING
+    s.arm = clockwise(s.arm, steps)
     return returned
 
 
@@ -119,8 +119,8 @@ def _next_year(s: State, ev: list) -> None:
     s.year += 1
     s.removed.extend(e for e in s.wheel if e is not None)
     deck = s.exp_decks[s.year - 1]
-    s.wheel = deck[:7]
-    s.exp_decks[s.year - 1] = deck[7:]
+    s.wheel = deck[:WHEEL_BAYS]
+    s.exp_decks[s.year - 1] = deck[WHEEL_BAYS:]
     _fill(s, s.decks[s.year - 1])
     ev.append(YearStart(s.year))
 

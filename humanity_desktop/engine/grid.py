@@ -6,6 +6,7 @@ from .catalogue import SHAPES, Catalogue, MissionSpec
 Cell = tuple[int, int]
 ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
 ALL8 = ORTHO + ((1, 1), (1, -1), (-1, 1), (-1, -1))
+MAX_GREENHOUSES = len(SHAPES)  # connected, each showing another shape
 LINE_STEPS = {"vertical": ((0, 1),), "horizontal": ((1, 0),), "diagonal": ((1, 1), (1, -1))}
 
 
@@ -53,11 +54,11 @@ def greenhouse_group(base: dict, cat: Catalogue, start: Cell, extra: Cell | None
 
 
 def greenhouse_shapes_ok(fixed_shapes: list[str], size: int) -> bool:
-    """A connected group is legal when it has at most 3 greenhouses, all of different shapes.
+    """A connected group is legal when it has at most MAX_GREENHOUSES, all of different shapes.
 
     Wild greenhouses take whichever shapes are missing, so only the fixed ones can clash.
     """
-    return size <= 3 and len(set(fixed_shapes)) == len(fixed_shapes)
+    return size <= MAX_GREENHOUSES and len(set(fixed_shapes)) == len(fixed_shapes)
 
 
 def assign_wilds(fixed_shapes: list[str], wild_cells: list[Cell], current: dict[Cell, str]) -> dict[Cell, str]:

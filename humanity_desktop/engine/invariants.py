@@ -13,10 +13,11 @@ from typing import Iterator
 from . import Action, RulesError, State, apply_action, legal_actions, load_catalogue, new_game, replay
 from .actions import SPECS
 from .events import EVENTS, VP, from_json, to_json
+from .catalogue import LAST_YEAR
 from .ring import RING
 from .state import ACTIVE, BOARD, EXHAUSTED, LEDGER_SOURCES, RETURNING
 
-MAX_ACTIONS = 5000  # far beyond any real game: more means the game does not end
+MAX_GAME_ACTIONS = 5000  # far beyond any real game: more means the game does not end
 PROBE_RATE = 0.05  # share of positions where an illegal action is tried first
 JSON_RATE = 0.02  # share of positions sent through JSON and back
 
@@ -223,6 +224,6 @@ def play_to_end(s: State, rng: random.Random) -> list[Action]:
             if isinstance(ev, VP):
                 vp_seen[ev.player][ev.source] += ev.amount
         check_invariants(s, vp_seen)
-        expect(len(history) < MAX_ACTIONS, "the game did not end")
-    expect(s.year == 3 and legal_actions(s) == [] and s.current_player is None, "the game ended unfinished")
+        expect(len(history) < MAX_GAME_ACTIONS, "the game did not end")
+    expect(s.year == LAST_YEAR and legal_actions(s) == [] and s.current_player is None, "the game ended unfinished")
     return history

@@ -12,7 +12,7 @@ The question is asked for every candidate spend, so answers are memoised on
 """
 from __future__ import annotations
 
-from .catalogue import ADVANCED, ADVANCED_OF, BASIC, BASIC_OF, ELECTRICITY
+from .catalogue import ADVANCED, ADVANCED_OF, BASIC, BASIC_OF, BASICS_PER_ADVANCED, ELECTRICITY
 
 # need: 7 direct counts by resource index (an in-progress conversion excluded);
 # owed: 3 basics still owed to finish in-progress conversions (ice, methane, insect);
@@ -31,11 +31,11 @@ def split_need(need: tuple, progress: tuple) -> tuple[tuple, tuple]:
         p = progress[b]
         if p:
             direct[ADVANCED_OF[b]] -= 1
-            owed[b] = 3 - p
+            owed[b] = BASICS_PER_ADVANCED - p
     return tuple(direct), tuple(owed)
 
 
-def forget() -> None:
+def forget_payments() -> None:
     """Drop the answers kept: another deal asks other questions."""
     _memo.clear()
 
@@ -78,7 +78,7 @@ def _solve(direct: tuple, owed: tuple, supply: tuple) -> bool:
             if any(a in opts and feasible(d, owed, _take(supply, i)) for i, (opts, _) in enumerate(supply)):
                 return True
             o = list(owed)
-            o[b] += 3
+            o[b] += BASICS_PER_ADVANCED
             return feasible(d, tuple(o), supply)
     for b in BASIC:
         if owed[b]:
@@ -122,7 +122,7 @@ def apply_unit(need: list, progress: list, unit: int, toward: int) -> str | None
             return "no advanced resource of that type is owed"
         b = BASIC_OF[toward]
         progress[b] += 1
-        if progress[b] == 3:
+        if progress[b] == BASICS_PER_ADVANCED:
             progress[b] = 0
             need[toward] -= 1
         return None

@@ -16,6 +16,7 @@ import sys
 from typing import Any, BinaryIO, Callable
 
 from .actions import SPECS, Action, ActionError
+from .catalogue import PLAYER_COUNTS
 from .errors import RulesError
 from .events import to_json
 from .observation import observe
@@ -108,7 +109,7 @@ class Session:
     def _new(self, req: dict) -> dict:
         players = _field(req, "players")
         seed = _field(req, "seed")
-        if not is_int(players) or players not in (2, 3, 4):
+        if not is_int(players) or players not in PLAYER_COUNTS:
             raise RequestError(f"'players' must be an integer from 2 to 4, got {short_repr(players)}")
         if not is_int(seed):
             raise RequestError(f"'seed' must be an integer, got {short_repr(seed)}")

@@ -8,18 +8,29 @@ from __future__ import annotations
 
 RING = 8
 HANGARS = 7
+WHEEL_BAYS = HANGARS  # one bay in line with each hangar
 WHITE_CROSSES = (1, 2)  # slots whose modules leave the game at the reset
 FULL_TURN = RING  # the arm's move when no module is left at all
 
 
+def clockwise(spot: int, steps: int) -> int:
+    """The spot `steps` places clockwise of `spot`."""
+    return (spot + steps) % RING
+
+
 def slot_spot(arm: int, slot: int) -> int:
     """The ring spot of hangar `slot` (1..7) with the arm at `arm`."""
-    return (arm + slot) % RING
+    return clockwise(arm, slot)
+
+
+def bay_slot(index: int) -> int:
+    """The hangar slot in line with wheel bay `index` (0..6)."""
+    return index + 1
 
 
 def experiment_spot(arm: int, index: int) -> int:
-    """The ring spot in line with wheel bay `index` (0..6): hangar index + 1's spot."""
-    return (arm + index + 1) % RING
+    """The ring spot in line with wheel bay `index` (0..6)."""
+    return slot_spot(arm, bay_slot(index))
 
 
 def distance(arm: int, spot: int) -> int:
@@ -33,7 +44,17 @@ def arm_move(modules_left: int) -> int:
     return HANGARS - modules_left if modules_left else FULL_TURN
 
 
+# At most the modules off the white crosses stay on the ring, so the arm always moves at least
+# as many spots as there are crosses.
+SHORTEST_MOVE = arm_move(HANGARS - len(WHITE_CROSSES))
+
+
 def overtaken(arm: int, spot: int, move: int) -> bool:
     """Whether an astronaut on `spot` goes home when the arm turns `move` spots from `arm`:
     the arm passes it (one it stops in front of stays)."""
     return distance(arm, spot) < move
+
+
+def surely_overtaken(arm: int, spot: int) -> bool:
+    """Whether an astronaut on `spot` goes home at the next reset whatever is taken before it."""
+    return overtaken(arm, spot, SHORTEST_MOVE)

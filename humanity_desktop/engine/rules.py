@@ -20,16 +20,18 @@ from .events import (
     WorkEnded, WorkStarted,
 )
 from .payment import apply_unit, can_pay, feasible, split_need
-from .ring import experiment_spot, slot_spot
+from .ring import HANGARS, WHEEL_BAYS, experiment_spot, slot_spot
 from .state import (
-    ACTION, ACTIVE, BOARD, COLOUR, EXHAUSTED, OVER, PAY, PLACE, RETURNING, SHAPE, TURN,
+    ACTION, ACTIVE, ASTRONAUTS, BOARD, COLOUR, EXHAUSTED, OVER, PAY, PLACE, RETURNING, SHAPE, TURN,
     UPGRADE, WORK, State,
 )
 from .flow import finish_turn, start_round
 from .scoring import gain_research, gain_vp, move_time
 
 Events = list[Event]
-MAX_WORK = 4
+START_WORK, MAX_WORK = 2, 4  # an astronaut's work: where it starts, how far upgrades take it
+OBSTACLE_RESEARCH = 3  # for clearing an obstacle
+UPGRADE_SQUARE_COLOURS = 2  # a finished square of at most this many colours earns a work upgrade
 PROMPTS = {
     TURN: "choose an active astronaut in your base",
     ACTION: "choose to work on the base, deploy a module or carry out an experiment",
@@ -104,8 +106,8 @@ def greenhouse_problem(player, cat: Catalogue, spec, cell) -> str | None:
     fixed = greenhouse_fixed_shapes(player, cat, group, cell)
     if spec.shape != "wild":
         fixed.append(spec.shape)
-    if len(group) > 3:
-        return "no more than 3 greenhouses may be connected"
+    if len(group) > grid.MAX_GREENHOUSES:
+        return f"no more than {grid.MAX_GREENHOUSES} greenhouses may be connected"
     if not grid.greenhouse_shapes_ok(fixed, len(group)):
         return "connected greenhouses must all have different shapes"
     return None
@@ -133,7 +135,7 @@ def _check_work(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
 
 
 def _check_module(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
-    if not isinstance(a.a, int) or not 1 <= a.a <= 7 or s.hangars[a.a - 1] is None:
+    if not isinstance(a.a, int) or not 1 <= a.a <= HANGARS or s.hangars[a.a - 1] is None:
         return "there is no module in that hangar"
     spec = cat.tiles[s.hangars[a.a - 1]]
     player = s.players[s.current]
@@ -148,7 +150,7 @@ def _check_module(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
 
 
 def _check_experiment(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
-    if not isinstance(a.a, int) or not 0 <= a.a < 7 or s.wheel[a.a] is None:
+    if not isinstance(a.a, int) or not 0 <= a.a < WHEEL_BAYS or s.wheel[a.a] is None:
         return "there is no experiment on that space"
     spec = cat.experiments[s.wheel[a.a]]
     if not can_pay(spec.cost_vec, _supply(s, cat, ctx)):
@@ -253,14 +255,14 @@ def why_illegal(s: State, a: Action) -> RulesError | None:
 
 # ---------------------------------------------------------------- candidates
 
-_SELECT = [Action("select_astronaut", i) for i in range(3)]
+_SELECT = [Action("select_astronaut", i) for i in range(ASTRONAUTS)]
 _WORK = [Action("work")]
-_MODULES = [Action("choose_module", k) for k in range(1, 8)]
-_EXPERIMENTS = [Action("choose_experiment", i) for i in range(7)]
+_MODULES = [Action("choose_module", k) for k in range(1, HANGARS + 1)]
+_EXPERIMENTS = [Action("choose_experiment", i) for i in range(WHEEL_BAYS)]
 _END_WORK = [Action("end_work")]
 _COLOURS = [Action("choose_colour", "blue"), Action("choose_colour", "orange")]
 _SHAPES = [Action("choose_shape", sh) for sh in SHAPES]
-_UPGRADES = [Action("upgrade", i) for i in range(3)]
+_UPGRADES = [Action("upgrade", i) for i in range(ASTRONAUTS)]
 
 
 def _fixed(actions: list[Action]) -> Callable:
@@ -284,7 +286,7 @@ def _place_candidates(s: State, player, cat: Catalogue) -> list[Action]:
 def _spend_candidates(s: State, player, cat: Catalogue) -> list[Action]:
     out = []
     tiles = cat.tiles
-    owed = [r for r in range(7) if s.need[r] > 0]
+    owed = [r for r in range(len(RESOURCES)) if s.need[r] > 0]
     for cell in sorted(player.base):
         tid, stock = player.base[cell]
         if not stock:
@@ -349,7 +351,7 @@ def _do_activate(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
         if stock == 1:
             del player.base[a.a]
             ev.append(ObstacleDestroyed(s.current, cell))
-            gain_research(s, s.current, 3, "obstacle", ev)
+            gain_research(s, s.current, OBSTACLE_RESEARCH, "obstacle", ev)
         else:
             player.base[a.a] = (tid, stock - 1)
             ev.append(ObstacleWeakened(s.current, cell, stock - 1))
@@ -483,7 +485,7 @@ def _place_module(s: State, tid: str, wild_shape: str | None, cat: Catalogue, ev
     squares = grid.squares_completed(grid.module_colours(player.base, cat), cell)
     if squares:
         gain_vp(s, p, len(squares), "square", ev)
-    s.upgrades = sum(1 for colours in squares if len(colours) <= 2)
+    s.upgrades = sum(1 for colours in squares if len(colours) <= UPGRADE_SQUARE_COLOURS)
     _offer_upgrades(s, ev)
 
 

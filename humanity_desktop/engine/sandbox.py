@@ -12,12 +12,11 @@ from __future__ import annotations
 import random
 
 from .catalogue import TileSpec, load
-from .rules import MAX_WORK
+from .rules import MAX_WORK, START_WORK
 from .state import ACTIVE, EXHAUSTED, State
 from .validation import StateError, load_state
 
-MIN_WORK = 2
-MAX_SCORE = 99
+MAX_SET_SCORE = 99  # the highest score the sandbox lets a seat be given
 
 
 class SandboxError(ValueError):
@@ -83,8 +82,8 @@ def move_astronaut(s: State, seat: int, index: int, cell) -> None:
 
 
 def set_work(s: State, seat: int, index: int, work: int) -> None:
-    if not MIN_WORK <= work <= MAX_WORK:
-        raise SandboxError(f"work values run from {MIN_WORK} to {MAX_WORK}")
+    if not START_WORK <= work <= MAX_WORK:
+        raise SandboxError(f"work values run from {START_WORK} to {MAX_WORK}")
     _, where, pos = s.players[seat].astros[index]
     _edit(s, lambda t: t.players[seat].astros.__setitem__(index, (work, where, pos)))
 
@@ -100,8 +99,8 @@ def set_score(s: State, seat: int, score: int) -> None:
     """Points on the score track; those not earned in play are kept as set in the sandbox."""
     ledger = s.players[seat].ledger
     earned = sum(ledger.values()) - ledger["scenario"]
-    if not earned <= score <= MAX_SCORE:
-        raise SandboxError(f"the score can be set from {earned} (the points earned) to {MAX_SCORE}")
+    if not earned <= score <= MAX_SET_SCORE:
+        raise SandboxError(f"the score can be set from {earned} (the points earned) to {MAX_SET_SCORE}")
     _edit(s, lambda t: t.players[seat].ledger.__setitem__("scenario", score - earned))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import grid
 from .catalogue import load
 from .events import VP, MissionTaken, Research, Time
-from .ring import RING, distance
+from .ring import clockwise, distance
 from .state import BOARD, State
 
 MISSION_VP = 3
@@ -33,7 +33,7 @@ def move_time(s: State, p: int, units: int, ev: list) -> None:
             d = distance(arm, space)
             nd = max(0, d - units)
             if nd != d:
-                astros[i] = (w, BOARD, (arm + nd) % RING)
+                astros[i] = (w, BOARD, clockwise(arm, nd))
                 moved += 1
     ev.append(Time(p, units, moved))
 

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import random
 
-from .catalogue import load
-from .ring import HANGARS
+from .catalogue import MISSION_TYPES, PLAYER_COUNTS, YEARS, load
+from .ring import HANGARS, WHEEL_BAYS
+from .rules import START_WORK
 from .state import ACTIVE, BOARD, TURN, Player, State
 
 
 def new_game(players: int, seed: int) -> State:
-    if players not in (2, 3, 4):
+    if players not in PLAYER_COUNTS:
         raise ValueError("Humanity is played by 2, 3 or 4 players")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError("the seed must be an integer")
@@ -24,20 +25,20 @@ def new_game(players: int, seed: int) -> State:
     s.arm = 0
     # Decks are drawn from the end of each list; their order is hidden from every seat.
     s.decks = []
-    for year in (1, 2, 3):
+    for year in YEARS:
         deck = sorted(cat.modules_by_year[year])
         rng.shuffle(deck)
         s.decks.append(deck)
     s.exp_decks = []
-    for year in (1, 2, 3):
+    for year in YEARS:
         deck = sorted(cat.experiments_by_year[year])
         rng.shuffle(deck)
         s.exp_decks.append(deck)
-    s.missions = [rng.choice(sorted(cat.missions_by_type[t])) for t in "ABC"]
-    s.holders = [None, None, None]
+    s.missions = [rng.choice(sorted(cat.missions_by_type[t])) for t in MISSION_TYPES]
+    s.holders = [None] * len(MISSION_TYPES)
     s.hangars = [s.decks[0].pop() for _ in range(HANGARS)]
-    s.wheel = s.exp_decks[0][:7]
-    s.exp_decks[0] = s.exp_decks[0][7:]
+    s.wheel = s.exp_decks[0][:WHEEL_BAYS]
+    s.exp_decks[0] = s.exp_decks[0][WHEEL_BAYS:]
     s.removed = []
     s.patch = 0
     s.current = 0
@@ -55,7 +56,7 @@ def new_game(players: int, seed: int) -> State:
         p = Player()
         for cell, tid, stock in cat.start_tiles:
             p.base[cell] = (tid, stock)
-        p.astros = [(2, ACTIVE, cell) for cell in cat.start_astronauts]
-        p.astros.append((2, BOARD, third[seat]))
+        p.astros = [(START_WORK, ACTIVE, cell) for cell in cat.start_astronauts]
+        p.astros.append((START_WORK, BOARD, third[seat]))
         s.players.append(p)
     return s

@@ -14,6 +14,7 @@ from .fields import DERIVED, INT, INTS, LIST, LISTS, SCALAR, STR, Field, Kind, j
 from .ring import HANGARS, distance
 
 ACTIVE, EXHAUSTED, BOARD, RETURNING = "active", "exhausted", "board", "returning"
+ASTRONAUTS = 3  # a seat's: two start in the base, the third beside the board
 VERSION = 2  # 2: the published board (8 spots, the experiment wheel turning with the arm)
 
 # Phases: what the current decision is about.

@@ -10,11 +10,11 @@ import json
 from typing import Any
 
 from .actions import Action
-from .catalogue import RESOURCES, SHAPES, load as load_catalogue
+from .catalogue import LAST_YEAR, MISSION_TYPES, PLAYER_COUNTS, RESOURCES, SHAPES, YEARS, load as load_catalogue
 from .invariants import InvariantError, check_components, check_seat
 from .observation import observe
 from .rules import MAX_WORK, apply_action, legal_actions
-from .ring import HANGARS, RING
+from .ring import HANGARS, RING, WHEEL_BAYS
 from .state import (
     ACTION, ACTIVE, BOARD, COLOUR, EXHAUSTED, LEDGER_SOURCES, OPTIONAL_SOURCES, OVER, PAY, PENDING_KEYS, PLACE,
     RETURNING, SEAT_KEYS, SHAPE, STATE_KEYS, TURN, UPGRADE, VERSION, WORK, State,
@@ -113,10 +113,10 @@ def validate_state(d: Any) -> None:
     if d["version"] != VERSION or isinstance(d["version"], bool):
         c.fail("version", f"unsupported state version {short_repr(d['version'])} (expected {VERSION})")
     n = c.integer(d["players"], "players")
-    if n not in (2, 3, 4):
+    if n not in PLAYER_COUNTS:
         c.fail("players", f"a game has 2 to 4 seats, got {n}")
     c.integer(d["seed"], "seed")
-    c.integer(d["year"], "year", 1, 3)
+    c.integer(d["year"], "year", YEARS[0], LAST_YEAR)
     c.integer(d["round"], "round", 1)
     c.integer(d["turn"], "turn", 0)
     c.integer(d["arm"], "arm", 0, RING - 1)
@@ -124,20 +124,20 @@ def validate_state(d: Any) -> None:
 
     for i, t in enumerate(c.seq(d["hangars"], "hangars", HANGARS)):
         c.id_in(t, c.deck_modules, f"hangars[{i}]", "module", nullable=True)
-    for y, deck in enumerate(c.seq(d["decks"], "decks", 3)):
+    for y, deck in enumerate(c.seq(d["decks"], "decks", len(YEARS))):
         for i, t in enumerate(c.seq(deck, f"decks[{y}]")):
             c.id_in(t, c.deck_modules, f"decks[{y}][{i}]", "module")
-    for y, deck in enumerate(c.seq(d["experiment_decks"], "experiment_decks", 3)):
+    for y, deck in enumerate(c.seq(d["experiment_decks"], "experiment_decks", len(YEARS))):
         for i, e in enumerate(c.seq(deck, f"experiment_decks[{y}]")):
             c.id_in(e, c.experiments, f"experiment_decks[{y}][{i}]", "experiment")
-    for i, e in enumerate(c.seq(d["experiments"], "experiments", 7)):
+    for i, e in enumerate(c.seq(d["experiments"], "experiments", WHEEL_BAYS)):
         c.id_in(e, c.experiments, f"experiments[{i}]", "experiment", nullable=True)
     for i, t in enumerate(c.seq(d["removed"], "removed")):
         if not isinstance(t, str) or (t not in c.deck_modules and t not in c.experiments):
             c.fail(f"removed[{i}]", f"unknown module or experiment id {short_repr(t)}")
-    for i, m in enumerate(c.seq(d["missions"], "missions", 3)):
+    for i, m in enumerate(c.seq(d["missions"], "missions", len(MISSION_TYPES))):
         c.id_in(m, c.missions, f"missions[{i}]", "mission")
-    for i, h in enumerate(c.seq(d["holders"], "holders", 3)):
+    for i, h in enumerate(c.seq(d["holders"], "holders", len(MISSION_TYPES))):
         if h is not None:
             c.integer(h, f"holders[{i}]", 0, n - 1)
 
@@ -243,7 +243,7 @@ def _validate_pending(c: _Checker, d: dict, n: int, phase: str, cur: Any) -> Non
         live = phase in (PAY, COLOUR, SHAPE)  # later phases keep a spent target around
         if live and kind == "module" and not (1 <= k <= HANGARS and d["hangars"][k - 1] is not None):
             c.fail("pending.target", f"hangar {k} holds no module")
-        if live and kind == "experiment" and not (0 <= k < 7 and d["experiments"][k] is not None):
+        if live and kind == "experiment" and not (0 <= k < WHEEL_BAYS and d["experiments"][k] is not None):
             c.fail("pending.target", f"experiment space {k} is empty")
         if kind == "experiment" and phase in (COLOUR, SHAPE):
             c.fail("pending.target", f"phase '{phase}' follows a module, not an experiment")

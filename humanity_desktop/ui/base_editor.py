@@ -19,9 +19,9 @@ from ..engine.actions import SPECS
 from ..engine.state import PAY, PLACE, WORK
 from . import tile_art
 from .gestures import spend_at, spend_options
-from .physics import Carry, Turn
+from .physics import Carry, TileTurn
 from .surface_cache import cached
-from .targets import ASTRO, CELL, EXPERIMENT, HANGAR, RETURNING, Target
+from .targets import ASTRO, CELL, EXPERIMENT, HANGAR, RETURNING_ASTRONAUT, Target
 from .views.base_view import BaseView
 from .views.board_view import BoardView
 
@@ -47,14 +47,14 @@ class TurnGesture:
         self.refused = refused  # what the tile's turn would ask of the rules, when they forbid it
         self.press = press
         self.rect = rect
-        self.physics = Turn(rect.center, rect.w, direction, allowed=bool(options))
+        self.physics = TileTurn(rect.center, rect.w, direction, allowed=bool(options))
         self.physics.grab(press)
         self.moved = False
 
 
 class CarryGesture:
     def __init__(self, kind: str, ref, image: pygame.Surface, home: tuple[float, float], press: tuple[int, int]) -> None:
-        self.kind, self.ref, self.image = kind, ref, image  # kind: HANGAR, EXPERIMENT or RETURNING
+        self.kind, self.ref, self.image = kind, ref, image  # kind: HANGAR, EXPERIMENT or RETURNING_ASTRONAUT
         self.home, self.press = home, press
         self.size = float(image.get_width())
         self.physics = Carry(home, image.get_size(), press)
@@ -96,7 +96,7 @@ class BaseEditor:
     @property
     def hidden_returning(self) -> frozenset:
         g = self.gesture
-        return frozenset((g.ref,)) if isinstance(g, CarryGesture) and g.kind == RETURNING else frozenset()
+        return frozenset((g.ref,)) if isinstance(g, CarryGesture) and g.kind == RETURNING_ASTRONAUT else frozenset()
 
     @property
     def hidden_slots(self) -> frozenset:
@@ -140,10 +140,10 @@ class BaseEditor:
         if target is not None and target.kind == EXPERIMENT and Action("choose_experiment", target.ref) in legal:
             image = tile_art.experiment_tile(state.wheel[target.ref], self.board.exp)
             return CarryGesture(EXPERIMENT, target.ref, image, self.board.experiment_center(state, target.ref), pos)
-        if target is not None and target.kind == RETURNING and target.seat == seat and state.phase == PLACE:
+        if target is not None and target.kind == RETURNING_ASTRONAUT and target.seat == seat and state.phase == PLACE:
             rect = self.base.returning_rect(state, seat, target.ref)
             image = tile_art.astronaut(self.chars[seat], rect.w, state.players[seat].astros[target.ref][0], True)
-            return CarryGesture(RETURNING, target.ref, image, rect.center, pos)
+            return CarryGesture(RETURNING_ASTRONAUT, target.ref, image, rect.center, pos)
         if self.base.area.collidepoint(pos) and (target is None or target.kind in (CELL, ASTRO)):
             return PanGesture(pos)
         return None

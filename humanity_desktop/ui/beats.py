@@ -28,7 +28,8 @@ from .reset_steps import ResetStep
 from .views.board_view import QUICK, STEPS, Timeline
 from .views.reset_caption import draw_caption
 
-SHORT, PULSE, FLIGHT, PLACE, CRUMBLE = 0.2, 0.32, 0.8, 0.45, 0.7
+# Seconds a beat lasts at the least: any action, a pulse, a flight, an astronaut settling, a crumble.
+SHORT, PULSE, FLIGHT, SETTLE, CRUMBLE = 0.2, 0.32, 0.8, 0.45, 0.7
 RESET, YEAR_EXTRA = 2.2, 0.9
 STEP_HOLD = 1.8  # seconds a reset step holds, long enough to read its caption
 QUEUE_HURRY = 3  # beats waiting beyond this play twice as fast
@@ -151,7 +152,7 @@ class Director:
                     self._placed(beat, ev, e)
                 case Time():
                     beat.moves = ring_moves(ev.before, ev.after, ev.seat)
-                    beat.duration = max(beat.duration, PLACE)
+                    beat.duration = max(beat.duration, SETTLE)
         self.queue.append(beat)
 
     def reset(self, info: ResetInfo, state: State, seat: int, steps: list[ResetStep] | None = None) -> None:
@@ -227,7 +228,7 @@ class Director:
         start = self.base.returning_center(ev.before, seat)
         beat.flights.append(Flight(img, start, self.base.cell_center(ev.after, seat, cell), size, size))
         beat.hidden_astros.add(i)
-        beat.duration = max(beat.duration, PLACE)
+        beat.duration = max(beat.duration, SETTLE)
 
     # ------------------------------------------------------------ drawing flights
 

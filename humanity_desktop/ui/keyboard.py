@@ -6,9 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ..engine import State
-from ..engine.state import BOARD, RETURNING
-from .targets import ASTRO, CELL, EXPERIMENT, HANGAR, RING_ASTRO, Target
-from .targets import RETURNING as RETURNING_T
+from .targets import ASTRO, CELL, EXPERIMENT, HANGAR, Target, astronaut_kind
 
 NUMBERS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2}
 
@@ -18,9 +16,7 @@ def astronaut_target(state: State, seat: int, index: int) -> Target | None:
     astros = state.players[seat].astros
     if index >= len(astros):
         return None
-    where = astros[index][1]
-    kind = RING_ASTRO if where == BOARD else RETURNING_T if where == RETURNING else ASTRO
-    return Target(kind, seat, index)
+    return Target(astronaut_kind(astros[index][1]), seat, index)
 
 
 def lit_targets(marks: dict, seat: int) -> list[Target]:

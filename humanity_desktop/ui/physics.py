@@ -25,9 +25,9 @@ QUARTER = math.pi / 2
 # moves the same. Carrying: a critically damped pull from the hand, the grab point above
 # the centre, air drag that makes the piece lean into its motion (about 12 degrees at
 # 1,000 px/s), and a springy pull back upright. Turning: a quick detent, a little overshoot.
-HAND = (30.0, 1.0)
-UPRIGHT = (22.0, 0.6)
-TURN = (40.0, 0.55)
+HAND_SPRING = (30.0, 1.0)
+UPRIGHT_SPRING = (22.0, 0.6)
+TURN_SPRING = (40.0, 0.55)
 GRAB_ABOVE = 0.32  # of the piece's height
 AIR_DRAG = 0.054  # per pixel of the piece's height
 # A spring only damps along its own line, so a piece let go while swinging would orbit its
@@ -65,8 +65,10 @@ class Carry:
         # The grab point sits above the centre: a piece hangs from where it is held.
         anchor = (max(-w / 2, min(w / 2, grab[0] - start[0])), -GRAB_ABOVE * h)
         self.hand.position = self.body.local_to_world(anchor)
-        self.spring = pymunk.DampedSpring(self.hand, self.body, (0, 0), anchor, 0, *_spring(self.body.mass, HAND))
-        upright = pymunk.DampedRotarySpring(self.space.static_body, self.body, 0, *_spring(self.body.moment, UPRIGHT))
+        self.spring = pymunk.DampedSpring(self.hand, self.body, (0, 0), anchor, 0,
+                                          *_spring(self.body.mass, HAND_SPRING))
+        upright = pymunk.DampedRotarySpring(self.space.static_body, self.body, 0,
+                                            *_spring(self.body.moment, UPRIGHT_SPRING))
         self.drag = AIR_DRAG * h
         self.landing_damping = LANDING_DAMPING * h
         self.space.add(self.body, self.hand, self.spring, upright)
@@ -108,7 +110,7 @@ class Carry:
             and abs(self.body.angle) < SETTLE_ANGLE
 
 
-class Turn:
+class TileTurn:
     """A tile turned about its centre, one way only: clockwise (+1) or counterclockwise (-1).
 
     `allowed` is how far it may go: a quarter when the turn means something, a few degrees
@@ -126,7 +128,8 @@ class Turn:
         self.body.position = centre
         pin = pymunk.PivotJoint(self.space.static_body, self.body, centre)
         # (body, world): the spring's angle is the body's own, not its negative.
-        self.spring = pymunk.DampedRotarySpring(self.body, self.space.static_body, 0, *_spring(self.body.moment, TURN))
+        self.spring = pymunk.DampedRotarySpring(self.body, self.space.static_body, 0,
+                                                *_spring(self.body.moment, TURN_SPRING))
         self.space.add(self.body, pin, self.spring)
         self._grab_angle: float | None = None
         self.clock = Clock()

@@ -20,7 +20,7 @@ THINKING = (0.5, 1.0, 2.0, 4.0)  # times each bot level's own thinking time
 VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0)  # > 1 plays animations faster
 FILE = "options.json"
-MAX_BYTES = 16 * 1024  # a real one is under 1 KB
+MAX_SETTINGS_BYTES = 16 * 1024  # a real one is under 1 KB
 SETTINGS_VERSION = 4
 # Version 1 gave every bot the same thinking time in seconds; version 2 scales each level's
 # own. The old seconds (0.5 to 4, with 1 the default) carry over as the factor.
@@ -66,7 +66,7 @@ class Settings:
     def load(cls, path: Path) -> Settings:
         """The settings in `path`: the defaults when there is no file or it cannot be used."""
         try:
-            return cls(**parse(read_small_file(path, MAX_BYTES)), path=path)
+            return cls(**parse_settings(read_small_file(path, MAX_SETTINGS_BYTES)), path=path)
         except FileNotFoundError:
             return cls(path=path)
         except (OSError, FileProblem) as exc:
@@ -94,10 +94,10 @@ class Settings:
             write_atomic(self.path, json.dumps(self.to_json(), indent=2))
 
 
-def parse(text: str) -> dict:
+def parse_settings(text: str) -> dict:
     """The options in a settings file's text; FileProblem says what is wrong with it."""
     # Files written before settings were versioned hold the options alone.
-    raw = read_versioned(text, SETTINGS_VERSION, "settings",
+    raw = read_versioned(text, SETTINGS_VERSION, "settings file",
                          lambda raw: set(raw) <= {"version", WINDOW, SEEN, *CHOICES, *RENAMED})
     if raw.pop("version", 1) < 2:
         raw = {RENAMED.get(key, key): value for key, value in raw.items()}

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.state import BOARD, RETURNING
+
 HANGAR = "hangar"  # ref: slot 1..7
 EXPERIMENT = "experiment"  # ref: index 0..6 on the experiment disk
 RING_ASTRO = "ring_astro"  # seat, ref: astronaut index
@@ -10,7 +12,7 @@ ARM = "arm"
 HUB = "hub"
 CELL = "cell"  # seat, ref: (x, y)
 ASTRO = "astro"  # seat, ref: astronaut index (in the base)
-RETURNING = "returning"  # seat, ref: astronaut index
+RETURNING_ASTRONAUT = "returning_astronaut"  # seat, ref: astronaut index
 SEAT = "seat"  # seat
 MINI_BASE = "mini_base"  # seat
 SCIENCE = "science"  # seat
@@ -25,3 +27,8 @@ class Target:
     kind: str
     seat: int | None = None
     ref: object = None
+
+
+def astronaut_kind(where: str) -> str:
+    """The target kind of an astronaut that is `where` (an engine astronaut state)."""
+    return RING_ASTRO if where == BOARD else RETURNING_ASTRONAUT if where == RETURNING else ASTRO

@@ -12,6 +12,7 @@ from functools import lru_cache
 import pygame
 
 from ..engine.catalogue import RESOURCES, SWITCH_COLOURS, load
+from ..engine.rules import OBSTACLE_RESEARCH
 from . import art, icons, theme
 from .fonts import fonts
 from .surface_cache import cached
@@ -168,7 +169,7 @@ def obstacle_tile(tile_id: str, size: int, resistance: int) -> pygame.Surface:
         notch = pygame.Rect(x + i * (pip + gap), size - pip - int(size * 0.07), pip, pip)
         pygame.draw.rect(surf, INK, notch.inflate(2, 2), border_radius=3)
         pygame.draw.rect(surf, NOTCH_ON if i < resistance else NOTCH_OFF, notch, border_radius=2)
-    _number_badge(surf, icons.research_badge(int(size * 0.24)), "+3", (size // 2, int(size * 0.3)),
+    _number_badge(surf, icons.research_badge(int(size * 0.24)), f"+{OBSTACLE_RESEARCH}", (size // 2, int(size * 0.3)),
                   max(8, int(size * 0.18)))
     return surf
 

@@ -12,20 +12,21 @@ from ..controller.describe import (
     mission_title,
     plural,
     produces_text,
+    research_marks_text,
     tile_kind,
 )
 from ..engine import State
 from ..engine.catalogue import ANY, load
-from ..engine.ring import HANGARS, WHITE_CROSSES
+from ..engine.grid import MAX_GREENHOUSES
+from ..engine.ring import HANGARS, WHITE_CROSSES, bay_slot, surely_overtaken
+from ..engine.rules import MAX_WORK, OBSTACLE_RESEARCH
+from ..engine.scoring import MISSION_VP
 from ..engine.state import ACTIVE, BOARD, EXHAUSTED
 from . import targets as T
 from . import tile_art
 
 Tip = tuple[str, list[str]]
 ADJACENT = {ANY: "module of any colour"}  # otherwise "<colour> module"
-# At most the modules off the white crosses stay on the board, so the arm always moves at least
-# as many spots as there are crosses: an astronaut closer than that is always passed.
-MIN_SWING = len(WHITE_CROSSES)
 
 
 def tile_lines(tid: str, stock: int | None = None, wild_shape: str | None = None) -> Tip:
@@ -33,7 +34,7 @@ def tile_lines(tid: str, stock: int | None = None, wild_shape: str | None = None
     if spec.kind == "obstacle":
         return ("Obstacle", [
             f"Resistance {spec.max_stock if stock is None else stock} of {spec.max_stock}: each activation costs {spec.work} work and knocks off 1.",
-            "Gone at 0: +3 research, and the cell is free to build on.",
+            f"Gone at 0: +{OBSTACLE_RESEARCH} research, and the cell is free to build on.",
         ])
     undecided = spec.kind == "communication" and spec.colour is None  # its colour is picked on deploying
     kind = tile_kind(spec, wild_shape)
@@ -52,8 +53,9 @@ def tile_lines(tid: str, stock: int | None = None, wild_shape: str | None = None
         lines.append(f"You pick orange or blue as you deploy it: your base gets a plain tile of that colour "
                      f"worth +{spec.research} research, counted as that colour from then on.")
     if spec.kind == "greenhouse":
-        lines.append("Scores 1 VP alone, 2 beside another greenhouse, 3 when it completes a group of 3.")
-        lines.append("Connected greenhouses: at most 3, all of different shapes.")
+        lines.append("Scores 1 VP alone, 2 beside another greenhouse, 3 when it completes a group of "
+                     f"{MAX_GREENHOUSES}.")
+        lines.append(f"Connected greenhouses: at most {MAX_GREENHOUSES}, all of different shapes.")
     if spec.vp:
         lines.append(f"+{spec.vp} VP when deployed.")
     if spec.kind == "drone":
@@ -97,17 +99,16 @@ def _astronaut_lines(s: State, seat: int, i: int, names) -> Tip:
     elif where == BOARD:
         gap = s.distance(pos)
         text = (f"Beside the board, {plural(gap, 'spot')} past the arm: it comes home when the arm "
-                "passes it" + (", at the next reset for sure." if gap < MIN_SWING else "."))
+                "passes it" + (", at the next reset for sure." if surely_overtaken(s.arm, pos) else "."))
     else:
         text = "Coming home: place it on a free cell next to a module."
-    return (title, [text, "Work value: the work points it spends when working (at most 4)."])
+    return (title, [text, f"Work value: the work points it spends when working (at most {MAX_WORK})."])
 
 
 def _research_lines(players: int) -> list[str]:
     cat = load()
-    marks = ", ".join(str(pos) for pos, _ in cat.research_marks)
     behind = cat.tokens_per_player_behind[players]
-    return [f"At each year's end: 1 science token per mark reached ({marks}), "
+    return [f"At each year's end: 1 science token per mark reached ({research_marks_text()}), "
             f"plus {plural(behind, 'token')} for each player with less research than you.",
             f"Research stops at {cat.research_cap}; every marker then goes back to 0 for the next year."]
 
@@ -121,7 +122,7 @@ def magnified(target: T.Target, s: State, size: int) -> pygame.Surface | None:
     return None
 
 
-def describe(target: T.Target, s: State, names, science_visible) -> Tip | None:
+def describe_target(target: T.Target, s: State, names, science_visible) -> Tip | None:
     """The tooltip for a target, or None if it has nothing to say."""
     cat = load()
     kind = target.kind
@@ -134,7 +135,7 @@ def describe(target: T.Target, s: State, names, science_visible) -> Tip | None:
         return (title, lines)
     if kind == T.EXPERIMENT:
         title, lines = experiment_lines(s.wheel[target.ref])
-        slot = target.ref + 1  # the wheel turns with the arm: bay i faces hangar i + 1
+        slot = bay_slot(target.ref)
         lines.append(f"The astronaut who carries it out stands {plural(slot, 'spot')} past the arm, "
                      f"in line with hangar {slot}.")
         return (title, lines)
@@ -147,7 +148,7 @@ def describe(target: T.Target, s: State, names, science_visible) -> Tip | None:
             return tile_lines(tid, stock, s.players[target.seat].wild.get(target.ref))
         return ("Free cell", ["An astronaut may stand here if a module (not an obstacle) is next to it.",
                               "Modules are built where the deploying astronaut stood."])
-    if kind in (T.ASTRO, T.RING_ASTRO, T.RETURNING):
+    if kind in (T.ASTRO, T.RING_ASTRO, T.RETURNING_ASTRONAUT):
         return _astronaut_lines(s, target.seat, target.ref, names)
     if kind == T.SEAT:
         p = s.players[target.seat]
@@ -164,8 +165,8 @@ def describe(target: T.Target, s: State, names, science_visible) -> Tip | None:
         mid = s.missions[target.ref]
         spec = cat.missions[mid]
         holder = s.holders[target.ref]
-        lines = [spec.text, "The first to do it takes the science token and 3 VP.",
-                 "Doing strictly better later takes the tile and its 3 VP from the holder."]
+        lines = [spec.text, f"The first to do it takes the science token and {MISSION_VP} VP.",
+                 f"Doing strictly better later takes the tile and its {MISSION_VP} VP from the holder."]
         lines.append(f"Held by {names[holder]}." if holder is not None else "Not done yet: the science token is still on it.")
         return (mission_title(spec), lines)
     if kind == T.SCORE_TRACK:

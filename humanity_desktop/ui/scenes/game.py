@@ -37,7 +37,7 @@ from ..layout import game_layout
 from ..reset_steps import reset_steps
 from ..scene import Scene
 from ..targets import MINI_BASE, Target
-from ..tooltips import describe, magnified
+from ..tooltips import describe_target, magnified
 from ..views.base_view import BaseView
 from ..views.board_view import BoardView
 from ..views.hint_overlay import HintOverlay
@@ -372,7 +372,7 @@ class GameScene(Scene):
             return
         if self.hover is None or self.hover.kind == MINI_BASE:
             return
-        tip = describe(self.hover, s, self.names, self._science_visible())
+        tip = describe_target(self.hover, s, self.names, self._science_visible())
         if tip is not None:
             picture = magnified(self.hover, s, int(MAGNIFIED * self.L.scale))
             draw_tooltip(surface, self.pointer, tip[0], tip[1], self.L.scale, picture)

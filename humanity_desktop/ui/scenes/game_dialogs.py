@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action
-from ...engine.catalogue import RESOURCES, load
+from ...engine.catalogue import BASIC, BASICS_PER_ADVANCED, RESOURCES, load
+from ...engine.state import ACTIVE, BOARD, EXHAUSTED, RETURNING
 from .dialog import ChoiceScene
 
 if TYPE_CHECKING:
@@ -34,12 +35,13 @@ def choose_spend(scene: GameScene, options: list[Action]) -> None:
     choices = []
     for a in options:
         unit, toward = RESOURCES[a.b], RESOURCES[a.c]
-        text = f"Spend 1 {unit} as {toward}" if a.b == a.c or a.c < 3 else f"Spend 1 {unit} toward {toward} (3 make 1)"
+        direct = a.b == a.c or a.c in BASIC
+        text = f"Spend 1 {unit} as {toward}" if direct else f"Spend 1 {unit} toward {toward} ({BASICS_PER_ADVANCED} make 1)"
         choices.append((text, answer(scene, a)))
     scene.app.stack.push(ChoiceScene(scene.app, spec.name, "How is this unit spent?", choices))
 
 
-def explain(scene: GameScene, line: int | None) -> None:
+def show_reasons(scene: GameScene, line: int | None) -> None:
     """A bot's line in the log, clicked: the reasons it chose that plan, in its own figures."""
     why = scene.match.reasons.get(line)
     if why is not None:
@@ -50,4 +52,4 @@ def explain(scene: GameScene, line: int | None) -> None:
 
 
 def _where(where: str) -> str:
-    return {"active": "ready", "exhausted": "resting", "board": "at the board", "returning": "coming home"}[where]
+    return {ACTIVE: "ready", EXHAUSTED: "resting", BOARD: "at the board", RETURNING: "coming home"}[where]

@@ -15,11 +15,11 @@ from ..base_editor import Outcome
 from ..gestures import actions_for, starts_work
 from ..input import Back, Click, FastForward, Key, Point, Release, Undo, Wheel
 from ..keyboard import NUMBERS, astronaut_target, lit_targets, next_focus
-from ..targets import ASTRO, CELL, MINI_BASE, RETURNING, SEAT, Target
+from ..targets import ASTRO, CELL, MINI_BASE, RETURNING_ASTRONAUT, SEAT, Target
 from ..widgets import Button
 from ..wording import plain
 from .base_overlay import BaseOverlayScene
-from .game_dialogs import choose_spend, explain
+from .game_dialogs import choose_spend, show_reasons
 
 if TYPE_CHECKING:
     from .game import GameScene
@@ -167,7 +167,7 @@ def _click(scene: GameScene, pos) -> None:
             return
     if scene.L.log.collidepoint(pos):
         if not scene._log_covered():
-            explain(scene, scene.log.line_at(pos))
+            show_reasons(scene, scene.log.line_at(pos))
         return
     target = hit(scene, pos)
     if target is not None and target.kind in (SEAT, MINI_BASE) and target.seat != scene._shown().seat:
@@ -187,7 +187,7 @@ def _use(scene: GameScene, target: Target | None) -> None:
             scene.toasts.show(f"It is {who}'s turn", theme.TEXT_DIM)
         return
     s = m.state
-    if target.kind == RETURNING and target.seat == s.current:
+    if target.kind == RETURNING_ASTRONAUT and target.seat == s.current:
         scene.returning = target.ref
         return
     if s.phase == ACTION and target.kind == ASTRO and target.seat == s.current and target.ref != s.sel:

@@ -7,6 +7,7 @@ import random
 import pygame
 
 from ...controller import BOT, CHARACTERS, HUMAN, Seat, default_level, ranked_levels
+from ...engine.catalogue import PLAYER_COUNTS
 from .. import icons, theme
 from ..backdrop import backdrop
 from ..fonts import draw_text
@@ -15,6 +16,8 @@ from ..scene import Scene
 from ..widgets import Button, ButtonTips, draw_panel, layout_row
 
 EMPTY = "empty"
+MARGIN = 24  # design pixels between the panel's sides and its rows
+FEWEST, MOST = PLAYER_COUNTS[0], PLAYER_COUNTS[-1]  # seats past the fewest may stay empty
 MAX_SEED_DIGITS = 9
 LEVEL_TIP = ("How well this bot plays, from Easy to Expert; click for the next level. "
              "How fast bots move is the Bot pace option")
@@ -48,32 +51,32 @@ class NewGameScene(Scene):
     def _build(self) -> None:
         sc = self.app.scale
         p = self.panel
-        x, w = p.x + int(24 * sc), p.w - int(48 * sc)
+        x, w = p.x + int(MARGIN * sc), p.w - int(2 * MARGIN * sc)
         bh, gap = int(44 * sc), int(10 * sc)
         self.quick = [Button(f"Solo against {n} bot{'s' if n > 1 else ''}", self._solo(n), style="primary")
-                      for n in (1, 2, 3)]
+                      for n in range(FEWEST - 1, MOST)]
         layout_row(self.quick, pygame.Rect(x, p.y + int(82 * sc), w, bh), gap)
         self.row_buttons: list[list[Button]] = []
         top = p.y + int(196 * sc)
         for i, row in enumerate(self.rows):
             y = top + i * (bh + gap)
             char = Button(CHARACTERS[row["char"]], self._next_char(i), tooltip="Click for another astronaut")
-            kind = Button(row["kind"].capitalize(), self._next_kind(i), enabled=i >= 2 or row["kind"] != EMPTY)
+            kind = Button(row["kind"].capitalize(), self._next_kind(i), enabled=i >= FEWEST or row["kind"] != EMPTY)
             level = Button(f"Level: {row['level']}", self._next_level(i), enabled=row["kind"] == BOT,
                            tooltip=LEVEL_TIP)
             char.rect = pygame.Rect(x + int(150 * sc), y, int(190 * sc), bh)
             kind.rect = pygame.Rect(char.rect.right + gap, y, int(150 * sc), bh)
-            level.rect = pygame.Rect(kind.rect.right + gap, y, p.right - int(24 * sc) - kind.rect.right - gap, bh)
+            level.rect = pygame.Rect(kind.rect.right + gap, y, p.right - int(MARGIN * sc) - kind.rect.right - gap, bh)
             if row["kind"] == EMPTY:
                 char.enabled = level.enabled = False
             self.row_buttons.append([char, kind, level])
-        y = top + 4 * (bh + gap) + int(12 * sc)
+        y = top + len(self.rows) * (bh + gap) + int(12 * sc)
         self.seed_button = Button(self.seed_text or "random", self._focus_seed, style="quiet",
                                   selected=self.seed_focus, tooltip="Type a number to replay a deal; empty: random")
         self.seed_button.rect = pygame.Rect(x + int(150 * sc), y, int(190 * sc), bh)
         self.start = Button("Start game", self._start, style="primary")
         self.back = Button("Back", lambda: self.app.stack.pop(), style="quiet")
-        self.start.rect = pygame.Rect(p.right - int(24 * sc) - int(220 * sc), p.bottom - bh - int(20 * sc), int(220 * sc), bh)
+        self.start.rect = pygame.Rect(p.right - int(MARGIN * sc) - int(220 * sc), p.bottom - bh - int(20 * sc), int(220 * sc), bh)
         self.back.rect = pygame.Rect(x, self.start.rect.y, int(160 * sc), bh)
 
     def _buttons(self) -> list[Button]:
@@ -85,16 +88,16 @@ class NewGameScene(Scene):
         def cycle() -> None:
             taken = {r["char"] for k, r in enumerate(self.rows) if k != i}
             c = self.rows[i]["char"]
-            for step in range(1, 5):
-                if (c + step) % 4 not in taken:
-                    self.rows[i]["char"] = (c + step) % 4
+            for step in range(1, len(CHARACTERS) + 1):
+                if (c + step) % len(CHARACTERS) not in taken:
+                    self.rows[i]["char"] = (c + step) % len(CHARACTERS)
                     break
             self._build()
         return cycle
 
     def _next_kind(self, i: int):
         def cycle() -> None:
-            order = [HUMAN, BOT] + ([EMPTY] if i >= 2 else [])
+            order = [HUMAN, BOT] + ([EMPTY] if i >= FEWEST else [])
             row = self.rows[i]
             row["kind"] = order[(order.index(row["kind"]) + 1) % len(order)]
             self._build()
@@ -161,7 +164,7 @@ class NewGameScene(Scene):
         sc = self.app.scale
         surface.blit(backdrop(surface.get_size()), (0, 0))
         inner = draw_panel(surface, self.panel, sc, "New game", fill=(26, 25, 34), edge=theme.ACCENT_DARK)
-        x = self.panel.x + int(24 * sc)
+        x = self.panel.x + int(MARGIN * sc)
         draw_text(surface, f"Quick start: you against bots at {default_level().capitalize()} level", int(15 * sc), theme.TEXT_DIM, (x, inner.y + int(4 * sc)))
         draw_text(surface, "Or set the table (seat 1 plays first)", int(15 * sc), theme.TEXT_DIM,
                   (x, self.row_buttons[0][0].rect.y - int(36 * sc)))

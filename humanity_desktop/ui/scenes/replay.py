@@ -14,6 +14,7 @@ from .game import GameScene
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_SECONDS = 0.7  # the pause between two moves at 1×, after the move's animation
+STEP_W = 52  # design width of a one-symbol step button
 
 
 class ReplayScene(GameScene):
@@ -94,12 +95,12 @@ class ReplayScene(GameScene):
         at_start, at_end = m.position == 0, m.position >= m.length
         # Short labels keep the bar clear of the turn in its middle; the tooltips name them.
         buttons = [
-            (Button("|◀", lambda: self.jump(0), enabled=not at_start, tooltip="Start: back to the deal (Home)"), 52),
-            (Button("◀", self.step_back, enabled=not at_start, tooltip="Back: one move back (Left)"), 52),
+            (Button("|◀", lambda: self.jump(0), enabled=not at_start, tooltip="Start: back to the deal (Home)"), STEP_W),
+            (Button("◀", self.step_back, enabled=not at_start, tooltip="Back: one move back (Left)"), STEP_W),
             (Button("Pause" if self.playing else "Play", self.toggle_play, style="primary",
                     tooltip="Play: the moves one after another (Space)"), 80),
-            (Button("▶", self.step_forward, enabled=not at_end, tooltip="Step: one move forward (Right)"), 52),
-            (Button("▶|", lambda: self.jump(m.length), enabled=not at_end, tooltip="End: the final position (End)"), 52),
+            (Button("▶", self.step_forward, enabled=not at_end, tooltip="Step: one move forward (Right)"), STEP_W),
+            (Button("▶|", lambda: self.jump(m.length), enabled=not at_end, tooltip="End: the final position (End)"), STEP_W),
             (Button(f"{self.speed:g}×", self.next_speed, style="quiet", tooltip="Speed: 0.5×, 1×, 2× or 4×"), 60),
             (Button("Close", self.close, style="quiet", tooltip="Close: leave the replay (Esc)"), 80),
         ]

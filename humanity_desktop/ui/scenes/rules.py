@@ -3,7 +3,13 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine.catalogue import load
+from ...controller.describe import research_marks_text
+from ...engine.catalogue import LAST_YEAR, load
+from ...engine.flow import LEFTOVERS_PER_VP
+from ...engine.grid import MAX_GREENHOUSES
+from ...engine.ring import HANGARS
+from ...engine.rules import MAX_WORK, OBSTACLE_RESEARCH, START_WORK, UPGRADE_SQUARE_COLOURS
+from ...engine.scoring import MISSION_VP
 from .. import theme
 from ..backdrop import backdrop
 from ..fonts import draw_text, fonts
@@ -11,49 +17,52 @@ from ..input import Back, Click, Point, Wheel
 from ..scene import Scene
 from ..widgets import Button, draw_panel
 
-_MARKS = ", ".join(str(pos) for pos, _ in load().research_marks)
-_BEHIND = load().tokens_per_player_behind
+_CAT = load()
+_BEHIND = _CAT.tokens_per_player_behind
 RULES = [
     ("Goal", ("Score the most victory points (VP) over three years by growing your base on Titan: "
              "deploy modules, carry out experiments, complete missions and climb the research track.")),
     ("Your turn", ("Choose one active astronaut in your base, then one action: work on the base, deploy a "
                   "module, or carry out an experiment. Play passes clockwise; a player with no active "
                   "astronaut skips.")),
-    ("Work on the base", ("Spend the astronaut's work points (2 to 4) to activate tiles: a module makes one "
-                         "unit (1 work for orange, 2 for blue) and holds at most 3; an obstacle loses one "
-                         "resistance per work point and at 0 is gone, for 3 research. The astronaut then "
-                         "rests until the next round.")),
+    ("Work on the base", (f"Spend the astronaut's work points ({START_WORK} to {MAX_WORK}) to activate tiles: "
+                         "a module makes one unit (1 work for orange, 2 for blue) and holds at most 3; an "
+                         "obstacle loses one resistance per work point and at 0 is gone, for "
+                         f"{OBSTACLE_RESEARCH} research. The astronaut then rests until the next round.")),
     ("The main board", ("Eight spots round the ring. The arm stands on one; the seven others are hangars, the "
                        "first two after the arm under white crosses. The experiment wheel turns with the arm: "
                        "each experiment sits in line with a hangar.")),
     ("Deploy a module", ("Pick any module on the main board and pay its cost. It is built where your "
                         "astronaut stood; the astronaut goes beside the board, as many spots past the arm "
-                        "as the hangar's number. A new producer arrives holding 1. Research and VP printed "
-                        "on it are earned at once. A finished 2x2 square of modules scores 1 VP, and if it "
-                        "has at most 2 colours one astronaut gains a work point.")),
+                        f"as the hangar's number. A new producer arrives holding {_CAT.stock_on_arrival}. "
+                        "Research and VP printed on it are earned at once. A finished 2x2 square of modules "
+                        f"scores 1 VP, and if it has at most {UPGRADE_SQUARE_COLOURS} colours one astronaut gains "
+                        "a work point.")),
     ("Communication", ("A communication module is neither colour on the board: as you deploy it, choose "
                       "orange or blue, and your base gets a plain tile of that colour with its research.")),
     ("Paying", ("Spend units from your modules one at a time. Electricity can stand for any basic (ice, "
                "methane, insects). Three basics of one kind stand for the matching advanced resource "
                "(oxygen, aircarbon, protein), and electricity may fill in for any of those three. "
                "Auto-pay spends the least valuable units first.")),
-    ("Greenhouses", ("Connected greenhouses: at most 3, all different shapes. A new one scores 1 VP alone, "
-                    "2 beside another, 3 when it completes a group of three.")),
+    ("Greenhouses", (f"Connected greenhouses: at most {MAX_GREENHOUSES}, all different shapes. A new one scores "
+                    "1 VP alone, 2 beside another, 3 when it completes a group of three.")),
     ("Experiments", ("Pay the cost and send the astronaut beside the board, in line with the experiment, then "
                     "earn the research and any effect. One left, one centre and one right experiment make a "
                     "group: the second scores 1 VP, the third 2 VP.")),
-    ("Missions", ("After your action, the first player to meet a mission takes its science token and 3 VP. "
-                 "Doing strictly better later takes the tile and its 3 VP from the holder.")),
+    ("Missions", ("After your action, the first player to meet a mission takes its science token and "
+                 f"{MISSION_VP} VP. Doing strictly better later takes the tile and its {MISSION_VP} VP from the "
+                 "holder.")),
     ("The reset", ("When nobody has an active astronaut, the round ends: the first-player patch moves on, "
                   "modules under the white crosses leave, the others slide clockwise to the far end, and the "
-                  "arm moves 7 spots minus the modules left (a full turn when none is left), taking the "
+                  f"arm moves {HANGARS} spots minus the modules left (a full turn when none is left), taking the "
                   "experiments with it. Astronauts it passes come home and are placed next to a module. New "
                   "modules fill the empty hangars.")),
     ("Years", ("When a year's modules run out, the research track pays 1 science token per mark reached "
-              f"({_MARKS}; research stops at {load().research_cap}), plus {_BEHIND[2]} tokens for each player behind you with "
-              f"2 players, {_BEHIND[4]} with more. Then research starts again from 0 and the experiments "
-              "change. After year 3 each science token is 1 VP and every 5 leftover units 1 VP. Ties: "
-              "electricity, then advanced, then basic resources left.")),
+              f"({research_marks_text()}; research stops at {_CAT.research_cap}), plus {_BEHIND[2]} tokens for "
+              f"each player behind you with 2 players, {_BEHIND[4]} with more. Then research starts again "
+              f"from 0 and the experiments change. After year {LAST_YEAR} each science token is 1 VP and every "
+              f"{LEFTOVERS_PER_VP} leftover units 1 VP. Ties: electricity, then advanced, then basic resources "
+              "left.")),
     ("Colours", ("Orange modules carry a gear, blue a robot, green a plant, purple a flask. Each player has "
                 "a marker shape: Kayla a circle, Aleksander a square, Gabriel a triangle, Yuko a diamond.")),
 ]

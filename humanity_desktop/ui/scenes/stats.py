@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...controller.stats import MEDALS, Stats, medal_thresholds
+from ...engine.catalogue import PLAYER_COUNTS
 from .. import theme
 from ..backdrop import backdrop
 from ..fonts import draw_text, fonts
@@ -16,8 +17,8 @@ from ..widgets import Button, draw_panel, hovered
 
 MEDAL_COLOURS = {"bronze": (205, 127, 50), "silver": (200, 204, 214), "gold": (240, 196, 60)}
 COLUMNS = ("Seats", "Played", "Won", "Win rate", "Best", "Average")
-EMPTY = ("No finished games yet. Play a game against one or more bots (New game) and your results, "
-         "rating and medals appear here.")
+NO_GAMES_YET = ("No finished games yet. Play a game against one or more bots (New game) and your results, "
+                "rating and medals appear here.")
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ def level_blocks(stats: Stats) -> list[Block]:
         if rating is not None:
             heading += f"  ·  rating {rating.value:.0f} over {rating.games} result{'s' * (rating.games != 1)}"
         rows = []
-        for seats in (2, 3, 4):
+        for seats in PLAYER_COUNTS:
             line = stats.lines.get((level, seats))
             if line is not None:
                 rows.append((f"{seats} players", str(line.played), str(line.won), f"{line.won / line.played:.0%}",
@@ -53,7 +54,7 @@ def notes(stats: Stats) -> list[str]:
     """The lines above and below the tables."""
     top = [stats.problem] if stats.problem else []
     if stats.empty:
-        return top + [EMPTY]
+        return top + [NO_GAMES_YET]
     others = []
     if stats.hotseat_games:
         others.append(f"{stats.hotseat_games} hot-seat game{'s' * (stats.hotseat_games != 1)} (no bot)")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from ...controller.saves import SaveError
+from ...engine.catalogue import PLAYER_COUNTS
 from .. import theme
 from ..fonts import draw_text
 from ..widgets import Button
@@ -61,5 +62,6 @@ class TitleScene(MenuScene):
         w, h = surface.get_size()
         x = int(w * 0.24)
         draw_text(surface, "HUMANITY", int(76 * sc), theme.ACCENT, (x, int(h * 0.13)), "center", bold=True)
-        draw_text(surface, "A research base on Titan  ·  2 to 4 players", int(18 * sc), theme.TEXT_DIM,
+        players = f"{PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} players"
+        draw_text(surface, f"A research base on Titan  ·  {players}", int(18 * sc), theme.TEXT_DIM,
                   (x, int(h * 0.13) + int(56 * sc)), "center")

@@ -135,9 +135,9 @@ class Coach:
         if kind == "button":
             return next((b.rect for b in scene.action_buttons if b.label.startswith(value)), None)
         if kind == "hangar":
-            return scene.board.tile_rect(s.arm + value)
+            return scene.board.hangar_rect(s, value)
         if kind == "experiment":
-            return scene.board.exp_rect(scene.board.bay_space(s.arm, value))
+            return scene.board.bay_rect(s, value)
         if kind == "astronaut":
             cell = s.players[LEARNER].astros[value][2]  # out by the board: nothing in the base to light
             return scene.base.cell_rect(s, LEARNER, cell) if isinstance(cell, tuple) else None

@@ -19,12 +19,12 @@ from ...engine.state import ACTIVE, EXHAUSTED, RETURNING
 from .. import icons, theme, tile_art
 from ..fonts import draw_text
 from ..surface_cache import cached
-from ..targets import ASTRO, CELL, DONE_EXPERIMENT, Target
-from ..targets import RETURNING as RETURNING_T
+from ..targets import ASTRO, CELL, DONE_EXPERIMENT, RETURNING_ASTRONAUT, Target
 from .board_view import _shade
 from .view import View
 
 MAX_CELL = 132  # design pixels
+EDGE = 12  # design pixels between the header's or footer's ends and what they hold
 ZOOM_RANGE = (0.6, 2.5)
 
 
@@ -209,10 +209,10 @@ class BaseView(View):
         sc = self.scale
         h = self.header
         marker = icons.player_marker(f.chars[f.seat], int(24 * sc))
-        surface.blit(marker, marker.get_rect(midleft=(h.x + int(12 * sc), h.centery)))
+        surface.blit(marker, marker.get_rect(midleft=(h.x + int(EDGE * sc), h.centery)))
         draw_text(surface, f"{f.names[f.seat]}'s base".upper(), int(16 * sc), theme.TEXT,
                   (h.x + int(44 * sc), h.centery), "midleft", bold=True)
-        draw_stored(surface, f.state.players[f.seat].base, (h.right - int(12 * sc), h.centery), sc)
+        draw_stored(surface, f.state.players[f.seat].base, (h.right - int(EDGE * sc), h.centery), sc)
 
     def _draw_astronauts(self, surface: pygame.Surface, f: BaseFrame, grid: Grid) -> None:
         player = f.state.players[f.seat]
@@ -238,7 +238,7 @@ class BaseView(View):
         size = int(46 * sc)
         gap = int(6 * sc)
         y = self.footer.y + int(24 * sc)
-        x = self.footer.x + int(12 * sc)
+        x = self.footer.x + int(EDGE * sc)
         cat = load()
         done = []
         for side in SIDES:
@@ -247,7 +247,7 @@ class BaseView(View):
                 x += size + gap // 2
             x += gap * 2
         back = []
-        x = self.footer.right - int(12 * sc)
+        x = self.footer.right - int(EDGE * sc)
         for i, (_, where, _) in reversed(list(enumerate(s.players[seat].astros))):
             if where == RETURNING:
                 x -= size
@@ -261,12 +261,12 @@ class BaseView(View):
         done, back = self._footer_items(s, seat)
         label_y = self.footer.y + int(4 * sc)
         draw_text(surface, "EXPERIMENTS" if done else "NO EXPERIMENTS YET", int(12 * sc), theme.TEXT_FAINT,
-                  (self.footer.x + int(12 * sc), label_y), bold=True)
+                  (self.footer.x + int(EDGE * sc), label_y), bold=True)
         for eid, rect in done:
             surface.blit(tile_art.experiment_tile(eid, rect.w), rect)
         if back:
             draw_text(surface, "RETURNING", int(12 * sc), theme.TEXT_FAINT,
-                      (self.footer.right - int(12 * sc), label_y), "topright", bold=True)
+                      (self.footer.right - int(EDGE * sc), label_y), "topright", bold=True)
         for i, rect in back:
             if i in f.hidden_astros:
                 continue  # in the player's hand
@@ -314,7 +314,7 @@ class BaseView(View):
                 return Target(DONE_EXPERIMENT, seat, eid)
         for i, rect in back:
             if rect.collidepoint(pos):
-                return Target(RETURNING_T, seat, i)
+                return Target(RETURNING_ASTRONAUT, seat, i)
         if not self.area.collidepoint(pos):
             return None
         cell = self.grid(state, seat).cell_at(pos)

@@ -17,7 +17,7 @@ import pygame
 
 from ...controller.events import ResetInfo
 from ...engine import State
-from ...engine.ring import FULL_TURN, HANGARS, RING, WHITE_CROSSES, distance, experiment_spot
+from ...engine.ring import FULL_TURN, HANGARS, RING, WHITE_CROSSES, bay_slot, distance
 from ...engine.state import BOARD
 from .. import art, theme, tile_art
 from ..anim import arc_point, ease, ease_out, lerp, segment
@@ -29,10 +29,10 @@ from .view import View
 # Radii and sizes as fractions of the board's radius. Tiles stay upright, so on the diagonal
 # spots their corners point at each other: the radii leave room for that.
 R_HANGAR, R_EXPERIMENT, R_ASTRO, R_HUB, R_DISK = 0.665, 0.31, 0.94, 0.15, 0.45
-TILE, EXP, ASTRO = 0.28, 0.205, 0.105
+TILE_SIZE, EXP_SIZE, ASTRO_SIZE = 0.28, 0.205, 0.105
 PAD = 1.08  # a hangar pad or wheel bay, around its tile
-SHARE = 0.2  # spots between astronauts sharing a spot
-FLIGHT = 0.25  # an astronaut's flight home as the arm passes it, in fractions of the reset
+SHARING_GAP = 0.2  # spots between astronauts sharing a spot
+FLIGHT_HOME = 0.25  # an astronaut's flight home as the arm passes it, in fractions of the reset
 
 
 class Timeline(NamedTuple):
@@ -75,9 +75,9 @@ class BoardView(View):
         self.place(rect, scale)
         self.r = rect.w / 2
         self.c = rect.center
-        self.tile = int(self.r * TILE)
-        self.exp = int(self.r * EXP)
-        self.astro = int(self.r * ASTRO)
+        self.tile = int(self.r * TILE_SIZE)
+        self.exp = int(self.r * EXP_SIZE)
+        self.astro = int(self.r * ASTRO_SIZE)
 
     # ------------------------------------------------------------ geometry
 
@@ -101,10 +101,20 @@ class BoardView(View):
         return rect
 
     @staticmethod
-    def bay_space(arm: float, index: int) -> float:
-        """Wheel bay `index` at a (possibly swinging, fractional) arm: the engine's spot for the
-        bay with the arm at 0, carried round by the arm."""
-        return arm + experiment_spot(0, index)
+    def slot_space(arm: float, slot: int) -> float:
+        """Hangar `slot` at a (possibly swinging, fractional) arm: `slot` spots past it."""
+        return arm + slot
+
+    @classmethod
+    def bay_space(cls, arm: float, index: int) -> float:
+        """Wheel bay `index` at a (possibly swinging, fractional) arm: in line with its hangar."""
+        return cls.slot_space(arm, bay_slot(index))
+
+    def hangar_rect(self, state: State, slot: int) -> pygame.Rect:
+        return self.tile_rect(self.slot_space(state.arm, slot))
+
+    def bay_rect(self, state: State, index: int) -> pygame.Rect:
+        return self.exp_rect(self.bay_space(state.arm, index))
 
     def ring_astronauts(self, state: State) -> list[tuple[int, int, int]]:
         return [(p, i, pos) for p, player in enumerate(state.players)
@@ -113,7 +123,7 @@ class BoardView(View):
     def astro_point(self, space: float, k: int = 0, of: int = 1) -> tuple[float, float]:
         """Where the k-th of `of` astronauts sharing a spot stands: side by side along the rim,
         closer together when many share it, so none hides another or a neighbour spot's."""
-        step = min(SHARE, 0.8 / max(1, of))
+        step = min(SHARING_GAP, 0.8 / max(1, of))
         return self.point(space + step * (k - (of - 1) / 2), R_ASTRO)
 
     # ------------------------------------------------------------ drawing
@@ -153,7 +163,7 @@ class BoardView(View):
         bay = art.image("board/pad", int(self.exp * PAD))
         for k in range(1, HANGARS + 1):
             pad = art.image("board/pad-exit" if k in WHITE_CROSSES else "board/pad", int(self.tile * PAD))
-            surface.blit(pad, pad.get_rect(center=self.point(arm + k, R_HANGAR)))
+            surface.blit(pad, pad.get_rect(center=self.point(self.slot_space(arm, k), R_HANGAR)))
             surface.blit(bay, bay.get_rect(center=self.point(self.bay_space(arm, k - 1), R_EXPERIMENT)))
 
     def _draw_crosses(self, surface: pygame.Surface, arm: float) -> None:
@@ -161,14 +171,15 @@ class BoardView(View):
         even on a diagonal spot, where the tile's corner points outward."""
         cross = art.image("marks/cross", int(self.tile * 0.24))
         for k in WHITE_CROSSES:
-            surface.blit(cross, cross.get_rect(center=self.point(arm + k - 0.25, R_HANGAR + TILE * 0.62)))
+            centre = self.point(self.slot_space(arm, k) - 0.25, R_HANGAR + TILE_SIZE * 0.62)
+            surface.blit(cross, cross.get_rect(center=centre))
 
     def _draw_modules(self, surface: pygame.Surface, f: BoardFrame) -> None:
         s = f.state
         for k, tile in enumerate(s.hangars, start=1):
             if tile is None or k in f.hidden_slots:
                 continue
-            rect = self.tile_rect(s.arm + k)
+            rect = self.hangar_rect(s, k)
             surface.blit(tile_art.module_tile(tile, self.tile), rect)
             self._mark(surface, rect, f.playable_slots, k, f.hover == Target(HANGAR, None, k))
             if s.target == ("module", k):
@@ -202,7 +213,7 @@ class BoardView(View):
                 surface.blit(img, img.get_rect(center=self.point(space, radius)))
         slide = ease(segment(t, *line.slide))
         for tile, a, b in r.sliding:
-            space = a + ((b - a) % RING) * slide
+            space = a + distance(a, b) * slide
             surface.blit(tile_art.module_tile(tile, self.tile), self.tile_rect(space))
         start, length, stagger = line.arrive
         for i, (tile, space) in enumerate(r.arriving):
@@ -268,7 +279,7 @@ class BoardView(View):
             space: float = pos
             if (p, i) in moving:
                 a, b = moving[(p, i)]
-                space = a - ((a - b) % RING) * step
+                space = a - distance(b, a) * step
             img = tile_art.astronaut(f.chars[p], self.astro, s.players[p].astros[i][0], True)
             surface.blit(img, img.get_rect(center=self.astro_point(space, k, of)))
         if f.reset is not None and f.home_of is not None:
@@ -301,10 +312,10 @@ class BoardView(View):
         if not self.rect.collidepoint(pos):
             return None
         for k, tile in enumerate(state.hangars, start=1):
-            if tile and self.tile_rect(state.arm + k).collidepoint(pos):
+            if tile and self.hangar_rect(state, k).collidepoint(pos):
                 return Target(HANGAR, None, k)
         for i, eid in enumerate(state.wheel):
-            if eid and self.exp_rect(self.bay_space(state.arm, i)).collidepoint(pos):
+            if eid and self.bay_rect(state, i).collidepoint(pos):
                 return Target(EXPERIMENT, None, i)
         for p, i, space, k, of in side_by_side(self.ring_astronauts(state)):
             x, y = self.astro_point(space, k, of)
@@ -319,7 +330,7 @@ class BoardView(View):
         return None
 
     def hangar_center(self, state: State, slot: int) -> tuple[float, float]:
-        return self.point(state.arm + slot, R_HANGAR)
+        return self.point(self.slot_space(state.arm, slot), R_HANGAR)
 
     def experiment_center(self, state: State, index: int) -> tuple[float, float]:
         return self.point(self.bay_space(state.arm, index), R_EXPERIMENT)
@@ -331,7 +342,7 @@ def _flight_home(line: Timeline, r: ResetInfo, space: int, n: int) -> tuple[floa
     if line.home is None:
         a, b = line.arm
         passed = a + (b - a) * distance(r.arm_from, space) / arm_turn(r)
-        return passed, passed + FLIGHT
+        return passed, passed + FLIGHT_HOME
     a, b = line.home
     each = (b - a) / len(r.returned)
     return a + each * n, a + each * (n + 1)
@@ -350,7 +361,7 @@ def side_by_side(astronauts) -> list[tuple]:
 def arm_turn(r: ResetInfo) -> int:
     """How many spots the arm swings over a reset: a full turn when it ends where it began
     (no module was left on the board)."""
-    return (r.arm_to - r.arm_from) % RING or FULL_TURN
+    return distance(r.arm_from, r.arm_to) or FULL_TURN
 
 
 def _degrees(a: tuple, b: tuple) -> float:

@@ -79,9 +79,9 @@ class HintOverlay:
             elif mark.kind == "astronaut":
                 rect = _astronaut_rect(board, base, s, seat, mark.key)
             elif mark.kind == "hangar":
-                rect = board.tile_rect(s.arm + mark.key)
+                rect = board.hangar_rect(s, mark.key)
             else:
-                rect = board.exp_rect(board.bay_space(s.arm, mark.key))
+                rect = board.bay_rect(s, mark.key)
             out.append((mark, rect))
         return out
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from ...engine import PROMPTS
-from ...engine.catalogue import RESOURCES, load
-from ...engine.state import ACTION, COLOUR, PAY, PLACE, SHAPE, TURN, UPGRADE, WORK
+from ...engine.catalogue import ADVANCED_OF, BASICS_PER_ADVANCED, RESOURCES, load
+from ...engine.state import ACTION, ASTRONAUTS, COLOUR, PAY, PLACE, SHAPE, TURN, UPGRADE, WORK
 from .. import icons, theme
 from ..fonts import draw_text, fonts
 from ..widgets import Button, draw_panel, hovered
@@ -151,7 +151,7 @@ class PromptPanel(View):
         middle = topleft[1] + int(CHIP * sc) // 2
         for b, p in enumerate(owed.progress):
             if p:
-                label = f"{p}/3 {RESOURCES[b]} → 1 {RESOURCES[b + 3]}"
+                label = f"{p}/{BASICS_PER_ADVANCED} {RESOURCES[b]} → 1 {RESOURCES[ADVANCED_OF[b]]}"
                 x = draw_text(surface, label, int(13 * sc), theme.TEXT_DIM, (x, middle), "midleft").right + int(12 * sc)
 
 
@@ -178,7 +178,8 @@ def phase_prompt(s, name: str, legal) -> tuple[str, str]:
     """Title and instruction for a human player to act in the state's phase."""
     phase = s.phase
     if phase == TURN:
-        return f"{name}, choose an active astronaut", "Click one of your astronauts outlined in amber (or press 1 to 3)."
+        return (f"{name}, choose an active astronaut",
+                f"Click one of your astronauts outlined in amber (or press 1 to {ASTRONAUTS}).")
     if phase == ACTION:
         return "Deploy, experiment or work", \
             "Drag a lit module onto your astronaut, or an experiment onto your base (or click it), or Work."

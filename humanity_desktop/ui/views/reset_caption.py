@@ -9,7 +9,7 @@ from ..fonts import draw_text, fonts
 from ..reset_steps import ResetStep
 from ..widgets import draw_panel
 
-NEXT = "Click or press Space for the next step"
+NEXT_STEP_TEXT = "Click or press Space for the next step"
 TEXT_SIZES = (18, 16, 14, 12)  # design pixels, largest first: the largest the panel holds
 
 
@@ -30,6 +30,6 @@ def draw_caption(surface: pygame.Surface, rect: pygame.Rect, step: ResetStep, pr
         draw_text(surface, line, size, theme.TEXT, (inner.x, y))
         y += fonts().height(size)
     bar = pygame.Rect(inner.x, inner.bottom - max(2, int(3 * scale)), inner.w, max(2, int(3 * scale)))
-    draw_text(surface, NEXT, foot, theme.TEXT_DIM, (inner.right, bar.y - int(4 * scale)), "bottomright")
+    draw_text(surface, NEXT_STEP_TEXT, foot, theme.TEXT_DIM, (inner.right, bar.y - int(4 * scale)), "bottomright")
     pygame.draw.rect(surface, theme.INSET, bar)
     pygame.draw.rect(surface, theme.ACCENT, (bar.x, bar.y, int(bar.w * progress), bar.h))

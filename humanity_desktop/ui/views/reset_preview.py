@@ -48,7 +48,7 @@ def draw_preview(surface: pygame.Surface, board: BoardView, state: State, previe
     w = max(2, int(3 * board.scale))
     label = max(10, int(13 * board.scale))
     for slot, _ in preview.leaving:
-        rect = board.tile_rect(state.arm + slot).inflate(8, 8)
+        rect = board.hangar_rect(state, slot).inflate(8, 8)
         pygame.draw.rect(surface, theme.BAD, rect, w, border_radius=8)
         draw_text(surface, "leaves", label, theme.BAD, rect.midbottom, "midtop", bold=True)
         marked.append(("leaving", slot, rect))

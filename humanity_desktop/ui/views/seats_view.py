@@ -13,8 +13,7 @@ from ...engine.state import ACTIVE, BOARD, EXHAUSTED, RETURNING
 from .. import icons, theme, tile_art
 from ..fonts import draw_text
 from ..layout import seat_card_rects
-from ..targets import ASTRO, MINI_BASE, RING_ASTRO, SCIENCE, SEAT, Target
-from ..targets import RETURNING as RETURNING_T
+from ..targets import MINI_BASE, SCIENCE, SEAT, Target, astronaut_kind
 from .base_view import draw_mini_base
 
 
@@ -131,9 +130,7 @@ class SeatsView:
             astros = state.players[seat].astros
             for i, rect in enumerate(self._astro_rects(seat, len(astros))):
                 if rect.collidepoint(pos):
-                    where = astros[i][1]
-                    kind = RING_ASTRO if where == BOARD else RETURNING_T if where == RETURNING else ASTRO
-                    return Target(kind, seat, i)
+                    return Target(astronaut_kind(astros[i][1]), seat, i)
             sc = self.scale
             science = pygame.Rect(0, 0, int(60 * sc), int(24 * sc))
             science.topright = (self.mini_rect(seat).x - int(60 * sc), card.y + int(36 * sc))

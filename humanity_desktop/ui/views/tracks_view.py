@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine import State
-from ...engine.catalogue import load
+from ...engine.catalogue import MISSION_TYPES, load
 from .. import art, icons, theme, tile_art
 from ..fonts import draw_text
 from ..targets import MISSION, RESEARCH_TRACK, SCORE_TRACK, Target
@@ -31,8 +31,9 @@ class TracksView(View):
         self.research = pygame.Rect(inner.x, self.score.bottom + int(4 * sc), inner.w, int(68 * sc))
         top = self.research.bottom + int(8 * sc)
         gap = int(6 * sc)
-        h = min(int(64 * sc), (inner.bottom - top - 2 * gap) // 3)
-        self.missions = [pygame.Rect(inner.x, top + i * (h + gap), inner.w, h) for i in range(3)]
+        missions = len(MISSION_TYPES)
+        h = min(int(64 * sc), (inner.bottom - top - (missions - 1) * gap) // missions)
+        self.missions = [pygame.Rect(inner.x, top + i * (h + gap), inner.w, h) for i in range(missions)]
 
     def draw(self, surface: pygame.Surface, f: TracksFrame) -> None:
         s = f.state
