@@ -195,12 +195,13 @@ def test_calibration_puts_the_medals_at_the_hard_scores_percentiles():
 
 def test_calibration_from_a_tournament_log_uses_only_its_hard_games_on_this_catalogue(tmp_path):
     import json
+    from humanity_desktop.bots.evaluate import learned_fingerprint
     from humanity_desktop.engine.catalogue import fingerprint
     tool = _calibration_tool()
 
-    def game(seed, levels, scores, catalogue=fingerprint()):
+    def game(seed, levels, scores, catalogue=fingerprint(), weights=learned_fingerprint()):
         return json.dumps({"levels": levels, "seed": seed, "scores": scores, "seconds": None,
-                           "catalogue": catalogue})
+                           "catalogue": catalogue, "weights": weights})
 
     hard4 = ["hard"] * 4
     log = tmp_path / "games.jsonl"
@@ -208,6 +209,7 @@ def test_calibration_from_a_tournament_log_uses_only_its_hard_games_on_this_cata
         game(1, hard4, [20, 21, 22, 23]),
         game(2, hard4, [24, 25, 26, 27]),
         game(3, hard4, [90, 90, 90, 90], catalogue="another catalogue"),
+        game(5, hard4, [90, 90, 90, 90], weights="other weights"),
         game(4, ["hard", "hard", "hard", "normal"], [90, 90, 90, 90]),
         '{"levels": ["hard", "hard", "ha',  # cut short by a stopped run
     ]), encoding="utf-8")

@@ -5,7 +5,7 @@
 
 Plays `--games` games of Hard bots only at each seat count in `--players`, or reads the
 Hard-only games of that seat count from a tournament log (`--log` of
-`humanity_desktop.bots.tournament`, games on the current catalogue at the bots' own time),
+`humanity_desktop.bots.tournament`, games on the current catalogue and weights at the bots' own time),
 and pools every seat's final score. Bronze is the median Hard score, silver its 75th
 percentile and gold its 90th: bronze means playing as well as a typical Hard bot, gold as
 well as its best games. The thresholds of the seat counts played are rewritten in the
@@ -38,7 +38,7 @@ def played_games(players: int, games: int, seed: int, seconds: float, jobs: int)
 
 
 def logged_hard_games(log: Path, players: int) -> list[dict]:
-    """The log's games of `players` Hard bots thinking their own time, on this catalogue."""
+    """The log's games of `players` Hard bots thinking their own time, on this catalogue and weights."""
     return list(logged_games(log.read_text(encoding="utf-8"), [LEVEL] * players, None).values())
 
 
