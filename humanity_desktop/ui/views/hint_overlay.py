@@ -40,7 +40,7 @@ def hint_marks(plan, chosen: int | None) -> list[HintMark]:
     step = 0
     for action in plan:
         if action.kind not in TARGETS:
-            continue  # work, end work, a colour or a shape: said in words only
+            continue  # work, a colour or a shape: said in words only (ending work: not at all)
         kind, field, numbered = TARGETS[action.kind]
         key = getattr(action, field)
         if numbered:
