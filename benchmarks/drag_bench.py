@@ -51,7 +51,7 @@ def gesture_frames(seconds: float, seed: int) -> dict[str, tuple[list[float], li
         while game.director.busy:
             app.step()
         s = match.state
-        slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+        slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module")
         frames = {"carry": ([], []), "turn": ([], [])}  # wall and CPU ms per frame
 
         def run(kind: str, path) -> None:
@@ -76,7 +76,7 @@ def gesture_frames(seconds: float, seed: int) -> dict[str, tuple[list[float], li
         match.bus.publish(ActionRequested(0, Action("work")))
         while game.director.busy:
             app.step()
-        cell = next(a.a for a in legal_actions(s) if a.kind == "activate")
+        cell = next(a.cell for a in legal_actions(s) if a.kind == "activate")
         rect = game.base.cell_rect(s, 0, cell)
         # Back and forth short of the snap, so the tile turns for the whole run.
         run("turn", lambda t: (rect.centerx + rect.w * 0.4 * math.cos(0.6 * math.sin(4 * t)),

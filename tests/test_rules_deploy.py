@@ -178,7 +178,7 @@ def test_communication_module_asks_blue_or_orange_after_payment():
     play(s, A("select_astronaut", 0), A("choose_module", 3))
     pay_all(s)
     assert s.phase == COLOUR
-    assert {a.a for a in legal_actions(s)} == {"blue", "orange"}
+    assert {a.colour for a in legal_actions(s)} == {"blue", "orange"}
     refused(s, A("choose_colour", "green"), rule="Communication modules")
     refused(s, A("choose_colour", "purple"), rule="Communication modules")
 
@@ -299,7 +299,7 @@ def test_wild_greenhouse_alone_player_chooses_any_shape_and_earns_one_extra_vp()
     play(s, A("select_astronaut", 0), A("choose_module", 3))
     pay_all(s)
     assert s.phase == SHAPE
-    assert sorted(a.a for a in legal_actions(s)) == ["octagonal", "rectangular", "round"]
+    assert sorted(a.shape for a in legal_actions(s)) == ["octagonal", "rectangular", "round"]
     ev = play(s, A("choose_shape", "rectangular"))
     assert s.players[0].wild[(0, 0)] == "rectangular"
     assert vp_by(ev, "greenhouse", 0) == 1
@@ -424,7 +424,7 @@ def test_work_value_is_at_most_four():
     deploy(s, 0, 3)
     assert s.phase == UPGRADE
     refused(s, A("upgrade", 1), rule="Upgrading an astronaut", reason="4")
-    assert {a.a for a in legal_actions(s)} == {0, 2}
+    assert {a.astronaut for a in legal_actions(s)} == {0, 2}
 
 
 def test_no_upgrade_offered_when_every_astronaut_is_at_four():

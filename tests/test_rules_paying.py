@@ -111,7 +111,7 @@ def test_the_reverse_is_not_possible_an_advanced_unit_does_not_pay_a_basic():
     s, c = position([("ice", 1), ("methane", 1), ("oxygen", 1)], exp=eid)
     choose_exp(s)
     refused(s, spend(c["oxygen"][0], OXYGEN, ICE), rule="Spending resources", reason="not allowed")
-    assert all(a.b != OXYGEN for a in legal_actions(s))
+    assert all(a.unit != OXYGEN for a in legal_actions(s))
 
 
 @pytest.mark.parametrize("unit, name", [(METHANE, "methane"), (OXYGEN, "oxygen")])
@@ -120,7 +120,7 @@ def test_an_electricity_cost_is_paid_only_with_electricity(unit, name):
     s, c = position([("methane", 2), (name, 1), ("electricity", 1)], module=mid)
     play(s, A("select_astronaut", 0), A("choose_module", 3))
     refused(s, spend(c[name][0], unit, ELECTRICITY), rule="Spending resources", reason="not allowed")
-    assert all(a.c != ELECTRICITY or a.b == ELECTRICITY for a in legal_actions(s))
+    assert all(a.toward != ELECTRICITY or a.unit == ELECTRICITY for a in legal_actions(s))
 
 
 def test_three_basics_of_another_family_do_not_make_an_advanced():

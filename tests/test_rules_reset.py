@@ -146,7 +146,7 @@ def returning_position():
 
 def test_a_returned_astronaut_may_stand_only_next_to_a_module():
     s = returning_position()
-    cells = {a.b for a in legal_actions(s)}
+    cells = {a.cell for a in legal_actions(s)}
     assert cells == START_PLACES
     for cell in START_PLACES:
         t = s.copy()
@@ -176,7 +176,7 @@ def test_the_space_of_a_destroyed_obstacle_can_be_used():
     remove(s, 0, (0, -1))
     set_astronaut(s, 0, 2, where=BOARD, pos=on_ring(s, 0))
     end_round_now(s)
-    assert (0, -1) in {a.b for a in legal_actions(s)}
+    assert (0, -1) in {a.cell for a in legal_actions(s)}
 
 
 def test_astronauts_in_the_bases_stay_in_place_and_become_active():

@@ -151,7 +151,7 @@ def test_first_player_starts_by_choosing_one_of_their_base_astronauts():
     s = fresh(3)
     acts = legal_actions(s)
     assert {a.kind for a in acts} == {"select_astronaut"}
-    assert sorted(a.a for a in acts) == [0, 1]
+    assert sorted(a.astronaut for a in acts) == [0, 1]
 
 
 def test_starting_base_fulfils_no_mission_and_has_no_square():

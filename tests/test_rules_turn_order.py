@@ -63,7 +63,7 @@ def test_exhausted_astronauts_cannot_act():
     park(s, 0)
     s.players[0].astros[1] = (2, ACTIVE, s.players[0].astros[1][2])
     refused(s, A("select_astronaut", 0), rule="Choosing an astronaut", reason="active")
-    assert [a.a for a in legal_actions(s)] == [1]
+    assert [a.astronaut for a in legal_actions(s)] == [1]
 
 
 def test_actions_outside_their_moment_are_refused_as_turn_order():

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from humanity_desktop.engine import apply_action, legal_actions, new_game
-from humanity_desktop.engine.invariants import InvariantError, check_invariants, play_checked
+from humanity_desktop.engine.actions import SPECS
+from humanity_desktop.engine.invariants import InvariantError, check_invariants, play_checked, random_candidate
 
 
 def load_tool(name: str, folder: str = "tools"):
@@ -33,6 +34,13 @@ def test_random_games_keep_every_invariant(players: int, chunk: int) -> None:
     per_chunk = GAMES // 30
     for seed in range(chunk * per_chunk, (chunk + 1) * per_chunk):
         play_checked(players, seed)
+
+
+def test_the_probes_draw_every_kind_of_action_from_its_fields() -> None:
+    s, rng = new_game(2, 1), random.Random(1)
+    probes = [random_candidate(s, rng) for _ in range(500)]
+    assert {p.kind for p in probes} == set(SPECS)
+    assert all(len(p.args()) == len(SPECS[p.kind].fields) and None not in p.args() for p in probes)
 
 
 def test_same_seed_same_game_different_seed_different_deal() -> None:

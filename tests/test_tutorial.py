@@ -77,7 +77,7 @@ def do_step(app, game: GameScene) -> None:
     assert spot is not None, f"step {runner.index} lights nothing"
     click(app, spot.center)
     if isinstance(app.stack.top, ChoiceScene):  # the upgrade given from a list
-        number = f"Astronaut {wait.a + 1} "
+        number = f"Astronaut {wait.astronaut + 1} "
         click(app, next(b for b in app.stack.top.buttons if b.label.startswith(number)).rect.center)
     settle(app, game)
 

@@ -94,7 +94,7 @@ def test_a_whole_work_on_the_base_by_turning_tiles_clockwise(app):
     s = m.state
     turned = 0
     while m.pending is None:
-        cell = next(a.a for a in legal_actions(s) if a.kind == "activate")
+        cell = next(a.cell for a in legal_actions(s) if a.kind == "activate")
         before = s.work_left
         turn_tile(app, game, cell, 100)
         turned += 1
@@ -111,7 +111,7 @@ def test_a_turn_let_go_before_half_a_quarter_springs_back_and_does_nothing(app):
     game = working(app)
     before = game.match.state.copy()
     actions = applied(game)
-    cell = next(a.a for a in legal_actions(game.match.state) if a.kind == "activate")
+    cell = next(a.cell for a in legal_actions(game.match.state) if a.kind == "activate")
     turn_tile(app, game, cell, 30)
     assert actions == [] and game.match.state == before
 
@@ -119,14 +119,14 @@ def test_a_turn_let_go_before_half_a_quarter_springs_back_and_does_nothing(app):
 def test_a_tile_the_rules_will_not_let_turn_budges_springs_back_and_names_the_rule(app):
     game = choosing(app)
     s = game.match.state
-    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module")
     click(app, game.board.hangar_center(s, slot))
     assert s.phase == PAY
     before = s.copy()
     refused = refusals(game)
     obstacle = next(c for c, (tid, _) in s.players[s.current].base.items() if tid.startswith("o-"))
     turn_tile(app, game, obstacle, -100)  # an obstacle holds nothing to spend
-    assert refused and refused[-1].action.kind == "spend" and refused[-1].action.a == obstacle
+    assert refused and refused[-1].action.kind == "spend" and refused[-1].action.cell == obstacle
     assert game.match.state == before
     assert [t.text for t in game.toasts.items] == [f"Paying: {refused[-1].reason}"]
 
@@ -135,7 +135,7 @@ def test_r_turns_the_hovered_tile_and_enter_ends_the_work(app):
     game = working(app)
     actions = played_by(game, 0)
     s = game.match.state
-    cell = next(a.a for a in legal_actions(s) if a.kind == "activate")
+    cell = next(a.cell for a in legal_actions(s) if a.kind == "activate")
     move(app, game.base.cell_center(s, s.current, cell))
     key(app, pygame.K_r, text="R")  # Shift+R spends: the wrong way while working
     settle(app, game)
@@ -157,7 +157,7 @@ def test_undo_takes_the_turns_back_to_exactly_where_the_turn_began(app):
     settle(app, game)
     s = game.match.state
     assert s.work_left > 1  # one turn of a tile leaves the turn open
-    turn_tile(app, game, next(a.a for a in legal_actions(s) if a.kind == "activate"), 100)
+    turn_tile(app, game, next(a.cell for a in legal_actions(s) if a.kind == "activate"), 100)
     assert s.phase == WORK and game.match.can_undo
     while game.match.can_undo:
         key(app, pygame.K_z, pygame.KMOD_CTRL)
@@ -171,7 +171,7 @@ def test_deploy_by_dragging_a_module_onto_the_astronaut_then_pay_by_turning_coun
     game = choosing(app)
     actions = played_by(game, 0)
     s = game.match.state
-    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module")
     cell = deploy_cell(s)
     hangar_to_cell(app, game, slot, cell)
     assert actions == [Action("choose_module", slot)]
@@ -179,12 +179,12 @@ def test_deploy_by_dragging_a_module_onto_the_astronaut_then_pay_by_turning_coun
     while game.match.pending is None:
         spend = next(a for a in legal_actions(s) if a.kind == "spend")
         seen = len(actions)
-        turn_tile(app, game, spend.a, -100)
+        turn_tile(app, game, spend.cell, -100)
         pick_first_choice(app)
         settle(app, game)
         spent += 1
         if game.match.pending is None:
-            assert actions[seen].kind == "spend" and actions[seen].a == spend.a
+            assert actions[seen].kind == "spend" and actions[seen].cell == spend.cell
     assert game.match.pending.action.kind == "spend"  # the last unit pays the module off
     key(app, pygame.K_RETURN)
     assert spent >= 1 and cell in s.players[0].base  # the new module stands where the astronaut was
@@ -195,7 +195,7 @@ def test_deploy_by_dragging_then_auto_pay(app):
     game = choosing(app)
     actions = played_by(game, 0)
     s = game.match.state
-    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module")
     hangar_to_cell(app, game, slot, deploy_cell(s))
     assert s.phase == PAY
     cell = deploy_cell(s)
@@ -211,7 +211,7 @@ def test_a_module_dropped_anywhere_but_the_astronauts_cell_springs_home_and_noth
     requested: list = []
     game.match.bus.subscribe(ActionRequested, requested.append)
     s = game.match.state
-    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module")
     wrong = next(c for c in s.players[s.current].base if c != deploy_cell(s))
     hangar_to_cell(app, game, slot, wrong)
     assert requested == [] and game.match.state == before
@@ -223,7 +223,7 @@ def test_a_short_press_on_a_module_is_still_a_click(app):
     game = choosing(app)
     actions = applied(game)
     s = game.match.state
-    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module")
     click(app, game.board.hangar_center(s, slot))
     assert actions == [Action("choose_module", slot)] and s.phase == PAY
 
@@ -250,7 +250,7 @@ def test_a_returning_astronaut_is_dragged_onto_a_lit_cell(app):
     s = game.match.state
     seat = s.current
     i = next(k for k, (_, where, _) in enumerate(s.players[seat].astros) if where == RETURNING)
-    cell = next(a.b for a in legal_actions(s) if a.kind == "place_astronaut" and a.a == i)
+    cell = next(a.cell for a in legal_actions(s) if a.kind == "place_astronaut" and a.astronaut == i)
     drag(app, line(game.base.returning_rect(s, seat, i).center, game.base.cell_center(s, seat, cell), 14))
     settle(app, game)
     assert actions[0] == Action("place_astronaut", i, cell)
@@ -263,7 +263,7 @@ def test_an_astronaut_dropped_on_an_illegal_cell_is_refused_with_the_rule(app):
     refused = refusals(game)
     seat = s.current
     i = next(k for k, (_, where, _) in enumerate(s.players[seat].astros) if where == RETURNING)
-    lit = {a.b for a in legal_actions(s) if a.kind == "place_astronaut"}
+    lit = {a.cell for a in legal_actions(s) if a.kind == "place_astronaut"}
     grid = game.base.grid(s, seat)
     illegal = next(c for c in grid.cells() if c not in lit and c not in s.players[seat].base)
     drag(app, line(game.base.returning_rect(s, seat, i).center, game.base.cell_center(s, seat, illegal), 14))
@@ -307,8 +307,8 @@ def widening_placement(game: GameScene):
     """A returning astronaut and a lit cell for it that lies outside the box around the base."""
     s = game.match.state
     lo, cols, rows = bounds(base_cells(s, s.current), 0)
-    return next((a.a, a.b) for a in legal_actions(s) if a.kind == "place_astronaut"
-                and not (lo[0] <= a.b[0] < lo[0] + cols and lo[1] <= a.b[1] < lo[1] + rows))
+    return next((a.astronaut, a.cell) for a in legal_actions(s) if a.kind == "place_astronaut"
+                and not (lo[0] <= a.cell[0] < lo[0] + cols and lo[1] <= a.cell[1] < lo[1] + rows))
 
 
 @pytest.mark.parametrize("zoom,pan", [(1.0, (0, 0)), (0.8, (14, -9))])
@@ -354,7 +354,7 @@ def test_a_placement_outside_the_view_fits_the_whole_base_again(app):
 def test_work_upgrades_are_given_by_clicking_the_astronauts_on_the_base(app):
     def upgrade_for_a_base_astronaut(s) -> bool:
         return s.phase == "upgrade" and any(
-            a.kind == "upgrade" and s.players[s.current].astros[a.a][1] == "active" for a in legal_actions(s))
+            a.kind == "upgrade" and s.players[s.current].astros[a.astronaut][1] == "active" for a in legal_actions(s))
 
     game = reach(app, "human,human", upgrade_for_a_base_astronaut)
     m = game.match
@@ -363,13 +363,13 @@ def test_work_upgrades_are_given_by_clicking_the_astronauts_on_the_base(app):
     assert isinstance(app.stack.top, GameScene)  # no dialog in the way
     s = m.state
     seat = s.current
-    upgrade = next(a for a in legal_actions(s) if a.kind == "upgrade" and s.players[seat].astros[a.a][1] == "active")
-    work = s.players[seat].astros[upgrade.a][0]
-    click(app, game.base.cell_center(s, seat, s.players[seat].astros[upgrade.a][2]))
+    upgrade = next(a for a in legal_actions(s) if a.kind == "upgrade" and s.players[seat].astros[a.astronaut][1] == "active")
+    work = s.players[seat].astros[upgrade.astronaut][0]
+    click(app, game.base.cell_center(s, seat, s.players[seat].astros[upgrade.astronaut][2]))
     if m.pending is not None:  # the last upgrade ends the turn: it waits for confirmation
         assert m.pending.action == upgrade
     else:
-        assert s.players[seat].astros[upgrade.a][0] == work + 1
+        assert s.players[seat].astros[upgrade.astronaut][0] == work + 1
 
 
 @pytest.mark.parametrize("phase", ["colour", "shape"])
@@ -383,7 +383,7 @@ def test_a_communication_side_or_greenhouse_shape_is_chosen_on_the_table_not_in_
     assert title.startswith("Which") and hint
     choice = legal_actions(m.state)[-1]
     done = played_by(game, m.current)
-    click(app, button(game, choice.a.capitalize()).rect.center)
+    click(app, button(game, (choice.colour if phase == "colour" else choice.shape).capitalize()).rect.center)
     assert done == [choice] or (done == [] and m.pending.action == choice)
 
 
@@ -412,7 +412,7 @@ def test_a_tile_clicked_before_work_starts_the_work_and_uses_the_tile(app):
     actions = applied(game)
     trial = s.copy()
     apply_action(trial, Action("work"))
-    cell = next(a.a for a in legal_actions(trial) if a.kind == "activate")
+    cell = next(a.cell for a in legal_actions(trial) if a.kind == "activate")
     click(app, game.base.cell_center(s, s.current, cell))
     settle(app, game)
     assert actions == [Action("work"), Action("activate", cell)] and refused == []
@@ -424,7 +424,7 @@ def test_r_over_a_tile_before_work_starts_the_work_and_turns_the_tile(app):
     actions = applied(game)
     trial = s.copy()
     apply_action(trial, Action("work"))
-    cell = next(a.a for a in legal_actions(trial) if a.kind == "activate")
+    cell = next(a.cell for a in legal_actions(trial) if a.kind == "activate")
     move(app, game.base.cell_center(s, s.current, cell))
     key(app, pygame.K_r, text="r")
     settle(app, game)
@@ -441,7 +441,7 @@ def test_number_keys_choose_astronauts_and_tab_then_space_deploys_a_lit_module(a
     key(app, pygame.K_1, text="1")  # another astronaut: the first choice is taken back
     settle(app, game)
     assert actions == [Action("select_astronaut", 1), Action("select_astronaut", 0)]
-    lit = sorted(a.a for a in legal_actions(game.match.state) if a.kind == "choose_module")
+    lit = sorted(a.slot for a in legal_actions(game.match.state) if a.kind == "choose_module")
     key(app, pygame.K_TAB, text="\t")
     key(app, pygame.K_TAB, text="\t")
     key(app, pygame.K_TAB, pygame.KMOD_SHIFT, text="\t")  # and one back
@@ -452,7 +452,7 @@ def test_number_keys_choose_astronauts_and_tab_then_space_deploys_a_lit_module(a
 def test_tab_walks_through_the_lit_tiles_and_space_turns_one(app):
     game = working(app)
     actions = played_by(game, 0)
-    lit = sorted(a.a for a in legal_actions(game.match.state) if a.kind == "activate")
+    lit = sorted(a.cell for a in legal_actions(game.match.state) if a.kind == "activate")
     for _ in range(len(lit) + 2):  # the first, once round, and on to the second
         key(app, pygame.K_TAB, text="\t")
     key(app, pygame.K_SPACE, text=" ")
@@ -467,7 +467,7 @@ def test_a_number_picks_the_returning_astronaut_and_space_places_it_on_the_tabbe
     seat = s.current
     back = [i for i, (_, where, _) in enumerate(s.players[seat].astros) if where == RETURNING]
     key(app, pygame.K_1 + back[-1], text=str(back[-1] + 1))
-    cells = sorted(a.b for a in legal_actions(s) if a.kind == "place_astronaut" and a.a == back[-1])
+    cells = sorted(a.cell for a in legal_actions(s) if a.kind == "place_astronaut" and a.astronaut == back[-1])
     key(app, pygame.K_TAB, text="\t")
     key(app, pygame.K_SPACE, text=" ")
     settle(app, game)

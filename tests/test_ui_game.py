@@ -39,7 +39,7 @@ def test_a_turn_of_work_played_with_the_mouse(app):
     assert actions[-1] == Action("work") and game.match.state.phase == WORK
     settle(app, game)
     s = game.match.state
-    cell = next(a.a for a in legal_actions(s) if a.kind == "activate")
+    cell = next(a.cell for a in legal_actions(s) if a.kind == "activate")
     click(app, game.base.cell_center(s, 0, cell))  # a click turns the tile a quarter
     settle(app, game)
     assert actions[-1] == Action("activate", cell)
@@ -67,7 +67,7 @@ def at_payment(app):
     click(app, astronaut_pos(game, 0))
     s = game.match.state
     before = s.copy()
-    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module")
     click(app, game.board.hangar_center(s, slot))
     assert actions[-1] == Action("choose_module", slot) and s.phase == PAY
     return game, actions, before
@@ -105,13 +105,13 @@ def test_spending_a_unit_by_clicking_its_module(app):
     game, actions, _ = at_payment(app)
     s = game.match.state
     spend = next(a for a in legal_actions(s) if a.kind == "spend")
-    click(app, game.base.cell_center(s, 0, spend.a))
+    click(app, game.base.cell_center(s, 0, spend.cell))
     settle(app, game)
     if isinstance(app.stack.top, GameScene):
-        assert actions[-1].kind == "spend" and actions[-1].a == spend.a
+        assert actions[-1].kind == "spend" and actions[-1].cell == spend.cell
     else:  # the unit could go more than one way: the player picks it in a dialog
         click(app, app.stack.top.buttons[0].rect.center)
-        assert actions[-1].kind == "spend" and actions[-1].a == spend.a
+        assert actions[-1].kind == "spend" and actions[-1].cell == spend.cell
 
 
 def test_undo_button_and_ctrl_z_take_back_the_turn(app):
@@ -286,10 +286,10 @@ def test_the_hint_marks_its_plan_on_the_table_and_goes_once_the_player_acts(app)
     plan = game.hint.hint.plan
     marked = {(m.kind, m.key): (m.label, rect) for m, rect in game.hint.targets(game.board, game.base, s, seat)}
     # Where each action of the plan points, found afresh from the views, with its place in the plan.
-    where = {"select_astronaut": lambda a: ("astronaut", a.a, astronaut_pos(game, a.a)),
-             "choose_module": lambda a: ("hangar", a.a, game.board.hangar_center(s, a.a)),
-             "choose_experiment": lambda a: ("experiment", a.a, game.board.experiment_center(s, a.a)),
-             "activate": lambda a: ("tile", a.a, game.base.cell_center(s, seat, a.a))}
+    where = {"select_astronaut": lambda a: ("astronaut", a.astronaut, astronaut_pos(game, a.astronaut)),
+             "choose_module": lambda a: ("hangar", a.slot, game.board.hangar_center(s, a.slot)),
+             "choose_experiment": lambda a: ("experiment", a.index, game.board.experiment_center(s, a.index)),
+             "activate": lambda a: ("tile", a.cell, game.base.cell_center(s, seat, a.cell))}
     steps = [a for a in plan if a.kind not in ("work", "end_work", "spend", "choose_colour", "choose_shape")]
     assert steps[0].kind == "select_astronaut"
     for n, action in enumerate(steps, start=1):
@@ -299,11 +299,11 @@ def test_the_hint_marks_its_plan_on_the_table_and_goes_once_the_player_acts(app)
             assert str(n) in label.split(", ") and rect.collidepoint(centre)
     for action in plan:
         if action.kind == "spend":
-            label, rect = marked[("pay", action.a)]
-            assert label == f"−{sum(1 for b in plan if b.kind == 'spend' and b.a == action.a)}"
+            label, rect = marked[("pay", action.cell)]
+            assert label == f"−{sum(1 for b in plan if b.kind == 'spend' and b.cell == action.cell)}"
     boxes = [rect for (kind, _), (_, rect) in marked.items() if kind in ("hangar", "experiment", "tile")]
     assert boxes and all(hint_outline_at(app, rect) for rect in boxes)
-    click(app, astronaut_pos(game, steps[0].a))  # the player acts: the hint goes
+    click(app, astronaut_pos(game, steps[0].astronaut))  # the player acts: the hint goes
     assert game.hint is None and not any(hint_outline_at(app, rect) for rect in boxes)
 
 
@@ -457,7 +457,7 @@ def test_no_tooltip_during_a_drag_nor_over_the_pause_menu(app, monkeypatch):
     settle(app, game)
     tips = tooltips_drawn(monkeypatch)
     s = game.match.state
-    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module")
     start_at = game.board.hangar_center(s, slot)
     move(app, start_at)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(map(round, start_at)), button=1))

@@ -41,12 +41,12 @@ def test_astronaut_clicks_select_or_upgrade():
 
 def test_a_tile_is_activated_while_working_and_spent_from_while_paying():
     s = reach("work")
-    cell = next(a.a for a in legal_actions(s) if a.kind == "activate")
+    cell = next(a.cell for a in legal_actions(s) if a.kind == "activate")
     assert actions_for(s, T.Target(T.CELL, s.current, cell)) == [Action("activate", cell)]
     s = reach("pay")
-    cell = next(a.a for a in legal_actions(s) if a.kind == "spend")
+    cell = next(a.cell for a in legal_actions(s) if a.kind == "spend")
     options = actions_for(s, T.Target(T.CELL, s.current, cell))
-    assert options and all(a.kind == "spend" and a.a == cell for a in options)
+    assert options and all(a.kind == "spend" and a.cell == cell for a in options)
     assert set(options) <= set(legal_actions(s))
 
 
@@ -62,7 +62,7 @@ def test_a_free_cell_takes_the_chosen_returning_astronaut():
     s = reach("place")
     player = s.players[s.current]
     returning = [i for i, (_, w, _) in enumerate(player.astros) if w == RETURNING]
-    cell = next(a.b for a in legal_actions(s) if a.kind == "place_astronaut")
+    cell = next(a.cell for a in legal_actions(s) if a.kind == "place_astronaut")
     assert actions_for(s, T.Target(T.CELL, s.current, cell)) == [Action("place_astronaut", returning[0], cell)]
     assert actions_for(s, T.Target(T.CELL, s.current, cell), returning[-1]) == \
         [Action("place_astronaut", returning[-1], cell)]

@@ -123,7 +123,7 @@ def main() -> None:
 
     game = game_scene(app, "action")
     board = game.board
-    legal = [a.a for a in legal_actions(game.match.state) if a.kind == "choose_module"]
+    legal = [a.slot for a in legal_actions(game.match.state) if a.kind == "choose_module"]
     slot = legal[0] if legal else next(k for k, t in enumerate(game.match.state.hangars, 1) if t)
     app.stack.handle(Point(tuple(int(v) for v in board.hangar_center(game.match.state, slot))))
     frame(app, shot("game"), settle=1.2)
@@ -134,16 +134,16 @@ def main() -> None:
 
     game = game_scene(app, "work", seed=8)
     frame(app, shot("game_working"))
-    turn_midway(app, game, next(a.a for a in legal_actions(game.match.state) if a.kind == "activate"), 1)
+    turn_midway(app, game, next(a.cell for a in legal_actions(game.match.state) if a.kind == "activate"), 1)
     frame(app, shot("game_tile_mid_turn"))
 
     game = game_scene(app, "pay", seed=6)
-    turn_midway(app, game, next(a.a for a in legal_actions(game.match.state) if a.kind == "spend"), -1)
+    turn_midway(app, game, next(a.cell for a in legal_actions(game.match.state) if a.kind == "spend"), -1)
     frame(app, shot("game_paying_mid_turn"))
 
     game = game_scene(app, "action", seed=11, turn_min=0)
     s = game.match.state
-    slot = next(a.a for a in legal_actions(s) if a.kind == "choose_module")
+    slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module")
     carry_midway(app, game, board_point=game.board.hangar_center(s, slot))
     frame(app, shot("game_deploy_drag"))
 

@@ -25,6 +25,10 @@ class Hint:
     gain: float | None  # what the plan adds to the seat's own expected final score (see gain)
 
 
+# Kinds describe_plan leaves unsaid: ending work adds nothing to the tiles already named.
+UNSAID_KINDS = ("end_work",)
+
+
 def describe_plan(plan: Plan, view: dict) -> str:
     """A plan in the words a player uses: which astronaut, then what it does, one clause each
     ("astronaut 1 (work 2) deploys Beacon Mast from hangar 4 as orange, upgrades astronaut 3,

@@ -32,8 +32,8 @@ def _choices(s: State) -> list[Action]:
     placed in a fixed order, since any order ends with the same base."""
     actions = legal_actions(s)
     if s.phase == PLACE:
-        first = min(a.a for a in actions)
-        actions = [a for a in actions if a.a == first]
+        first = min(a.astronaut for a in actions)
+        actions = [a for a in actions if a.astronaut == first]
     return actions
 
 

@@ -29,8 +29,8 @@ def cheapest_spend(s: State, legal: list[Action]) -> Action:
     base = s.players[s.current].base
 
     def cost(i_action: tuple[int, Action]) -> tuple:
-        i, a = i_action
-        return (unit_worth(tiles[base[a.a][0]].produces), a.b != a.c, i)
+        i, (_, cell, unit, toward) = i_action
+        return (unit_worth(tiles[base[cell][0]].produces), unit != toward, i)
 
     return min(enumerate(legal), key=cost)[1]
 

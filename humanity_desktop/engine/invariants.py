@@ -147,23 +147,24 @@ def check_invariants(s: State, vp_seen: list[Counter]) -> None:
     expect(s.scores == [p.score for p in s.players], "scores differ from the players' points")
 
 
+# Field -> a random value for it, mostly illegal; any kind's candidate is drawn field by field,
+# so a new kind made of these fields needs nothing here.
+_RANDOM_FIELD = {
+    "astronaut": lambda rng: rng.randint(-1, 3),
+    "slot": lambda rng: rng.randint(0, 8),
+    "index": lambda rng: rng.randint(-1, 7),
+    "cell": lambda rng: (rng.randint(-2, 4), rng.randint(-2, 4)),
+    "unit": lambda rng: rng.randint(0, 6),
+    "toward": lambda rng: rng.randint(0, 6),
+    "colour": lambda rng: rng.choice(["blue", "orange", "green"]),
+    "shape": lambda rng: rng.choice(["round", "rectangular", "octagonal", "wild"]),
+}
+
+
 def random_candidate(s: State, rng: random.Random) -> Action:
     """Any action shape at all, mostly illegal: the engine must refuse it cleanly."""
     kind = rng.choice(list(SPECS))
-    cell = (rng.randint(-2, 4), rng.randint(-2, 4))
-    return {
-        "select_astronaut": lambda: Action(kind, rng.randint(-1, 3)),
-        "work": lambda: Action(kind),
-        "choose_module": lambda: Action(kind, rng.randint(0, 8)),
-        "choose_experiment": lambda: Action(kind, rng.randint(-1, 7)),
-        "activate": lambda: Action(kind, cell),
-        "end_work": lambda: Action(kind),
-        "spend": lambda: Action(kind, cell, rng.randint(0, 6), rng.randint(0, 6)),
-        "choose_colour": lambda: Action(kind, rng.choice(["blue", "orange", "green"])),
-        "choose_shape": lambda: Action(kind, rng.choice(["round", "rectangular", "octagonal", "wild"])),
-        "upgrade": lambda: Action(kind, rng.randint(-1, 3)),
-        "place_astronaut": lambda: Action(kind, rng.randint(0, 2), cell),
-    }[kind]()
+    return Action(kind, *[_RANDOM_FIELD[name](rng) for name in SPECS[kind].fields])
 
 
 def check_refused(s: State, probe: Action) -> None:

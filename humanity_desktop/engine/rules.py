@@ -122,10 +122,11 @@ def wild_options(player, cat: Catalogue, cell) -> list[str]:
 # ---------------------------------------------------------------- checkers
 
 def _check_select(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+    _, astronaut, _, _ = a
     astros = s.players[s.current].astros
-    if not isinstance(a.a, int) or not 0 <= a.a < len(astros):
+    if not isinstance(astronaut, int) or not 0 <= astronaut < len(astros):
         return "there is no such astronaut"
-    if astros[a.a][1] != ACTIVE:
+    if astros[astronaut][1] != ACTIVE:
         return "only an active astronaut in your base can act"
     return None
 
@@ -135,9 +136,10 @@ def _check_work(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
 
 
 def _check_module(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
-    if not isinstance(a.a, int) or not 1 <= a.a <= HANGARS or s.hangars[a.a - 1] is None:
+    _, slot, _, _ = a
+    if not isinstance(slot, int) or not 1 <= slot <= HANGARS or s.hangars[slot - 1] is None:
         return "there is no module in that hangar"
-    spec = cat.tiles[s.hangars[a.a - 1]]
+    spec = cat.tiles[s.hangars[slot - 1]]
     player = s.players[s.current]
     cell = player.astros[s.sel][2]
     if spec.kind == "greenhouse":
@@ -150,19 +152,21 @@ def _check_module(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
 
 
 def _check_experiment(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
-    if not isinstance(a.a, int) or not 0 <= a.a < WHEEL_BAYS or s.wheel[a.a] is None:
+    _, index, _, _ = a
+    if not isinstance(index, int) or not 0 <= index < WHEEL_BAYS or s.wheel[index] is None:
         return "there is no experiment on that space"
-    spec = cat.experiments[s.wheel[a.a]]
+    spec = cat.experiments[s.wheel[index]]
     if not can_pay(spec.cost_vec, _supply(s, cat, ctx)):
         return "your base cannot pay this experiment's cost"
     return None
 
 
 def _check_activate(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+    _, cell, _, _ = a
     base = s.players[s.current].base
-    if a.a not in base:
+    if cell not in base:
         return "there is no tile on that cell"
-    tid, stock = base[a.a]
+    tid, stock = base[cell]
     spec = cat.tiles[tid]
     if spec.kind != "obstacle" and not spec.work:
         return "this module cannot be activated"
@@ -206,21 +210,24 @@ def _check_spend(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
 
 
 def _check_colour(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
-    return None if a.a in ("blue", "orange") else "a communication module is blue or orange"
+    _, colour, _, _ = a
+    return None if colour in ("blue", "orange") else "a communication module is blue or orange"
 
 
 def _check_shape(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+    _, shape, _, _ = a
     player = s.players[s.current]
-    if a.a not in wild_options(player, cat, player.astros[s.sel][2]):
+    if shape not in wild_options(player, cat, player.astros[s.sel][2]):
         return "connected greenhouses must all show different shapes"
     return None
 
 
 def _check_upgrade(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+    _, astronaut, _, _ = a
     astros = s.players[s.current].astros
-    if not isinstance(a.a, int) or not 0 <= a.a < len(astros):
+    if not isinstance(astronaut, int) or not 0 <= astronaut < len(astros):
         return "there is no such astronaut"
-    if astros[a.a][0] >= MAX_WORK:
+    if astros[astronaut][0] >= MAX_WORK:
         return f"an astronaut's work value is at most {MAX_WORK}"
     return None
 
@@ -329,9 +336,10 @@ def apply_action(s: State, a: Action) -> Events:
 
 
 def _do_select(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
-    s.sel = a.a
+    _, astronaut, _, _ = a
+    s.sel = astronaut
     s.phase = ACTION
-    ev.append(AstronautSelected(s.current, a.a))
+    ev.append(AstronautSelected(s.current, astronaut))
 
 
 def _do_work(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
@@ -342,18 +350,18 @@ def _do_work(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
 
 
 def _do_activate(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
+    _, cell, _, _ = a
     player = s.players[s.current]
-    tid, stock = player.base[a.a]
+    tid, stock = player.base[cell]
     spec = cat.tiles[tid]
-    cell = a.a
     if spec.kind == "obstacle":
         s.work_left -= 1
         if stock == 1:
-            del player.base[a.a]
+            del player.base[cell]
             ev.append(ObstacleDestroyed(s.current, cell))
             gain_research(s, s.current, OBSTACLE_RESEARCH, "obstacle", ev)
         else:
-            player.base[a.a] = (tid, stock - 1)
+            player.base[cell] = (tid, stock - 1)
             ev.append(ObstacleWeakened(s.current, cell, stock - 1))
     elif spec.time:
         s.work_left -= spec.work
@@ -361,7 +369,7 @@ def _do_activate(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
         move_time(s, s.current, 1, ev)
     else:
         s.work_left -= spec.work
-        player.base[a.a] = (tid, stock + 1)
+        player.base[cell] = (tid, stock + 1)
         ev.append(Produced(s.current, cell, tid, stock + 1))
     _end_work_if_stuck(s, cat, ev)
 
@@ -391,15 +399,17 @@ def _start_payment(s: State, target: tuple, cost: tuple, ev: Events) -> None:
 
 
 def _do_module(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
-    tid = s.hangars[a.a - 1]
-    ev.append(ModuleChosen(s.current, a.a, tid))
-    _start_payment(s, ("module", a.a), cat.tiles[tid].cost_vec, ev)
+    _, slot, _, _ = a
+    tid = s.hangars[slot - 1]
+    ev.append(ModuleChosen(s.current, slot, tid))
+    _start_payment(s, ("module", slot), cat.tiles[tid].cost_vec, ev)
 
 
 def _do_experiment(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
-    eid = s.wheel[a.a]
-    ev.append(ExperimentChosen(s.current, a.a, eid))
-    _start_payment(s, ("experiment", a.a), cat.experiments[eid].cost_vec, ev)
+    _, index, _, _ = a
+    eid = s.wheel[index]
+    ev.append(ExperimentChosen(s.current, index, eid))
+    _start_payment(s, ("experiment", index), cat.experiments[eid].cost_vec, ev)
 
 
 def _do_spend(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
@@ -434,13 +444,15 @@ def _after_payment(s: State, cat: Catalogue, ev: Events) -> None:
 def _do_colour(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     """The communication module leaves the game; a tile of the chosen colour showing its
     research takes its place in the base."""
+    _, colour, _, _ = a
     module = s.hangars[s.target[1] - 1]
     s.removed.append(module)
-    _place_module(s, cat.faces[cat.tiles[module].face][a.a], None, cat, ev)
+    _place_module(s, cat.faces[cat.tiles[module].face][colour], None, cat, ev)
 
 
 def _do_shape(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
-    _place_module(s, s.hangars[s.target[1] - 1], a.a, cat, ev)
+    _, shape, _, _ = a
+    _place_module(s, s.hangars[s.target[1] - 1], shape, cat, ev)
 
 
 def _send_to_ring(s: State, spot: int) -> tuple:
@@ -512,11 +524,12 @@ def _offer_upgrades(s: State, ev: Events) -> None:
 
 
 def _do_upgrade(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
+    _, astronaut, _, _ = a
     astros = s.players[s.current].astros
-    work, where, pos = astros[a.a]
-    astros[a.a] = (work + 1, where, pos)
+    work, where, pos = astros[astronaut]
+    astros[astronaut] = (work + 1, where, pos)
     s.upgrades -= 1
-    ev.append(Upgraded(s.current, a.a, work + 1))
+    ev.append(Upgraded(s.current, astronaut, work + 1))
     _offer_upgrades(s, ev)
 
 

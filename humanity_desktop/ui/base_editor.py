@@ -116,7 +116,7 @@ class BaseEditor:
             return None
         if g.kind == HANGAR:
             return frozenset((deploy_cell(state),))
-        return frozenset(a.b for a in legal if a.kind == "place_astronaut" and a.a == g.ref)
+        return frozenset(a.cell for a in legal if a.kind == "place_astronaut" and a.astronaut == g.ref)
 
     # ------------------------------------------------------------ pointer
 

@@ -15,7 +15,7 @@ from .targets import ASTRO, CELL, EXPERIMENT, HANGAR, RING_ASTRO, Target
 
 
 def spend_options(state: State, cell) -> list[Action]:
-    return [a for a in legal_actions(state) if a.kind == "spend" and a.a == cell]
+    return [a for a in legal_actions(state) if a.kind == "spend" and a.cell == cell]
 
 
 def spend_at(state: State, cell) -> list[Action]:

@@ -86,7 +86,8 @@ def action_buttons(scene: GameScene) -> list[Button]:
             buttons.append(Button("Cancel", lambda: scene.send(CancelPaymentRequested(m.current)), style="quiet",
                                   tooltip="Put back every unit spent and the chosen tile"))
         elif phase in (COLOUR, SHAPE):
-            buttons += [Button(a.a.capitalize(), answer(scene, a)) for a in scene.match.legal()]
+            buttons += [Button((a.colour if phase == COLOUR else a.shape).capitalize(), answer(scene, a))
+                        for a in scene.match.legal()]
         elif phase == UPGRADE:
             buttons.append(Button("Choose…", lambda: choose_upgrade(scene), style="primary"))
         buttons.append(Button("Undo", scene._undo, style="quiet", enabled=m.can_undo,

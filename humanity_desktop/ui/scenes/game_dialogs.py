@@ -22,8 +22,10 @@ def choose_upgrade(scene: GameScene) -> None:
     """The upgrades as a list, for players who prefer it to clicking the astronauts."""
     s = scene.match.state
     player = s.players[s.current]
-    options = [((f"Astronaut {a.a + 1} ({_where(player.astros[a.a][1])}): work {player.astros[a.a][0]} → "
-                 f"{player.astros[a.a][0] + 1}"), answer(scene, a)) for a in scene.match.legal()]
+    options = []
+    for a in scene.match.legal():
+        work, where, _ = player.astros[a.astronaut]
+        options.append((f"Astronaut {a.astronaut + 1} ({_where(where)}): work {work} → {work + 1}", answer(scene, a)))
     if scene.match.can_undo:
         options.append(("Take back the last choice", scene._undo))
     message = f"{s.upgrades} upgrade(s) to give. Which astronaut works harder from now on?"
@@ -31,11 +33,11 @@ def choose_upgrade(scene: GameScene) -> None:
 
 
 def choose_spend(scene: GameScene, options: list[Action]) -> None:
-    spec = load().tiles[scene.match.state.players[scene.match.current].base[options[0].a][0]]
+    spec = load().tiles[scene.match.state.players[scene.match.current].base[options[0].cell][0]]
     choices = []
     for a in options:
-        unit, toward = RESOURCES[a.b], RESOURCES[a.c]
-        direct = a.b == a.c or a.c in BASIC
+        unit, toward = RESOURCES[a.unit], RESOURCES[a.toward]
+        direct = a.unit == a.toward or a.toward in BASIC
         text = f"Spend 1 {unit} as {toward}" if direct else f"Spend 1 {unit} toward {toward} ({BASICS_PER_ADVANCED} make 1)"
         choices.append((text, answer(scene, a)))
     scene.app.stack.push(ChoiceScene(scene.app, spec.name, "How is this unit spent?", choices))

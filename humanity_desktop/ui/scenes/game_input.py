@@ -226,17 +226,17 @@ def marks(scene: GameScene) -> dict:
         return {"cells": lit}
     phase = scene.match.state.phase
     if phase == TURN:
-        return {"astros": frozenset(a.a for a in legal)}
+        return {"astros": frozenset(a.astronaut for a in legal)}
     if phase == ACTION:
-        return {"slots": frozenset(a.a for a in legal if a.kind == "choose_module"),
-                "exps": frozenset(a.a for a in legal if a.kind == "choose_experiment")}
+        return {"slots": frozenset(a.slot for a in legal if a.kind == "choose_module"),
+                "exps": frozenset(a.index for a in legal if a.kind == "choose_experiment")}
     if phase in (WORK, PAY):
-        return {"cells": frozenset(a.a for a in legal if a.kind in ("activate", "spend"))}
+        return {"cells": frozenset(a.cell for a in legal if a.kind in ("activate", "spend"))}
     if phase == PLACE:
         chosen = returning_choice(scene)
-        return {"cells": frozenset(a.b for a in legal if a.a == chosen)}
+        return {"cells": frozenset(a.cell for a in legal if a.astronaut == chosen)}
     if phase == UPGRADE:
-        return {"astros": frozenset(a.a for a in legal)}
+        return {"astros": frozenset(a.astronaut for a in legal)}
     return {}
 
 
@@ -251,7 +251,7 @@ def focused(scene: GameScene) -> Target | None:
 
 def returning_choice(scene: GameScene) -> int | None:
     legal = scene.match.legal()
-    chosen = {a.a for a in legal if a.kind == "place_astronaut"}
+    chosen = {a.astronaut for a in legal if a.kind == "place_astronaut"}
     if scene.returning in chosen:
         return scene.returning
     return min(chosen) if chosen else None

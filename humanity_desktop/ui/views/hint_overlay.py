@@ -16,11 +16,13 @@ from ..widgets import Button, draw_panel, hovered
 from .base_view import BaseView
 from .board_view import BoardView, side_by_side
 
-# Action kind -> what it names on the table, and whether it is a numbered step of the plan.
+# Action kind -> what it names on the table, the field saying which one, and whether it is a
+# numbered step of the plan.
 TARGETS = {
-    "select_astronaut": ("astronaut", True), "upgrade": ("astronaut", True), "activate": ("tile", True),
-    "choose_module": ("hangar", True), "choose_experiment": ("experiment", True), "place_astronaut": ("cell", True),
-    "spend": ("pay", False),
+    "select_astronaut": ("astronaut", "astronaut", True), "upgrade": ("astronaut", "astronaut", True),
+    "activate": ("tile", "cell", True), "choose_module": ("hangar", "slot", True),
+    "choose_experiment": ("experiment", "index", True), "place_astronaut": ("cell", "cell", True),
+    "spend": ("pay", "cell", False),
 }
 
 
@@ -38,9 +40,9 @@ def hint_marks(plan, chosen: int | None) -> list[HintMark]:
     step = 0
     for action in plan:
         if action.kind not in TARGETS:
-            continue  # work, end work, a colour or a shape: said in words only
-        kind, numbered = TARGETS[action.kind]
-        key = action.b if action.kind == "place_astronaut" else action.a
+            continue  # work, a colour or a shape: said in words only (ending work: not at all)
+        kind, field, numbered = TARGETS[action.kind]
+        key = getattr(action, field)
         if numbered:
             step += 1
         marks.setdefault((kind, key), []).append(str(step) if numbered else "")

@@ -207,7 +207,7 @@ def sides_hint(s, legal) -> str:
     faces = cat.faces[paid_for(s).face]
     parts = []
     for a in legal:
-        side = cat.tiles[faces[a.a]]
+        side = cat.tiles[faces[a.colour]]
         bonus = ", ".join(f"+{p} per adjacent {c}" for c, p in side.adjacency)
-        parts.append(f"{a.a.capitalize()}: +{side.research} research{', ' + bonus if bonus else ''}")
+        parts.append(f"{a.colour.capitalize()}: +{side.research} research{', ' + bonus if bonus else ''}")
     return ". ".join(parts) + "."
