@@ -84,6 +84,9 @@ def game_scene(app: App, phase: str, seed: int = 4, turn_min: int = 40) -> GameS
         if advance(match, random.Random(seed), human_in(phase, turn_min)):
             break
         seed += 1
+    # Each shot deals anew, so the game before it is kept as unfinished; whether that is
+    # told depends on how far its autosave got, so the notice is dropped every time.
+    app.take_notices()
     game = GameScene(app, match)
     app.stack.reset(TitleScene(app))
     app.stack.push(game)
@@ -169,7 +172,6 @@ def main() -> None:
     # A quick reset, caught mid-animation.
     app.settings.reset_steps = "never"
     game = game_scene(app, "turn", seed=7, turn_min=30)
-    app.take_notices()  # an earlier shot's game was kept as unfinished
     play_out(game.match, random.Random(1), lambda: game.director.resetting)
     while game.director.beat is not None and game.director.beat.reset is None:
         game.director.queue.popleft()
@@ -241,7 +243,6 @@ def reset_step_shots(app: App, shot) -> None:
     """The reset told step by step: each step caught on its way, its caption on the table."""
     app.settings.reset_steps = "always"
     game = game_scene(app, "turn", seed=7, turn_min=30)
-    app.take_notices()  # an earlier shot's game was kept as unfinished
     play_out(game.match, random.Random(1), lambda: game.director.resetting)
     while game.director.beat.step is None:
         game.director.queue.popleft()
