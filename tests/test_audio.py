@@ -25,13 +25,12 @@ from humanity_desktop.controller import (
     Bus,
     GameOver,
     Match,
-    MissionTaken,
     RoundReset,
     YearEnded,
     parse_seats,
 )
 from humanity_desktop.engine.events import (
-    EVENTS, VP, AstronautPlaced, ExperimentDone, ModuleDeployed, Produced, Spent, Turn, WorkStarted,
+    EVENTS, VP, AstronautPlaced, ExperimentDone, MissionTaken, ModuleDeployed, Produced, Spent, Turn, WorkStarted,
 )
 from humanity_desktop.ui import audio
 from humanity_desktop.ui.settings import Settings
@@ -154,10 +153,10 @@ def test_an_applied_action_plays_what_its_engine_events_did(heard, engine_events
     (RoundReset(2, None), "arm_sweep"),
     (YearEnded(1), "year_end"),
     (GameOver((3, 5), (1, 0), (2, 1)), "game_over"),
-    (MissionTaken(0, "m1", None), "mission_claimed"),
-    (MissionTaken(1, "m1", None), "mission_claimed"),
-    (MissionTaken(0, "m1", 1), "mission_claimed"),  # the human took it from the bot
-    (MissionTaken(1, "m1", 0), "mission_lost"),  # the bot took it from the human
+    (MissionTaken(0, "m1", 3, True), "mission_claimed"),
+    (MissionTaken(1, "m1", 3, True), "mission_claimed"),
+    (MissionTaken(0, "m1", 4, False, 1), "mission_claimed"),  # the human took it from the bot
+    (MissionTaken(1, "m1", 4, False, 0), "mission_lost"),  # the bot took it from the human
 ])
 def test_each_table_event_plays_its_sound(heard, event, expected):
     bus, names = heard
@@ -166,7 +165,7 @@ def test_each_table_event_plays_its_sound(heard, event, expected):
 
 
 def test_in_hot_seat_a_mission_taken_from_a_human_by_a_human_is_claimed():
-    assert audio.mission_sound(MissionTaken(1, "m1", 0), frozenset({0, 1})) == "mission_claimed"
+    assert audio.mission_sound(MissionTaken(1, "m1", 4, False, 0), frozenset({0, 1})) == "mission_claimed"
 
 
 def test_a_real_match_sounds_its_moves(heard):

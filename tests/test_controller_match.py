@@ -39,6 +39,7 @@ from humanity_desktop.controller.saves import (
 from humanity_desktop.bots import evaluate
 from humanity_desktop.controller import thinking
 from humanity_desktop.engine import Action, apply_action, auto_pay, legal_actions, new_game, payment
+from humanity_desktop.engine.events import MissionTaken
 from humanity_desktop.engine.state import ACTION, BOARD, PAY, RETURNING, TURN
 
 
@@ -319,6 +320,21 @@ def test_each_bot_turn_in_the_log_keeps_the_bots_own_reasons() -> None:
         assert why.startswith("Its choice: ") and "VP" in why
     # one explanation per plan, at the first line it writes: about one per turn played
     assert 5 <= len(match.reasons) <= 2 * match.state.turn
+
+
+def test_a_mission_taken_is_heard_on_the_bus_as_the_engines_own_record() -> None:
+    bus = Bus()
+    rec = Recorder(bus)
+    match = Match(parse_seats("bot:normal,bot:normal"), bus, seed=4, pace=0.0)
+    try:
+        wait_for(match, lambda: rec.of(MissionTaken) or match.state.game_over, seconds=60.0)
+    finally:
+        match.close()
+    heard = rec.of(MissionTaken)
+    assert heard, "no mission was taken in the whole game"
+    applied = [ev for ev in rec.of(ActionApplied) if any(isinstance(e, MissionTaken) for e in ev.engine_events)]
+    assert heard[0] in applied[0].engine_events  # the same record the rules reported, not a copy in other words
+    assert rec.events.index(applied[0]) < rec.events.index(heard[0])
 
 
 def test_a_random_bot_gives_no_reasons() -> None:

@@ -147,13 +147,6 @@ class YearEnded(Event):
 
 
 @dataclass(frozen=True)
-class MissionTaken(Event):
-    seat: int
-    mission: str
-    previous: int | None  # the seat it was taken from, or None if first
-
-
-@dataclass(frozen=True)
 class GameOver(Event):
     scores: tuple
     ranking: tuple  # seats, best first

@@ -45,7 +45,6 @@ from .events import (
     GameOver,
     HintReady,
     HintRequested,
-    MissionTaken,
     ReselectRequested,
     ResetInfo,
     RoundReset,
@@ -377,8 +376,8 @@ class Match:
         if science:
             self.bus.publish(YearEnded(before.year, science))
         for e in events:
-            if isinstance(e, happened.MissionTaken):
-                self.bus.publish(MissionTaken(e.player, e.mission, e.from_))
+            if isinstance(e, happened.MissionTaken):  # the screens and sounds hear it as it is
+                self.bus.publish(e)
         if s.game_over:
             self.bus.publish(GameOver(tuple(s.scores), tuple(ranking(s)), tuple(places(s))))
         elif s.current != before.current or s.turn != before.turn:

@@ -16,7 +16,7 @@ import pygame
 from .. import assets
 from ..controller import events as bus_events
 from ..controller.logs import log
-from ..engine.events import VP, Research
+from ..engine.events import VP, MissionTaken, Research
 
 TABLE = "sounds.json"
 MIXER = {"frequency": 22050, "size": -16, "channels": 2, "buffer": 512}  # small buffer: little delay
@@ -72,9 +72,9 @@ def _quiet(event) -> bool:
     return False
 
 
-def mission_sound(event: bus_events.MissionTaken, humans: frozenset) -> str:
+def mission_sound(event: MissionTaken, humans: frozenset) -> str:
     """A mission taken sounds like a loss only when a bot took it from a human at the table."""
-    lost = event.previous in humans and event.seat not in humans
+    lost = event.from_ in humans and event.player not in humans
     return "mission_lost" if lost else "mission_claimed"
 
 
@@ -153,7 +153,7 @@ class AudioPlayer:
         for event_type, name in self.table.bus_events.items():
             bus.subscribe(event_type, lambda ev, name=name: self.play(name))
         bus.subscribe(bus_events.ActionApplied, self._on_action)
-        bus.subscribe(bus_events.MissionTaken, lambda ev: self.play(mission_sound(ev, humans)))
+        bus.subscribe(MissionTaken, lambda ev: self.play(mission_sound(ev, humans)))
 
     def _on_action(self, event: bus_events.ActionApplied) -> None:
         for name in action_sounds(event.engine_events, self.table.engine_events):

@@ -19,7 +19,6 @@ from ...controller import (
     GameOver,
     HintReady,
     Match,
-    MissionTaken,
     RoundReset,
     TurnStarted,
     Undone,
@@ -28,6 +27,7 @@ from ...controller import (
 )
 from ...engine import Action, State
 from ...engine.catalogue import load
+from ...engine.events import MissionTaken
 from ...engine.state import PLACE
 from .. import theme
 from ..base_editor import BaseEditor
@@ -183,8 +183,8 @@ class GameScene(Scene):
 
     def _on_mission(self, ev: MissionTaken) -> None:
         name = load().missions[ev.mission].name
-        text = f"{self.names[ev.seat]} takes the mission {name}"
-        self.toasts.show(text + (f" from {self.names[ev.previous]}" if ev.previous is not None else ""), theme.ACCENT)
+        text = f"{self.names[ev.player]} takes the mission {name}"
+        self.toasts.show(text + (f" from {self.names[ev.from_]}" if ev.from_ is not None else ""), theme.ACCENT)
 
     def _on_year(self, ev: YearEnded) -> None:
         self.toasts.show(f"Year {ev.year} is over: the research track pays out science tokens", theme.ACCENT)
