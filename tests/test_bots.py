@@ -10,7 +10,7 @@ import pytest
 from humanity_desktop.bots import Budget, Cancelled, available_levels, make_bot
 from humanity_desktop.bots.greedy import GreedyBot, tally
 from humanity_desktop.bots.hints import describe_plan, explain, gain, hints, in_points
-from humanity_desktop.bots.evaluate import Weights, seat_value
+from humanity_desktop.bots.evaluate import DEFAULT, Weights, seat_value
 from humanity_desktop.bots.determinize import sample_state
 from humanity_desktop.bots.planner import PlanningBot, wastes_work
 from humanity_desktop.bots.plans import plans
@@ -182,12 +182,13 @@ def test_hints_give_three_described_plans_starting_legally(level: str) -> None:
 def test_a_plans_gain_is_what_it_adds_to_the_seats_expected_final_score() -> None:
     s = POSITIONS[2]
     view = observe(s, s.current)
-    for _, plan, _ in make_bot("normal").search(view)[:3]:
+    bot = make_bot("normal")
+    for _, plan, _ in bot.search(view)[:3]:
         state = sample_state(view, random.Random(0))
-        before = seat_value(state, s.current)
+        before = seat_value(state, s.current, bot.weights)
         for action in plan:
             apply_action(state, action)
-        assert gain(view, plan) == pytest.approx(seat_value(state, s.current) - before)
+        assert gain(view, plan, bot.weights) == pytest.approx(seat_value(state, s.current, bot.weights) - before)
 
 
 @pytest.mark.parametrize("points, said", [
@@ -201,14 +202,15 @@ def test_gains_are_told_in_whole_points(points, said) -> None:
 def test_a_bots_reasons_come_from_its_own_figures() -> None:
     s = POSITIONS[4]  # a turn's start: several plans
     view = observe(s, s.current)
-    (v1, plan1, _), (_, plan2, _) = make_bot("normal").search(view)[:2]
+    bot = make_bot("normal")
+    (v1, plan1, _), (_, plan2, _) = bot.search(view)[:2]
     ranked = [(v1, plan1, 30), (v1 - 1.25, plan2, 10)]
-    why = explain(view, ranked)
-    assert why.startswith(f"Its choice: {describe_plan(plan1, view)}, {in_points(gain(view, plan1))}.")
+    why = explain(view, ranked, bot.weights)
+    assert why.startswith(f"Its choice: {describe_plan(plan1, view)}, {in_points(gain(view, plan1, bot.weights))}.")
     assert "played this plan out 30 times of 40" in why
     assert f"Next best for it: {describe_plan(plan2, view)}, 1.2 VP worse" in why  # 1.25 rounds to even
-    assert "about as good" in explain(view, [(v1, plan1, 0), (v1, plan2, 0)])
-    assert "played" not in explain(view, [(v1, plan1, 0)])
+    assert "about as good" in explain(view, [(v1, plan1, 0), (v1, plan2, 0)], bot.weights)
+    assert "played" not in explain(view, [(v1, plan1, 0)], bot.weights)
 
 
 def test_hints_and_reasons_quote_the_judging_bots_own_evaluation() -> None:
@@ -220,7 +222,7 @@ def test_hints_and_reasons_quote_the_judging_bots_own_evaluation() -> None:
     assert found
     for hint in found:
         assert hint.gain == pytest.approx(gain(view, hint.plan, odd))
-    assert any(hint.gain != pytest.approx(gain(view, hint.plan)) for hint in found)
+    assert any(hint.gain != pytest.approx(gain(view, hint.plan, DEFAULT)) for hint in found)
     ranked = bot.search(view, Budget())
     assert in_points(gain(view, ranked[0][1], odd)) in explain(view, ranked, odd)
 

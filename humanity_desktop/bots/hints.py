@@ -9,7 +9,7 @@ from ..engine import apply_action, load_catalogue
 from ..engine.errors import RulesError
 from .base import Budget
 from .determinize import sample_state
-from .evaluate import DEFAULT, Weights, seat_value
+from .evaluate import Weights, seat_value
 from .planner import PlanBot
 from .plans import Plan
 
@@ -77,7 +77,7 @@ def _tile_name(tile_id: str | None) -> str:
     return CAT.tiles[tile_id].name if tile_id in CAT.tiles else "a tile"
 
 
-def gain(view: dict, plan: Plan, weights: Weights = DEFAULT) -> float | None:
+def gain(view: dict, plan: Plan, weights: Weights) -> float | None:
     """What `plan` adds to the seat's own expected final score, by the evaluation `weights`
     (the judging bot's own, so a hint's figure agrees with its ranking); None when the
     sample of the hidden cards taken cannot play it (a plan past a reset)."""
@@ -107,7 +107,7 @@ def hints(bot: PlanBot, view: dict, budget: Budget, count: int = 3) -> list[Hint
             for value, plan, visits in ranked[:count]]
 
 
-def explain(view: dict, ranked: list[tuple[float, Plan, int]], weights: Weights = DEFAULT) -> str:
+def explain(view: dict, ranked: list[tuple[float, Plan, int]], weights: Weights) -> str:
     """Why a bot chose the first of its `ranked` plans, from its own figures (`weights` is
     its evaluation): what the plan does and is worth, how often its search tried it, and
     the runner-up it passed over."""
