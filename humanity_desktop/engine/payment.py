@@ -57,48 +57,42 @@ def _take(supply: tuple, i: int) -> tuple:
     return supply[:i] + ((opts, n - 1),) + supply[i + 1:]
 
 
+def _less(counts: tuple, i: int) -> tuple:
+    return counts[:i] + (counts[i] - 1,) + counts[i + 1:]
+
+
+def _any_unit(fits, direct: tuple, owed: tuple, supply: tuple) -> bool:
+    """Whether some unit whose options `fits` accepts can go, leaving (direct, owed) payable."""
+    return any(fits(opts) and feasible(direct, owed, _take(supply, i)) for i, (opts, _) in enumerate(supply))
+
+
 def _solve(direct: tuple, owed: tuple, supply: tuple) -> bool:
     total_units = sum(n for _, n in supply)
     if total_units < sum(direct) + sum(owed):
         return False
     if direct[ELECTRICITY]:
-        d = list(direct)
-        d[ELECTRICITY] -= 1
-        d = tuple(d)
-        return any(
-            opts == (ELECTRICITY,) and feasible(d, owed, _take(supply, i))
-            for i, (opts, _) in enumerate(supply)
-        )
+        return _any_unit(lambda opts: opts == (ELECTRICITY,), _less(direct, ELECTRICITY), owed, supply)
     for a in ADVANCED:
         if direct[a]:
-            d = list(direct)
-            d[a] -= 1
-            d = tuple(d)
-            b = BASIC_OF[a]
-            if any(a in opts and feasible(d, owed, _take(supply, i)) for i, (opts, _) in enumerate(supply)):
+            d = _less(direct, a)
+            if _any_unit(lambda opts: a in opts, d, owed, supply):
                 return True
+            # Or start paying it three basics for one.
             o = list(owed)
-            o[b] += BASICS_PER_ADVANCED
+            o[BASIC_OF[a]] += BASICS_PER_ADVANCED
             return feasible(d, tuple(o), supply)
     for b in BASIC:
         if owed[b]:
-            o = list(owed)
-            o[b] -= 1
-            o = tuple(o)
-            return any(
-                (b in opts or opts == (ELECTRICITY,)) and feasible(direct, o, _take(supply, i))
-                for i, (opts, _) in enumerate(supply)
-            )
+            return _any_unit(_pays_basic(b), direct, _less(owed, b), supply)
     for b in BASIC:
         if direct[b]:
-            d = list(direct)
-            d[b] -= 1
-            d = tuple(d)
-            return any(
-                (b in opts or opts == (ELECTRICITY,)) and feasible(d, owed, _take(supply, i))
-                for i, (opts, _) in enumerate(supply)
-            )
+            return _any_unit(_pays_basic(b), _less(direct, b), owed, supply)
     return True
+
+
+def _pays_basic(b: int):
+    """A basic, owed inside a three-for-one or asked directly, takes its own type or electricity."""
+    return lambda opts: b in opts or opts == (ELECTRICITY,)
 
 
 def can_pay(cost: tuple, supply: tuple) -> bool:
