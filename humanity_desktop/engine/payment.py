@@ -57,8 +57,8 @@ def _take(supply: tuple, i: int) -> tuple:
     return supply[:i] + ((opts, n - 1),) + supply[i + 1:]
 
 
-def _less(counts: tuple, i: int) -> tuple:
-    return counts[:i] + (counts[i] - 1,) + counts[i + 1:]
+def _add(counts: tuple, i: int, n: int) -> tuple:
+    return counts[:i] + (counts[i] + n,) + counts[i + 1:]
 
 
 def _any_unit(fits, direct: tuple, owed: tuple, supply: tuple) -> bool:
@@ -71,22 +71,20 @@ def _solve(direct: tuple, owed: tuple, supply: tuple) -> bool:
     if total_units < sum(direct) + sum(owed):
         return False
     if direct[ELECTRICITY]:
-        return _any_unit(lambda opts: opts == (ELECTRICITY,), _less(direct, ELECTRICITY), owed, supply)
+        return _any_unit(lambda opts: opts == (ELECTRICITY,), _add(direct, ELECTRICITY, -1), owed, supply)
     for a in ADVANCED:
         if direct[a]:
-            d = _less(direct, a)
+            d = _add(direct, a, -1)
             if _any_unit(lambda opts: a in opts, d, owed, supply):
                 return True
             # Or start paying it three basics for one.
-            o = list(owed)
-            o[BASIC_OF[a]] += BASICS_PER_ADVANCED
-            return feasible(d, tuple(o), supply)
+            return feasible(d, _add(owed, BASIC_OF[a], BASICS_PER_ADVANCED), supply)
     for b in BASIC:
         if owed[b]:
-            return _any_unit(_pays_basic(b), direct, _less(owed, b), supply)
+            return _any_unit(_pays_basic(b), direct, _add(owed, b, -1), supply)
     for b in BASIC:
         if direct[b]:
-            return _any_unit(_pays_basic(b), _less(direct, b), owed, supply)
+            return _any_unit(_pays_basic(b), _add(direct, b, -1), owed, supply)
     return True
 
 
