@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Iterator
 
 from . import Action, RulesError, State, apply_action, legal_actions, load_catalogue, new_game, replay
-from .actions import SPECS
+from .actions import random_action
 from .events import EVENTS, VP, from_json, to_json
 from .catalogue import LAST_YEAR
 from .ring import RING
@@ -149,24 +149,6 @@ def check_invariants(s: State, vp_seen: list[Counter]) -> None:
 
 # Field -> a random value for it, mostly illegal; any kind's candidate is drawn field by field,
 # so a new kind made of these fields needs nothing here.
-_RANDOM_FIELD = {
-    "astronaut": lambda rng: rng.randint(-1, 3),
-    "slot": lambda rng: rng.randint(0, 8),
-    "index": lambda rng: rng.randint(-1, 7),
-    "cell": lambda rng: (rng.randint(-2, 4), rng.randint(-2, 4)),
-    "unit": lambda rng: rng.randint(0, 6),
-    "toward": lambda rng: rng.randint(0, 6),
-    "colour": lambda rng: rng.choice(["blue", "orange", "green"]),
-    "shape": lambda rng: rng.choice(["round", "rectangular", "octagonal", "wild"]),
-}
-
-
-def random_candidate(s: State, rng: random.Random) -> Action:
-    """Any action shape at all, mostly illegal: the engine must refuse it cleanly."""
-    kind = rng.choice(list(SPECS))
-    return Action(kind, *[_RANDOM_FIELD[name](rng) for name in SPECS[kind].fields])
-
-
 def check_refused(s: State, probe: Action) -> None:
     """An illegal action raises RulesError and leaves the position as it was."""
     before = s.to_json()
@@ -213,7 +195,7 @@ def play_to_end(s: State, rng: random.Random) -> list[Action]:
         expect(bool(actions), f"no legal action in phase {s.phase}")
         expect(len(set(actions)) == len(actions), "a legal action is listed twice")
         if rng.random() < PROBE_RATE:
-            probe = random_candidate(s, rng)
+            probe = random_action(rng)
             if probe not in actions:
                 check_refused(s, probe)
         if rng.random() < JSON_RATE:
