@@ -44,7 +44,7 @@ def test_an_optional_field_is_left_out_while_it_is_none():
 
 
 @pytest.mark.parametrize("raw, message", [
-    ({"type": "dance", "player": 0}, "unknown event type 'dance'; known: skipped, turn, round_start, "),
+    ({"type": "dance", "player": 0}, "unknown event type 'dance'; known: skipped, turn_ended, turn, round_start, "),
     ({"player": 0}, "unknown event type None"),
     ({"type": ["turn"], "player": 0}, "unknown event type ['turn']"),
     ({"type": "produced", "player": 1, "cell": [-1, 0], "stock": 1}, "event 'produced' needs 'tile'"),

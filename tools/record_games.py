@@ -30,9 +30,9 @@ GAMES = [
 ]
 
 
-def step_hash(state_json: dict, events: list) -> str:
-    """A short digest of a position and the events that led to it (hashed in their JSON form)."""
-    text = json.dumps([state_json, [to_json(e) for e in events]], sort_keys=True, separators=(",", ":"))
+def step_hash(state_json: dict, events_json: list[dict]) -> str:
+    """A short digest of a position and the events that led to it, both in their JSON form."""
+    text = json.dumps([state_json, events_json], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -45,7 +45,7 @@ def record(seed: int, levels: list[str]) -> dict:
         action = bots[seat].decide(observe(state, seat), legal_actions(state))
         events = apply_action(state, action)
         actions.append(action.to_json())
-        hashes.append(step_hash(state.to_json(), events))
+        hashes.append(step_hash(state.to_json(), [to_json(e) for e in events]))
     return {"players": len(levels), "seed": seed, "bots": levels, "actions": actions,
             "hashes": hashes, "final": state.to_json()}
 

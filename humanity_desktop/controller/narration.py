@@ -91,7 +91,8 @@ def narrate(events, names: list[str]) -> list[str]:
                 who = [names[q] for q in players]
                 say(f"{' and '.join(who)} {'has' if len(who) == 1 else 'have'} no active astronaut and "
                     f"{'skips' if len(who) == 1 else 'skip'}")
-            case RoundReset(round=number, advance=advance, returned=returned):
+            case RoundReset(round=number, advance=advance, sent_home=home):
+                returned = len(home)
                 move = "turns all the way round" if advance == FULL_TURN else f"moves {plural(advance, 'spot')}"
                 text = f"Round {number} ends: the arm {move}"
                 if returned:

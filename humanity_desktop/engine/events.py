@@ -44,6 +44,13 @@ class Skipped(NamedTuple):
     players: tuple[int, ...]
 
 
+@event("turn_ended")
+class TurnEnded(NamedTuple):
+    """`player`'s part is over (their turn, or their placements after a reset): the next
+    decision is another seat's, or the game is over."""
+    player: int
+
+
 @event("turn")
 class Turn(NamedTuple):
     """The turn passes to `player`."""
@@ -60,12 +67,20 @@ class RoundStart(NamedTuple):
 
 @event("round_reset")
 class RoundReset(NamedTuple):
-    """Round `round` ends: the arm turns `advance` spots and `returned` astronauts go home."""
+    """Round `round` ends: the modules under the white crosses leave the game, those `kept`
+    slide to hangars 1, 2, ... in that order, the arm turns `advance` spots from `arm_from`
+    to `arm` and sends the astronauts it overtakes home, the patch passes to seat `patch`,
+    and new modules fill the empty hangars from the year's deck (at a year's end the new
+    year's modules follow in YearStart)."""
     round: int
     patch: int
+    arm_from: int
     arm: int
     advance: int
-    returned: int
+    left: tuple[tuple[int, str], ...]  # (hangar, tile) leaving the game
+    kept: tuple[tuple[int, str], ...]  # (hangar before the slide, tile)
+    sent_home: tuple[tuple[int, int, int], ...]  # (seat, astronaut, ring spot it stood on)
+    arrived: tuple[tuple[int, str], ...]  # (hangar, tile) dealt after the slide
 
 
 @event("science")
@@ -78,8 +93,13 @@ class Science(NamedTuple):
 
 @event("year_start")
 class YearStart(NamedTuple):
-    """A new year begins with seven new experiments."""
+    """A new year begins: the last year's experiments (by bay, None where one was done) leave
+    the wheel, seven new ones take their bays, and the new year's modules fill the hangars
+    still empty."""
     year: int
+    retired: tuple[str | None, ...]
+    experiments: tuple[str, ...]
+    arrived: tuple[tuple[int, str], ...]  # (hangar, tile)
 
 
 @event("game_over")
@@ -263,8 +283,18 @@ def to_json(e: Event) -> dict:
     for name, value in zip(e._fields, e):
         if value is None and name in optional:
             continue
-        out[name.rstrip("_")] = list(value) if isinstance(value, tuple) else value
+        out[name.rstrip("_")] = _plain(value)
     return out
+
+
+def _plain(value: Any) -> Any:
+    """Tuples, at any depth, as JSON lists."""
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _frozen(value: Any) -> Any:
+    """JSON lists, at any depth, as the tuples the records hold."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
 def from_json(raw: Any) -> Event:
@@ -289,7 +319,7 @@ def from_json(raw: Any) -> Event:
         value = raw[key]
         if not _fits(value, hints[name]):
             raise ValueError(f"'{key}' of event '{kind}' must be {_describe_type(hints[name])}, got {value!r}")
-        values[name] = tuple(value) if isinstance(value, list) else value
+        values[name] = _frozen(value)
     return cls(**values)
 
 
@@ -298,9 +328,11 @@ def _fits(value: Any, hint: Any) -> bool:
     origin = get_origin(hint)
     if origin is tuple:
         args = get_args(hint)
-        if not isinstance(value, list) or (args[-1] is not Ellipsis and len(value) != len(args)):
+        if not isinstance(value, list):
             return False
-        return all(_fits(v, args[0]) for v in value)
+        if args[-1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(value) == len(args) and all(_fits(v, h) for v, h in zip(value, args))
     if origin is types.UnionType:
         return any(_fits(value, h) for h in get_args(hint))
     if hint is int:  # true and false are not numbers here
@@ -311,7 +343,16 @@ def _fits(value: Any, hint: Any) -> bool:
 def _describe_type(hint: Any) -> str:
     if get_origin(hint) is tuple:
         args = get_args(hint)
-        return "a list of integers" if args[-1] is Ellipsis else f"a list of {len(args)} integers"
+        if args[-1] is Ellipsis:
+            return f"a list of {_plural(args[0])}"
+        if len(set(args)) == 1:
+            return f"a list of {len(args)} {_plural(args[0])}"
+        return f"a list of {len(args)}: {', '.join(_describe_type(h) for h in args)}"
     if get_origin(hint) is types.UnionType:
         return " or ".join(_describe_type(h) for h in get_args(hint))
     return {int: "an integer", str: "a string", bool: "true or false", type(None): "null"}[hint]
+
+
+def _plural(hint: Any) -> str:
+    simple = {int: "integers", str: "strings"}.get(hint)
+    return simple or f"entries, each {_describe_type(hint)}"

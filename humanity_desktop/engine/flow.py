@@ -1,8 +1,10 @@
 """The flow of play between actions: turn order, the round reset, the year's end, the game's end."""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .catalogue import ELECTRICITY, LAST_YEAR, load
-from .events import GameOver, RoundReset, RoundStart, Science, Skipped, Turn, YearStart
+from .events import GameOver, RoundReset, RoundStart, Science, Skipped, Turn, TurnEnded, YearStart
 from .scoring import check_missions, gain_vp
 from .ring import HANGARS, WHEEL_BAYS, WHITE_CROSSES, arm_move, clockwise, overtaken
 from .state import ACTIVE, BOARD, EXHAUSTED, OVER, PLACE, RETURNING, TURN, State
@@ -17,6 +19,7 @@ def has_active(s: State, p: int) -> bool:
 def finish_turn(s: State, ev: list) -> None:
     """Step 2 and 3 of a turn: the mission check, then the next player (or the reset)."""
     check_missions(s, s.current, ev)
+    ev.append(TurnEnded(s.current))
     s.turn += 1
     s.sel = None
     s.target = None
@@ -34,66 +37,81 @@ def finish_turn(s: State, ev: list) -> None:
     end_round(s, ev)
 
 
+def first_to_play(s: State) -> int | None:
+    """Who opens a round: the patch holder, or the first seat after them who can act (None: nobody can)."""
+    return next(((s.patch + step) % s.n for step in range(s.n) if has_active(s, (s.patch + step) % s.n)), None)
+
+
 def start_round(s: State, ev: list) -> None:
     """A new round opens with the patch holder, or the first player after them who can act."""
     s.phase = TURN
-    for step in range(s.n):
-        p = (s.patch + step) % s.n
-        if has_active(s, p):
-            s.current = p
-            ev.append(RoundStart(s.round, s.year, p))
-            return
-    # Nobody has an astronaut in a base: the round is over before it starts.
-    end_round(s, ev)
+    p = first_to_play(s)
+    if p is None:  # nobody has an astronaut in a base: the round is over before it starts
+        end_round(s, ev)
+        return
+    s.current = p
+    ev.append(RoundStart(s.round, s.year, p))
+
+
+class ResetPlan(NamedTuple):
+    """What the reset does to the main board of a position: all of it is known before the
+    round ends, except the modules the deck deals into the empty hangars."""
+    arm_from: int
+    arm_to: int
+    advance: int  # spots the arm turns (a full turn when no module stays)
+    left: tuple[tuple[int, str], ...]  # (hangar, tile) under the white crosses: they leave the game
+    kept: tuple[tuple[int, str], ...]  # (hangar, tile) the modules that stay, sliding to hangars 1, 2, ...
+    sent_home: tuple[tuple[int, int, int], ...]  # (seat, astronaut, spot) the arm overtakes
+
+
+def plan_reset(s: State) -> ResetPlan:
+    """What the reset would do to the main board of `s` if the round ended now."""
+    left = tuple((k, s.hangars[k - 1]) for k in WHITE_CROSSES if s.hangars[k - 1] is not None)
+    kept = tuple((k, tile) for k, tile in enumerate(s.hangars, start=1)
+                 if tile is not None and k not in WHITE_CROSSES)
+    # The modules left slide to the far end and the arm follows onto the last empty hangar,
+    # so they end up in the new slots 1..k; with none left the arm goes all the way round.
+    advance = arm_move(len(kept))
+    sent_home = tuple((p, i, spot) for p, player in enumerate(s.players)
+                      for i, (_, where, spot) in enumerate(player.astros)
+                      if where == BOARD and overtaken(s.arm, spot, advance))
+    return ResetPlan(s.arm, clockwise(s.arm, advance), advance, left, kept, sent_home)
 
 
 def end_round(s: State, ev: list) -> None:
     """The reset, step by step (docs/rules-interpretation.md, 'Reset')."""
+    plan = plan_reset(s)
     s.patch = (s.patch + 1) % s.n
-    for slot in WHITE_CROSSES:
-        if s.hangars[slot - 1] is not None:
-            s.removed.append(s.hangars[slot - 1])
-            s.hangars[slot - 1] = None
-    # The modules left slide to the far end and the arm follows onto the last empty hangar,
-    # so they end up in the new slots 1..k; with none left the arm goes all the way round.
-    remaining = [t for t in s.hangars if t is not None]
-    empty = HANGARS - len(remaining)
-    advance = arm_move(len(remaining))
-    returned = _advance_arm(s, advance)
-    s.hangars = remaining + [None] * empty
-    ev.append(RoundReset(s.round, s.patch, s.arm, advance, returned))
-    s.round += 1
+    s.removed.extend(tile for _, tile in plan.left)
+    for p, i, _ in plan.sent_home:
+        work, _, _ = s.players[p].astros[i]
+        s.players[p].astros[i] = (work, RETURNING, None)
+    s.arm = plan.arm_to
+    s.hangars = [tile for _, tile in plan.kept] + [None] * (HANGARS - len(plan.kept))
     deck = s.decks[s.year - 1]
-    if len(deck) < empty:
-        # The year's deck cannot fill every hangar: its last modules go in first, then the year ends.
-        _fill(s, deck)
+    # The year's deck may not fill every hangar: its last modules go in first, then the year ends.
+    year_over = len(deck) < HANGARS - len(plan.kept)
+    arrived = _fill(s, deck)
+    ev.append(RoundReset(s.round, s.patch, plan.arm_from, plan.arm_to, plan.advance, plan.left, plan.kept,
+                         plan.sent_home, arrived))
+    s.round += 1
+    if year_over:
         _score_research(s, ev)
         if s.year == LAST_YEAR:
             _end_game(s, ev)
             return
         _next_year(s, ev)
-    else:
-        _fill(s, deck)
     _wake_and_recall(s, ev)
 
 
-def _advance_arm(s: State, steps: int) -> int:
-    """Turn the arm; astronauts it overtakes go home, including one that stood in front of it
-    before the move; one it stops in front of stays. Returns how many went home."""
-    returned = 0
-    for player in s.players:
-        for i, (w, where, space) in enumerate(player.astros):
-            if where == BOARD and overtaken(s.arm, space, steps):
-                player.astros[i] = (w, RETURNING, None)
-                returned += 1
-    s.arm = clockwise(s.arm, steps)
-    return returned
-
-
-def _fill(s: State, deck: list) -> None:
+def _fill(s: State, deck: list) -> tuple[tuple[int, str], ...]:
+    """Deal from `deck` into the empty hangars, in order; returns (hangar, tile) for each."""
+    dealt = []
     for k in range(HANGARS):
         if s.hangars[k] is None and deck:
             s.hangars[k] = deck.pop()
+            dealt.append((k + 1, s.hangars[k]))
+    return tuple(dealt)
 
 
 def _score_research(s: State, ev: list) -> None:
@@ -117,12 +135,13 @@ def science_tokens(n: int, research: int, levels: list[int]) -> int:
 
 def _next_year(s: State, ev: list) -> None:
     s.year += 1
-    s.removed.extend(e for e in s.wheel if e is not None)
+    retired = tuple(s.wheel)
+    s.removed.extend(e for e in retired if e is not None)
     deck = s.exp_decks[s.year - 1]
     s.wheel = deck[:WHEEL_BAYS]
     s.exp_decks[s.year - 1] = deck[WHEEL_BAYS:]
-    _fill(s, s.decks[s.year - 1])
-    ev.append(YearStart(s.year))
+    arrived = _fill(s, s.decks[s.year - 1])
+    ev.append(YearStart(s.year, retired, tuple(s.wheel), arrived))
 
 
 def _wake_and_recall(s: State, ev: list) -> None:

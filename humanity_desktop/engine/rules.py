@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import Callable
 
 from . import grid
-from .actions import SPECS, Action, ActionSpec, declare
+from .actions import SPECS, Action, ActionSpec, KindBase, declare
 from .catalogue import ADVANCED, ADVANCED_OF, ANY, BASIC, ELECTRICITY, RESOURCES, SHAPES, Catalogue, load
 from .errors import RulesError
 from .events import (
     AstronautPlaced, AstronautSelected, Event, ExperimentChosen, ExperimentDone, ModuleChosen, ModuleDeployed,
-    ObstacleDestroyed, ObstacleWeakened, Produced, Reactivated, Spent, TimeModule, Upgraded, UpgradesEarned,
-    WorkEnded, WorkStarted,
+    ObstacleDestroyed, ObstacleWeakened, Produced, Reactivated, Spent, TimeModule, TurnEnded, Upgraded,
+    UpgradesEarned, WorkEnded, WorkStarted,
 )
 from .payment import apply_unit, can_pay, feasible, split_need
 from .ring import HANGARS, WHEEL_BAYS, experiment_spot, slot_spot
@@ -25,7 +25,7 @@ from .state import (
     ACTION, ACTIVE, ASTRONAUTS, BOARD, COLOUR, EXHAUSTED, OVER, PAY, PLACE, RETURNING, SHAPE, TURN,
     UPGRADE, WORK, State,
 )
-from .flow import finish_turn, start_round
+from .flow import finish_turn, first_to_play, start_round
 from .scoring import gain_research, gain_vp, move_time
 
 Events = list[Event]
@@ -262,14 +262,31 @@ def why_illegal(s: State, a: Action) -> RulesError | None:
 
 # ---------------------------------------------------------------- candidates
 
-_SELECT = [Action("select_astronaut", i) for i in range(ASTRONAUTS)]
-_WORK = [Action("work")]
-_MODULES = [Action("choose_module", k) for k in range(1, HANGARS + 1)]
-_EXPERIMENTS = [Action("choose_experiment", i) for i in range(WHEEL_BAYS)]
-_END_WORK = [Action("end_work")]
-_COLOURS = [Action("choose_colour", "blue"), Action("choose_colour", "orange")]
-_SHAPES = [Action("choose_shape", sh) for sh in SHAPES]
-_UPGRADES = [Action("upgrade", i) for i in range(ASTRONAUTS)]
+class Kind(KindBase):
+    """Every kind of action, by its wire name; each is declared with its spec at the end."""
+    SELECT_ASTRONAUT = "select_astronaut"
+    WORK = "work"
+    CHOOSE_MODULE = "choose_module"
+    CHOOSE_EXPERIMENT = "choose_experiment"
+    ACTIVATE = "activate"
+    END_WORK = "end_work"
+    SPEND = "spend"
+    CHOOSE_COLOUR = "choose_colour"
+    CHOOSE_SHAPE = "choose_shape"
+    UPGRADE = "upgrade"
+    PLACE_ASTRONAUT = "place_astronaut"
+
+
+_SELECT = [Action(Kind.SELECT_ASTRONAUT, i) for i in range(ASTRONAUTS)]
+_WORK = [Action(Kind.WORK)]
+_MODULES = [Action(Kind.CHOOSE_MODULE, k) for k in range(1, HANGARS + 1)]
+_EXPERIMENTS = [Action(Kind.CHOOSE_EXPERIMENT, i) for i in range(WHEEL_BAYS)]
+_END_WORK = [Action(Kind.END_WORK)]
+_COLOURS = [Action(Kind.CHOOSE_COLOUR, "blue"), Action(Kind.CHOOSE_COLOUR, "orange")]
+_SHAPES = [Action(Kind.CHOOSE_SHAPE, sh) for sh in SHAPES]
+_UPGRADES = [Action(Kind.UPGRADE, i) for i in range(ASTRONAUTS)]
+# The kinds whose candidates depend on the position, bound once for the hot paths.
+_ACTIVATE, _SPEND, _PLACE_ASTRONAUT = Kind.ACTIVATE, Kind.SPEND, Kind.PLACE_ASTRONAUT
 
 
 def _fixed(actions: list[Action]) -> Callable:
@@ -278,13 +295,13 @@ def _fixed(actions: list[Action]) -> Callable:
 
 
 def _activate_candidates(s: State, player, cat: Catalogue) -> list[Action]:
-    return [Action("activate", c) for c in sorted(player.base)]
+    return [Action(_ACTIVATE, c) for c in sorted(player.base)]
 
 
 def _place_candidates(s: State, player, cat: Catalogue) -> list[Action]:
     cells = placement_cells(player, cat)
     return [
-        Action("place_astronaut", i, c)
+        Action(_PLACE_ASTRONAUT, i, c)
         for i, (_, where, _) in enumerate(player.astros) if where == RETURNING
         for c in cells
     ]
@@ -306,7 +323,7 @@ def _spend_candidates(s: State, player, cat: Catalogue) -> list[Action]:
                 if toward == unit or (unit in BASIC and toward == ADVANCED_OF[unit]) or (
                     unit == ELECTRICITY and (toward in BASIC or toward in ADVANCED)
                 ):
-                    out.append(Action("spend", cell, unit, toward))
+                    out.append(Action(_SPEND, cell, unit, toward))
     return out
 
 
@@ -578,6 +595,8 @@ def _do_place(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     if any(where == RETURNING for _, where, _ in player.astros):
         return
     s.placing.pop(0)
+    if (s.placing[0] if s.placing else first_to_play(s)) != s.current:
+        ev.append(TurnEnded(s.current))  # the next decision is another seat's (or a new reset's)
     if s.placing:
         s.current = s.placing[0]
     else:
@@ -587,23 +606,25 @@ def _do_place(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
 # ---------------------------------------------------------------- the kinds of action
 
 declare({
-    "select_astronaut": ActionSpec(("astronaut",), TURN, "Choosing an astronaut", _check_select, _do_select,
-                                   _fixed(_SELECT)),
-    "work": ActionSpec((), ACTION, "Work on the Base", _check_work, _do_work, _fixed(_WORK)),
-    "choose_module": ActionSpec(("slot",), ACTION, "Deploy a Module", _check_module, _do_module, _fixed(_MODULES)),
-    "choose_experiment": ActionSpec(("index",), ACTION, "Carry out an Experiment", _check_experiment, _do_experiment,
-                                    _fixed(_EXPERIMENTS)),
-    "activate": ActionSpec(("cell",), WORK, "Work on the Base", _check_activate, _do_activate, _activate_candidates),
-    "end_work": ActionSpec((), WORK, "Work on the Base", _check_end_work, _do_end_work, _fixed(_END_WORK)),
-    "spend": ActionSpec(("cell", "unit", "toward"), PAY, "Spending resources", _check_spend, _do_spend,
-                        _spend_candidates),
-    "choose_colour": ActionSpec(("colour",), COLOUR, "Communication modules", _check_colour, _do_colour,
-                                _fixed(_COLOURS)),
-    "choose_shape": ActionSpec(("shape",), SHAPE, "Greenhouses", _check_shape, _do_shape, _fixed(_SHAPES)),
-    "upgrade": ActionSpec(("astronaut",), UPGRADE, "Upgrading an astronaut", _check_upgrade, _do_upgrade,
-                          _fixed(_UPGRADES)),
-    "place_astronaut": ActionSpec(("astronaut", "cell"), PLACE, "Returning astronauts", _check_place, _do_place,
-                                  _place_candidates),
+    Kind.SELECT_ASTRONAUT: ActionSpec(("astronaut",), TURN, "Choosing an astronaut", _check_select, _do_select,
+                                      _fixed(_SELECT)),
+    Kind.WORK: ActionSpec((), ACTION, "Work on the Base", _check_work, _do_work, _fixed(_WORK)),
+    Kind.CHOOSE_MODULE: ActionSpec(("slot",), ACTION, "Deploy a Module", _check_module, _do_module,
+                                   _fixed(_MODULES)),
+    Kind.CHOOSE_EXPERIMENT: ActionSpec(("index",), ACTION, "Carry out an Experiment", _check_experiment,
+                                       _do_experiment, _fixed(_EXPERIMENTS)),
+    Kind.ACTIVATE: ActionSpec(("cell",), WORK, "Work on the Base", _check_activate, _do_activate,
+                              _activate_candidates),
+    Kind.END_WORK: ActionSpec((), WORK, "Work on the Base", _check_end_work, _do_end_work, _fixed(_END_WORK)),
+    Kind.SPEND: ActionSpec(("cell", "unit", "toward"), PAY, "Spending resources", _check_spend, _do_spend,
+                           _spend_candidates),
+    Kind.CHOOSE_COLOUR: ActionSpec(("colour",), COLOUR, "Communication modules", _check_colour, _do_colour,
+                                   _fixed(_COLOURS)),
+    Kind.CHOOSE_SHAPE: ActionSpec(("shape",), SHAPE, "Greenhouses", _check_shape, _do_shape, _fixed(_SHAPES)),
+    Kind.UPGRADE: ActionSpec(("astronaut",), UPGRADE, "Upgrading an astronaut", _check_upgrade, _do_upgrade,
+                             _fixed(_UPGRADES)),
+    Kind.PLACE_ASTRONAUT: ActionSpec(("astronaut", "cell"), PLACE, "Returning astronauts", _check_place,
+                                     _do_place, _place_candidates),
 })
 # phase -> the specs of the kinds it offers, in declaration order (the order legal actions list in)
 _OFFERED = {phase: [spec for spec in SPECS.values() if spec.phase == phase] for phase in PROMPTS}
