@@ -53,10 +53,18 @@ def test_an_unfinished_game_read_back_from_its_save_has_the_same_calendar(tmp_pa
     assert found.years[-1].number == 2 and found.rounds[-1].number == match.state.round
 
 
-def test_a_match_without_its_actions_has_no_calendar():
+def test_a_match_dates_its_turns_as_it_plays_without_replaying(monkeypatch):
+    match = Match(parse_seats("human,human"), Bus(), seed=1, pace=0.0)
+    monkeypatch.setattr("humanity_desktop.controller.match.turn_dates", None)  # never called
+    play(match, 1, until=lambda m: m.state.round > 2)
+    assert match.actions is None and [p.number for p in calendar(match).rounds] == [1, 2]
+
+
+def test_a_position_read_without_its_moves_has_no_calendar():
     match = Match(parse_seats("human,human"), Bus(), seed=1, pace=0.0)
     play(match, 1, until=lambda m: m.state.round > 2)
-    assert match.actions is None and calendar(match) is None
+    again = Match(parse_seats("human,human"), Bus(), state=match.state, history=match.history, actions=None)
+    assert calendar(again) is None
 
 
 def test_periods_end_on_the_turn_that_moved_the_calendar_on():

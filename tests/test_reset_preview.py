@@ -1,12 +1,13 @@
-"""The reset preview agrees with the engine's real reset on built positions: the same arm
-spot, the same modules leaving, the same astronauts sent home."""
+"""The reset preview (the engine's plan of the reset) agrees with the real reset on built
+positions: the same arm spot, the same modules leaving and sliding, the same astronauts sent
+home, as the board shows them after the round ends and as the controller reports them."""
 import pytest
 
 from builders import end_round_now, fresh, on_ring, quiet_missions, set_astronaut
-from humanity_desktop.controller.match import reset_info
-from humanity_desktop.controller.preview import reset_preview
+from humanity_desktop.controller.match import reset_infos
+from humanity_desktop.engine.flow import plan_reset
 from humanity_desktop.engine.ring import RING, slot_spot
-from humanity_desktop.engine.state import BOARD
+from humanity_desktop.engine.state import BOARD, RETURNING
 
 
 def position(arm: int, keep: tuple, distances: tuple) -> object:
@@ -37,26 +38,28 @@ def test_the_preview_matches_the_engines_reset(case, arm):
     keep, distances = CASES[case]
     s = position(arm, keep, distances)
     before = s.copy()
-    preview = reset_preview(s)
-    end_round_now(s)
-    info = reset_info(before, s)
-    assert preview.arm_from == before.arm and preview.arm_to == s.arm
-    assert sorted(tile for _, tile in preview.leaving) == sorted(tile for tile, _ in info.leaving)
-    assert sorted(slot_spot(arm, slot) for slot, _ in preview.leaving) == sorted(sp for _, sp in info.leaving)
-    assert sorted(preview.overtaken) == sorted(info.returned)
-    assert preview.modules_left == len(info.sliding)
+    preview = plan_reset(s)
+    [(_, info)] = reset_infos(end_round_now(s))
+    assert preview.arm_from == before.arm and preview.arm_to == s.arm == info.arm_to
+    assert [tile for _, tile in preview.left] == s.removed[len(before.removed):]
+    assert [tile for tile, _ in info.leaving] == [tile for _, tile in preview.left]
+    assert sorted(slot_spot(arm, slot) for slot, _ in preview.left) == sorted(sp for _, sp in info.leaving)
+    assert s.hangars[:len(preview.kept)] == [tile for _, tile in preview.kept]
+    assert [tile for tile, _, _ in info.sliding] == [tile for _, tile in preview.kept]
+    assert sorted(preview.sent_home) == sorted(info.returned)
+    assert all(s.players[p].astros[i][1] == RETURNING for p, i, _ in preview.sent_home)
 
 
 def test_a_full_turn_is_previewed_as_eight_spots_sending_everyone_home():
     s = position(3, (1, 2), (0, 4, 7))
-    preview = reset_preview(s)
-    assert preview.move == RING and preview.arm_to == preview.arm_from
+    preview = plan_reset(s)
+    assert preview.advance == RING and preview.arm_to == preview.arm_from
     board = [(p, i, pos) for p, pl in enumerate(s.players) for i, (_, w, pos) in enumerate(pl.astros) if w == BOARD]
-    assert sorted(preview.overtaken) == sorted(board) and len(board) == 3
+    assert sorted(preview.sent_home) == sorted(board) and len(board) == 3
 
 
 def test_an_astronaut_where_the_arm_stops_stays():
     s = position(0, (3, 4, 5, 6, 7), (0, 2, 3))  # 5 modules left: the arm moves 2
-    preview = reset_preview(s)
-    assert preview.move == 2
-    assert [seat for seat, _, _ in preview.overtaken] == [0]
+    preview = plan_reset(s)
+    assert preview.advance == 2
+    assert [seat for seat, _, _ in preview.sent_home] == [0]

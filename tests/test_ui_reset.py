@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from humanity_desktop.controller.preview import reset_preview
+from humanity_desktop.engine.flow import plan_reset
 from humanity_desktop.engine.state import TURN
 from humanity_desktop.ui import theme
 from humanity_desktop.ui.input import Click, Key
@@ -87,8 +87,8 @@ def test_while_learning_the_first_resets_go_step_by_step_and_then_quick(app):
 def previewing_position(app):
     """A human's turn where the coming reset would take modules off and send astronauts home."""
     def wanted(s) -> bool:
-        p = reset_preview(s)
-        return s.phase == TURN and s.turn > 6 and bool(p.leaving) and bool(p.overtaken)
+        p = plan_reset(s)
+        return s.phase == TURN and s.turn > 6 and bool(p.left) and bool(p.sent_home)
     game = reach(app, "human,human", wanted)
     game.viewer, game.handoff_to = game.match.current, None
     move(app, game.base.area.center)  # the pointer away from the board and its buttons
@@ -99,11 +99,11 @@ def previewing_position(app):
 def test_the_preview_marks_the_stop_the_leaving_modules_and_the_astronauts_going_home(app):
     game = previewing_position(app)
     s = game.match.state
-    preview = reset_preview(s)
+    preview = plan_reset(s)
     marked = draw_preview(app.screen, game.board, s, preview)
     assert [key for what, key, _ in marked if what == "stop"] == [preview.arm_to]
-    assert [key for what, key, _ in marked if what == "leaving"] == [slot for slot, _ in preview.leaving]
-    assert sorted(key for what, key, _ in marked if what == "home") == sorted((p, i) for p, i, _ in preview.overtaken)
+    assert [key for what, key, _ in marked if what == "leaving"] == [slot for slot, _ in preview.left]
+    assert sorted(key for what, key, _ in marked if what == "home") == sorted((p, i) for p, i, _ in preview.sent_home)
     for what, key, rect in marked:
         if what == "leaving":
             assert rect.contains(game.board.tile_rect(s.arm + key))
@@ -112,7 +112,7 @@ def test_the_preview_marks_the_stop_the_leaving_modules_and_the_astronauts_going
 def test_the_preview_shows_on_the_board_while_asked_for(app):
     game = previewing_position(app)
     s = game.match.state
-    edges = [(rect.centerx, rect.top + 1) for what, _, rect in draw_preview(app.screen, game.board, s, reset_preview(s))
+    edges = [(rect.centerx, rect.top + 1) for what, _, rect in draw_preview(app.screen, game.board, s, plan_reset(s))
              if what == "leaving"]
 
     def marked() -> bool:

@@ -18,7 +18,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from humanity_desktop.controller import ActionRequested, ConfirmRequested, parse_seats
-from humanity_desktop.controller.preview import reset_preview
+from humanity_desktop.engine.flow import plan_reset
 from humanity_desktop.controller.saves import new_save_path, write_save
 from humanity_desktop.controller.replays import ReplayMatch
 from humanity_desktop.controller.tutorial import load_script
@@ -259,7 +259,7 @@ def reset_preview_shot(app: App, shot) -> None:
     while True:
         game = game_scene(app, "action", seed=seed, turn_min=20)
         app.take_notices()  # the games tried before this one were kept as unfinished
-        if reset_preview(game.match.state).overtaken:
+        if plan_reset(game.match.state).sent_home:
             break
         seed += 1
     app.stack.update(0)

@@ -1,17 +1,20 @@
 """The years and rounds of a match, laid on the time axis of its score history.
 
-A match's history holds one score tuple per turn and nothing else, and a round lasts as
-many turns as its players' astronauts allow, so the calendar comes from the engine itself:
-the match's recorded actions are played again from its seed (the engine is fast and
-deterministic) and the year and round noted after every turn, as Match notes the scores.
+A match's history holds one score tuple per turn, and a round lasts as many turns as its
+players' astronauts allow, so the match notes the year and round beside each score as the
+engine reports a turn's end (`ends_turn`). A game read back from a save is dated once by
+playing its actions again from its seed (`turn_dates`).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import Action, apply_action, new_game
-from .match import Match, ends_turn
+from ..engine.events import TurnEnded
+
+if TYPE_CHECKING:
+    from .match import Match
 
 
 class Period(NamedTuple):
@@ -27,15 +30,18 @@ class Calendar(NamedTuple):
     rounds: list[Period]
 
 
+def ends_turn(events: list) -> bool:
+    """Whether the engine's `events` end the seat's part (its turn, or its placements)."""
+    return any(isinstance(e, TurnEnded) for e in events)
+
+
 def turn_dates(players: int, seed: int, actions: Sequence[Action]) -> list[tuple[int, int]]:
     """The (year, round) the engine is in at each entry of the score history these actions
     make: at the deal, then after every turn."""
     state = new_game(players, seed)
     dates = [(state.year, state.round)]
     for action in actions:
-        before = state.copy()
-        apply_action(state, action)
-        if ends_turn(before, state):
+        if ends_turn(apply_action(state, action)):
             dates.append((state.year, state.round))
     return dates
 
@@ -50,11 +56,9 @@ def periods(numbers: Sequence[int]) -> list[Period]:
 
 
 def calendar(match: Match) -> Calendar | None:
-    """The match's years and rounds, or None when its actions were not recorded (or, from a
-    file, do not make its history), so there is nothing to date its scores by."""
-    if match.actions is None:
-        return None
-    dates = turn_dates(match.state.n, match.state.seed, match.actions)
-    if len(dates) != len(match.history):
+    """The match's years and rounds, or None when its past is unknown (a position read
+    without the moves that led to it), so there is nothing to date its scores by."""
+    dates = match.dates
+    if dates is None:
         return None
     return Calendar(periods([year for year, _ in dates]), periods([rnd for _, rnd in dates]))

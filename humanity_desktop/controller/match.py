@@ -32,8 +32,7 @@ from ..engine import (
 from ..engine import events as happened  # the engine's events; the bus's own come from .events
 from ..engine.catalogue import PLAYER_COUNTS
 from ..engine.payment import forget_payments
-from ..engine.ring import experiment_spot, slot_spot
-from ..engine.state import ACTION, BOARD, PAY, TURN
+from ..engine.state import ACTION, PAY, TURN
 from .bus import Bus
 from .events import (
     ActionApplied,
@@ -54,6 +53,7 @@ from .events import (
     UndoRequested,
     YearEnded,
 )
+from .calendar import ends_turn, turn_dates
 from .narration import narrate
 from .seats import Seat
 from .thinking import Decision, Thinker
@@ -138,6 +138,8 @@ class Match:
         self.reasons: dict[int, str] = {}
         self._reason: tuple[int, str] | None = None  # a bot's reasons, until its plan writes a line
         self.history: list[tuple] = list(history or [tuple(self.state.scores)])
+        # The (year, round) beside each score, noted as turns end; None when the past is unknown.
+        self.dates: list[tuple[int, int]] | None = self._known_dates(history, actions)
         # Changed only by _apply and _take_back, together with the state, the log and the history.
         self.actions: list[Action] | None = None if actions is None else list(actions)
         self.screen: Screen = Headless(pace)  # set by the screen that shows the match
@@ -172,6 +174,15 @@ class Match:
             bus.subscribe(ReselectRequested, self._on_reselect),
             bus.subscribe(HintRequested, self._on_hint),
         ]
+
+    def _known_dates(self, history: list[tuple] | None, actions: Sequence[Action] | None) -> list[tuple[int, int]] | None:
+        """The dates of a new deal's first score, or of a history read back with its moves."""
+        if history is None:
+            return [(self.state.year, self.state.round)]
+        if actions is None:
+            return None
+        dates = turn_dates(self.state.n, self.state.seed, actions)
+        return dates if len(dates) == len(history) else None
 
     # ------------------------------------------------------------ questions
 
@@ -326,7 +337,7 @@ class Match:
         """If `action` ends the turn, keep it pending and say what it would do."""
         trial = self.state.copy()
         events = apply_action(trial, action)
-        if not ends_turn(self.state, trial):
+        if not ends_turn(events):
             return False
         self.pending = TurnToConfirm(seat, action, tuple(narrate(events, self.names)), trial)
         self.version += 1
@@ -353,9 +364,11 @@ class Match:
         self.log.extend(lines)
         if self.actions is not None:
             self.actions.append(action)
-        turn_over = ends_turn(before, s)
+        turn_over = ends_turn(events)
         if turn_over:
             self.history.append(tuple(s.scores))
+            if self.dates is not None:
+                self.dates.append((s.year, s.round))
             self._undo.clear()
             self._reason = None
         elif human:
@@ -369,9 +382,8 @@ class Match:
 
     def _publish_consequences(self, events: list, before: State) -> None:
         s = self.state
-        resets = [e for e in events if isinstance(e, happened.RoundReset)]
-        if resets:
-            self.bus.publish(RoundReset(resets[0].round, reset_info(before, s)))
+        for round_, info in reset_infos(events):
+            self.bus.publish(RoundReset(round_, info))
         science = {e.player: e.tokens for e in events if isinstance(e, happened.Science)}
         if science:
             self.bus.publish(YearEnded(before.year, science))
@@ -380,7 +392,7 @@ class Match:
                 self.bus.publish(e)
         if s.game_over:
             self.bus.publish(GameOver(tuple(s.scores), tuple(ranking(s)), tuple(places(s))))
-        elif s.current != before.current or s.turn != before.turn:
+        elif ends_turn(events):
             self.bus.publish(TurnStarted(s.current, s.phase, PROMPTS[s.phase], self.human_turn))
 
     def _on_undo(self, ev: UndoRequested) -> None:
@@ -425,41 +437,20 @@ class Match:
             self.state = mark.state
             del self.log[mark.log_len:]
             del self.history[mark.history_len:]
+            if self.dates is not None:
+                del self.dates[mark.history_len:]
             if self.actions is not None:
                 del self.actions[mark.actions_len:]
         self.version += 1
         self.bus.publish(Undone(seat, self.state.copy()))
 
 
-def ends_turn(before: State, after: State) -> bool:
-    return after.turn != before.turn or after.current != before.current or after.game_over
-
-
-def reset_info(before: State, after: State) -> ResetInfo:
-    """How the main board changed over the reset(s) between two positions."""
-    def spaces(s: State) -> dict:
-        return {tile: slot_spot(s.arm, k) for k, tile in enumerate(s.hangars, start=1) if tile}
-
-    pre, post = spaces(before), spaces(after)
-    left = set(after.removed[len(before.removed):])
-    returned = tuple(
-        (p, i, pos)
-        for p, player in enumerate(before.players)
-        for i, (_, where, pos) in enumerate(player.astros)
-        if where == BOARD and after.players[p].astros[i][1] != BOARD
-    )
-    changed_year = after.year != before.year
-
-    def wheel(s: State) -> tuple:
-        return tuple((e, experiment_spot(s.arm, i)) for i, e in enumerate(s.wheel) if e)
-
-    return ResetInfo(
-        arm_from=before.arm,
-        arm_to=after.arm,
-        leaving=tuple((t, sp) for t, sp in pre.items() if t in left),
-        sliding=tuple((t, sp, post[t]) for t, sp in pre.items() if t in post),
-        arriving=tuple((t, sp) for t, sp in post.items() if t not in pre),
-        returned=returned,
-        experiments_from=wheel(before) if changed_year else (),
-        experiments_to=wheel(after) if changed_year else (),
-    )
+def reset_infos(events: list) -> list[tuple[int, ResetInfo]]:
+    """(round, what changed on the board) for each reset among the engine's `events`."""
+    found: list[tuple[happened.RoundReset, happened.YearStart | None]] = []
+    for e in events:
+        if isinstance(e, happened.RoundReset):
+            found.append((e, None))
+        elif isinstance(e, happened.YearStart) and found:
+            found[-1] = (found[-1][0], e)
+    return [(reset.round, ResetInfo.of(reset, year)) for reset, year in found]

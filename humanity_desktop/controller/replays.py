@@ -28,7 +28,7 @@ class ReplayMatch(Match):
         for _ in self.script:
             self.forward()
             self._marks.append((self.state.copy(), len(self.log), len(self.history)))
-        self._log, self._history = self.log, self.history
+        self._log, self._history, self._all_dates = self.log, self.history, self.dates
         self.go_to(0)
 
     @property
@@ -55,6 +55,7 @@ class ReplayMatch(Match):
         self.version += 1
         self.log = self._log[:log_len]
         self.history = self._history[:history_len]
+        self.dates = self._all_dates[:history_len]
         self._undo.clear()
 
     def lines_of(self, position: int) -> list[str]:

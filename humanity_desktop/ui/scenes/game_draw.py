@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...controller.preview import reset_preview
+from ...engine.flow import plan_reset
 from ...engine.state import PAY, WORK
 from .. import icons, theme
 from ..fonts import draw_text, fonts
@@ -130,7 +130,7 @@ def draw_reset_preview(scene: GameScene, surface, state) -> None:
     player asks for it, points at the arm or at Preview reset."""
     if not scene._can_act() or scene.director.busy:
         return
-    preview = reset_preview(state)
+    preview = plan_reset(state)
     button = hovered(scene.top_buttons, scene.pointer)
     if scene.previewing or scene.hover == Target(ARM) or (button is not None and button.label == "Preview reset"):
         draw_preview(surface, scene.board, state, preview)
