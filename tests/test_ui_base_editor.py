@@ -10,7 +10,7 @@ import pytest
 from humanity_desktop.controller import ActionApplied, ActionRefused, ActionRequested
 from humanity_desktop.engine import Action, apply_action, legal_actions
 from humanity_desktop.engine.state import ACTION, PAY, PLACE, RETURNING, WORK
-from humanity_desktop.ui.base_editor import deploy_cell
+from humanity_desktop.controller.table import Table
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.views.base_view import MAX_CELL, base_cells, bounds, fit_grid
 
@@ -172,7 +172,7 @@ def test_deploy_by_dragging_a_module_onto_the_astronaut_then_pay_by_turning_coun
     actions = played_by(game, 0)
     s = game.match.state
     slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module")
-    cell = deploy_cell(s)
+    cell = Table(s, legal_actions(s)).deploy_cell
     hangar_to_cell(app, game, slot, cell)
     assert actions == [Action("choose_module", slot)]
     spent = 0
@@ -196,9 +196,9 @@ def test_deploy_by_dragging_then_auto_pay(app):
     actions = played_by(game, 0)
     s = game.match.state
     slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module")
-    hangar_to_cell(app, game, slot, deploy_cell(s))
+    hangar_to_cell(app, game, slot, Table(s, legal_actions(s)).deploy_cell)
     assert s.phase == PAY
-    cell = deploy_cell(s)
+    cell = Table(s, legal_actions(s)).deploy_cell
     click(app, button(game, "Auto-pay").rect.center)
     click(app, button(game, "Confirm turn").rect.center)
     assert len(actions) > 1 and all(a.kind == "spend" for a in actions[1:])
@@ -212,7 +212,7 @@ def test_a_module_dropped_anywhere_but_the_astronauts_cell_springs_home_and_noth
     game.match.bus.subscribe(ActionRequested, requested.append)
     s = game.match.state
     slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module")
-    wrong = next(c for c in s.players[s.current].base if c != deploy_cell(s))
+    wrong = next(c for c in s.players[s.current].base if c != Table(s, legal_actions(s)).deploy_cell)
     hangar_to_cell(app, game, slot, wrong)
     assert requested == [] and game.match.state == before
     assert any(t.text.startswith("Deploying: a new module goes on the cell") for t in game.toasts.items)

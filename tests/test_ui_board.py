@@ -11,7 +11,7 @@ from humanity_desktop.controller.events import ResetInfo
 from humanity_desktop.engine import new_game
 from humanity_desktop.engine.ring import HANGARS, RING
 from humanity_desktop.engine.state import BOARD
-from humanity_desktop.ui.targets import RING_ASTRO, Target
+from humanity_desktop.controller.targets import RING_ASTRO, Target
 from humanity_desktop.ui.views.board_view import BoardFrame, BoardView, arm_turn
 
 

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from humanity_desktop.controller import ActionRefused, thinking
+from humanity_desktop.controller import targets as T
 from humanity_desktop.engine import Action, legal_actions
 from humanity_desktop.engine.state import ACTION, PAY, TURN, WORK
 from humanity_desktop.ui import theme
@@ -284,24 +285,25 @@ def test_the_hint_marks_its_plan_on_the_table_and_goes_once_the_player_acts(app)
     ask_hint(app, game)
     s, seat = game.match.state, game.match.current
     plan = game.hint.hint.plan
-    marked = {(m.kind, m.key): (m.label, rect) for m, rect in game.hint.targets(game.board, game.base, s, seat)}
+    marked = {(m.target.kind, m.target.ref, m.step): (m.label, rect)
+              for m, rect in game.hint.targets(game.board, game.base, s, seat)}
     # Where each action of the plan points, found afresh from the views, with its place in the plan.
-    where = {"select_astronaut": lambda a: ("astronaut", a.astronaut, astronaut_pos(game, a.astronaut)),
-             "choose_module": lambda a: ("hangar", a.slot, game.board.hangar_center(s, a.slot)),
-             "choose_experiment": lambda a: ("experiment", a.index, game.board.experiment_center(s, a.index)),
-             "activate": lambda a: ("tile", a.cell, game.base.cell_center(s, seat, a.cell))}
+    where = {"select_astronaut": lambda a: (T.ASTRO, a.astronaut, astronaut_pos(game, a.astronaut)),
+             "choose_module": lambda a: (T.HANGAR, a.slot, game.board.hangar_center(s, a.slot)),
+             "choose_experiment": lambda a: (T.EXPERIMENT, a.index, game.board.experiment_center(s, a.index)),
+             "activate": lambda a: (T.CELL, a.cell, game.base.cell_center(s, seat, a.cell))}
     steps = [a for a in plan if a.kind not in ("work", "end_work", "spend", "choose_colour", "choose_shape")]
     assert steps[0].kind == "select_astronaut"
     for n, action in enumerate(steps, start=1):
         if action.kind in where:
             kind, key, centre = where[action.kind](action)
-            label, rect = marked[(kind, key)]
+            label, rect = marked[(kind, key, True)]
             assert str(n) in label.split(", ") and rect.collidepoint(centre)
     for action in plan:
         if action.kind == "spend":
-            label, rect = marked[("pay", action.cell)]
+            label, rect = marked[(T.CELL, action.cell, False)]
             assert label == f"−{sum(1 for b in plan if b.kind == 'spend' and b.cell == action.cell)}"
-    boxes = [rect for (kind, _), (_, rect) in marked.items() if kind in ("hangar", "experiment", "tile")]
+    boxes = [rect for (kind, _, step), (_, rect) in marked.items() if kind in (T.HANGAR, T.EXPERIMENT, T.CELL) and step]
     assert boxes and all(hint_outline_at(app, rect) for rect in boxes)
     click(app, astronaut_pos(game, steps[0].astronaut))  # the player acts: the hint goes
     assert game.hint is None and not any(hint_outline_at(app, rect) for rect in boxes)

@@ -3,14 +3,28 @@ from __future__ import annotations
 
 from humanity_desktop.controller import ActionRefused
 from humanity_desktop.engine import Action, new_game, why_illegal
+from humanity_desktop.controller.table import CHOICE, ON_TABLE, WORDS
+from humanity_desktop.engine import PROMPTS
 from humanity_desktop.engine.actions import SPECS
-from humanity_desktop.ui.wording import DOING, TOPICS, plain, refused
+from humanity_desktop.ui.wording import plain, refused
+
+DOING, TOPICS = WORDS["doing"], WORDS["topics"]
 
 
 def test_every_action_and_rule_has_player_words():
     assert set(DOING) == set(SPECS)
     assert {spec.rule for spec in SPECS.values()} <= set(TOPICS)
     assert all("_" not in words for words in [*DOING.values(), *TOPICS.values()])
+
+
+def test_every_kind_has_a_place_on_the_table_and_every_phase_a_prompt():
+    assert set(ON_TABLE) == set(SPECS)
+    assert set(WORDS["prompts"]) == set(PROMPTS)
+    buttoned = {k for k, place in ON_TABLE.items() if place.button and place.button != CHOICE}
+    commands = {c for place in ON_TABLE.values() for c in place.commands}
+    assert buttoned | commands <= set(WORDS["buttons"])
+    carried = {k for k, place in ON_TABLE.items() if place.carried and place.lands != "cell"}
+    assert carried <= set(WORDS["misdrops"])
 
 
 def test_a_move_of_the_wrong_moment_says_what_the_moment_asks():

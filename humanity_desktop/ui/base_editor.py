@@ -14,14 +14,12 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..engine import Action, State, legal_actions, why_illegal
-from ..engine.actions import SPECS
-from ..engine.state import PAY, PLACE, WORK
+from ..controller.table import ON_BASE, Table
+from ..engine import Action, State
 from . import tile_art
-from .gestures import spend_at, spend_options
 from .physics import Carry, TileTurn
 from .surface_cache import cached
-from .targets import ASTRO, CELL, EXPERIMENT, HANGAR, RETURNING_ASTRONAUT, Target
+from ..controller.targets import ASTRO, CELL, EXPERIMENT, HANGAR, RETURNING_ASTRONAUT, Target
 from .views.base_view import BaseView
 from .views.board_view import BoardView
 
@@ -108,57 +106,52 @@ class BaseEditor:
         g = self.gesture
         return frozenset((g.ref,)) if isinstance(g, CarryGesture) and g.kind == EXPERIMENT else frozenset()
 
-    def lit_cells(self, state: State, legal: list[Action]) -> frozenset | None:
-        """While a piece is carried, the cells it may land on (None: no piece in hand);
-        `legal` is the position's legal actions, which the caller keeps for the frame."""
+    def lit_cells(self, table: Table) -> frozenset | None:
+        """While a piece is carried, the cells it may land on (None: no piece in hand, or it
+        lands anywhere on the base)."""
         g = self.gesture
-        if not isinstance(g, CarryGesture) or g.kind == EXPERIMENT:
+        if not isinstance(g, CarryGesture):
             return None
-        if g.kind == HANGAR:
-            return frozenset((deploy_cell(state),))
-        return frozenset(a.cell for a in legal if a.kind == "place_astronaut" and a.astronaut == g.ref)
+        return table.landing(Target(g.kind, table.seat, g.ref))
 
     # ------------------------------------------------------------ pointer
 
-    def press(self, pos, target: Target | None, state: State) -> bool:
+    def press(self, pos, target: Target | None, table: Table) -> bool:
         """Start a gesture if the press is on something that can be turned, carried or
         panned. False: the press is not the editor's (the scene treats it as a click)."""
-        self.gesture = self._start(pos, target, state)
+        self.gesture = self._start(pos, target, table)
         return self.gesture is not None
 
-    def _start(self, pos, target: Target | None, state: State):
-        seat = state.current
-        legal = legal_actions(state)
-        if target is not None and target.kind == CELL and target.seat == seat:
-            player = state.players[seat]
-            if state.phase in (WORK, PAY) and target.ref in player.base:
-                return self._turn(pos, target.ref, state)
-        if target is not None and target.kind == HANGAR and Action("choose_module", target.ref) in legal:
-            tid = state.hangars[target.ref - 1]
-            image = tile_art.module_tile(tid, self.board.tile)
-            return CarryGesture(HANGAR, target.ref, image, self.board.hangar_center(state, target.ref), pos)
-        if target is not None and target.kind == EXPERIMENT and Action("choose_experiment", target.ref) in legal:
-            image = tile_art.experiment_tile(state.wheel[target.ref], self.board.exp)
-            return CarryGesture(EXPERIMENT, target.ref, image, self.board.experiment_center(state, target.ref), pos)
-        if target is not None and target.kind == RETURNING_ASTRONAUT and target.seat == seat and state.phase == PLACE:
-            rect = self.base.returning_rect(state, seat, target.ref)
-            image = tile_art.astronaut(self.chars[seat], rect.w, state.players[seat].astros[target.ref][0], True)
-            return CarryGesture(RETURNING_ASTRONAUT, target.ref, image, rect.center, pos)
+    def _start(self, pos, target: Target | None, table: Table):
+        state, seat = table.state, table.seat
+        if target is not None and target.kind == CELL and target.seat == seat and table.turning(target.ref):
+            return self._turn(pos, target.ref, table)
+        if table.carries(target):
+            return CarryGesture(target.kind, target.ref, *self._piece(target, state), pos)
         if self.base.area.collidepoint(pos) and (target is None or target.kind in (CELL, ASTRO)):
             return PanGesture(pos)
         return None
 
-    def _turn(self, pos, cell, state: State) -> TurnGesture:
-        player = state.players[state.current]
-        if state.phase == WORK:
-            direction, tried = 1, [Action("activate", cell)]
-            options = [a for a in legal_actions(state) if a in tried]
-        else:
-            direction, options, tried = -1, spend_options(state, cell), spend_at(state, cell)
-        rect = self.base.cell_rect(state, state.current, cell)
+    def _piece(self, target: Target, state: State) -> tuple[pygame.Surface, tuple]:
+        """The picture of a piece to carry, and where it rests."""
+        if target.kind == HANGAR:
+            image = tile_art.module_tile(state.hangars[target.ref - 1], self.board.tile)
+            return image, self.board.hangar_center(state, target.ref)
+        if target.kind == EXPERIMENT:
+            image = tile_art.experiment_tile(state.wheel[target.ref], self.board.exp)
+            return image, self.board.experiment_center(state, target.ref)
+        rect = self.base.returning_rect(state, target.seat, target.ref)
+        work = state.players[target.seat].astros[target.ref][0]
+        return tile_art.astronaut(self.chars[target.seat], rect.w, work, True), rect.center
+
+    def _turn(self, pos, cell, table: Table) -> TurnGesture:
+        state = table.state
+        player = state.players[table.seat]
+        options, refused = table.turning(cell)
+        rect = self.base.cell_rect(state, table.seat, cell)
         tid, stock = player.base[cell]
         image = tile_art.module_tile(tid, rect.w, stock, player.wild.get(cell))
-        return TurnGesture(cell, rect, direction, options, image, pos, [] if options else tried)
+        return TurnGesture(cell, rect, table.turn, options, image, pos, refused)
 
     def move(self, pos) -> None:
         g = self.gesture
@@ -175,7 +168,7 @@ class BaseEditor:
             self.base.pan_by(pos[0] - g.last[0], pos[1] - g.last[1])
             g.last = pos
 
-    def release(self, pos, target: Target | None, state: State) -> Outcome | None:
+    def release(self, pos, target: Target | None, table: Table) -> Outcome | None:
         """The button came up: finish the gesture, or let its physics finish it (update)."""
         g = self.gesture
         if g is None:
@@ -189,37 +182,22 @@ class BaseEditor:
         if not g.moved:
             self.gesture = None
             return Outcome(click=g.press)
-        return self._drop(g, target, state)
+        return self._drop(g, target, table)
 
-    def _drop(self, g: CarryGesture, target: Target | None, state: State) -> Outcome | None:
+    def _drop(self, g: CarryGesture, target: Target | None, table: Table) -> Outcome | None:
         """Land the carried piece where it may go, or send it home."""
-        seat = state.current
-        if g.kind == HANGAR:
-            cell = deploy_cell(state)
-            if target_cell(target, state) == cell:
-                g.landing = [Action("choose_module", g.ref)]
-                g.physics.land(self.base.cell_center(state, seat, cell))
-                return None
-            g.physics.land(g.home)
-            return Outcome(refusal=(SPECS["choose_module"].rule, "a new module goes on the cell where your chosen astronaut stands"))
-        if g.kind == EXPERIMENT:
-            if self.base.rect.collidepoint(g.physics.position):
-                g.landing = [Action("choose_experiment", g.ref)]
-                g.physics.land(self.base.footer.center)
-                return None
-            g.physics.land(g.home)
-            return Outcome(refusal=(SPECS["choose_experiment"].rule, "drop it on your base to carry it out"))
-        cell = target_cell(target, state)
-        if cell is None:
-            g.physics.land(g.home)
-            return None
-        action = Action("place_astronaut", g.ref, cell)
-        if why_illegal(state, action) is None:
-            g.landing = [action]
-            g.physics.land(self.base.cell_center(state, seat, cell))
+        state = table.state
+        drop = table.drop(Target(g.kind, table.seat, g.ref), target_cell(target, state),
+                          self.base.rect.collidepoint(g.physics.position))
+        if drop.lands is not None:
+            g.landing = [drop.action]
+            g.physics.land(self.base.footer.center if drop.lands == ON_BASE
+                           else self.base.cell_center(state, table.seat, drop.lands))
             return None
         g.physics.land(g.home)
-        return Outcome(actions=[action])  # the controller refuses it, naming the rule
+        if drop.refusal is not None:
+            return Outcome(refusal=drop.refusal)
+        return Outcome(actions=[drop.action]) if drop.action else None  # the controller refuses it, naming the rule
 
     def cancel(self) -> bool:
         """Esc: put back what is in the hand. False when nothing was."""
@@ -239,11 +217,11 @@ class BaseEditor:
 
     # ------------------------------------------------------------ keys
 
-    def turn_now(self, cell, state: State) -> bool:
+    def turn_now(self, cell, table: Table) -> bool:
         """R or Shift+R on a tile: the same quarter turn as a click on its handle."""
-        if state.phase not in (WORK, PAY) or cell not in state.players[state.current].base or self.gesture:
+        if self.gesture or not table.turning(cell):
             return False
-        g = self._turn(self.base.cell_center(state, state.current, cell), cell, state)
+        g = self._turn(self.base.cell_center(table.state, table.seat, cell), cell, table)
         g.physics.snap()
         self.gesture = g
         return True
@@ -279,12 +257,6 @@ class BaseEditor:
             _blit_turned(surface, g.image, g.rect.center, g.physics.angle, g.rect.w, lifted=False)
         elif isinstance(g, CarryGesture):
             _blit_turned(surface, g.image, g.physics.position, g.physics.angle, g.size, lifted=True)
-
-
-def deploy_cell(state: State):
-    """The cell a new module lands on: where the chosen astronaut stands."""
-    player = state.players[state.current]
-    return player.astros[state.sel][2] if state.sel is not None else None
 
 
 def target_cell(target: Target | None, state: State):

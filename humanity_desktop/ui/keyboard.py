@@ -1,12 +1,12 @@
 """Keys for the table's gestures: a number names an astronaut, Tab walks through what is
-lit, Space uses it. They name the same targets a click would, so a key does exactly what
-the click on that thing does."""
+lit (the table model's lit targets), Space uses it. They name the same targets a click
+would, so a key does exactly what the click on that thing does."""
 from __future__ import annotations
 
 import pygame
 
 from ..engine import State
-from .targets import ASTRO, CELL, EXPERIMENT, HANGAR, Target, astronaut_kind
+from ..controller.targets import Target, astronaut_kind
 
 NUMBERS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2}
 
@@ -17,13 +17,6 @@ def astronaut_target(state: State, seat: int, index: int) -> Target | None:
     if index >= len(astros):
         return None
     return Target(astronaut_kind(astros[index][1]), seat, index)
-
-
-def lit_targets(marks: dict, seat: int) -> list[Target]:
-    """What the views light for the player now, in the order Tab visits them: the board's
-    modules and experiments, then the base's cells and astronauts."""
-    order = [(HANGAR, None, "slots"), (EXPERIMENT, None, "exps"), (CELL, seat, "cells"), (ASTRO, seat, "astros")]
-    return [Target(kind, owner, ref) for kind, owner, mark in order for ref in sorted(marks.get(mark) or ())]
 
 
 def next_focus(targets: list[Target], focus: Target | None, step: int) -> Target | None:

@@ -22,7 +22,7 @@ from ..engine.ring import HANGARS, WHITE_CROSSES, bay_slot, surely_overtaken
 from ..engine.rules import MAX_WORK, OBSTACLE_RESEARCH
 from ..engine.scoring import MISSION_VP
 from ..engine.state import ACTIVE, BOARD, EXHAUSTED
-from . import targets as T
+from ..controller import targets as T
 from . import tile_art
 
 Tip = tuple[str, list[str]]

@@ -28,7 +28,6 @@ from ...controller import (
 from ...engine import Action, State
 from ...engine.catalogue import load
 from ...engine.events import MissionTaken
-from ...engine.state import PLACE
 from .. import theme
 from ..base_editor import BaseEditor
 from ..beats import Director
@@ -36,7 +35,8 @@ from ..layer import Layer
 from ..layout import game_layout
 from ..reset_steps import reset_steps
 from ..scene import Scene
-from ..targets import MINI_BASE, Target
+from ...controller.table import Table
+from ...controller.targets import MINI_BASE, Target
 from ..tooltips import describe_target, magnified
 from ..views.base_view import BaseView
 from ..views.board_view import BoardView
@@ -85,6 +85,8 @@ class GameScene(Scene):
         self.viewer = (match.current if match.human_turn else humans[0]) if humans else None
         self.handoff_to: int | None = None
         self.returning: int | None = None  # the returning astronaut chosen for placing
+        self._table: Table | None = None
+        self._table_key: tuple | None = None
         self.fast = False
         self.hint: HintOverlay | None = None  # the hint drawn on the table, until the player acts
         self.previewing = False  # the coming reset stays drawn on the board (Preview reset, P)
@@ -157,8 +159,6 @@ class GameScene(Scene):
     def _on_applied(self, ev: ActionApplied) -> None:
         self.director.action(ev)
         self._last_after = ev.after
-        if ev.after.phase != PLACE:
-            self.returning = None
 
     def _on_reset(self, ev: RoundReset) -> None:
         slow = self.app.settings.slow_reset()
@@ -215,6 +215,15 @@ class GameScene(Scene):
             # turn may change with things still hidden, stays as it is, and so does the turn.
             return Shown(s, pending.preview, seat, seat)
         return Shown(s, s, seat, s.current_player)
+
+    def table(self) -> Table:
+        """The table model of the match as it stands, made once per version and placing choice."""
+        key = (self.match.version, self.returning)
+        if self._table is None or self._table_key != key:
+            self._table = Table(self.match.state, self.match.legal(), self.returning)
+            self._table_key = key
+            self.returning = self._table.returning  # a stale pick (another round's) is let go
+        return self._table
 
     def _science_visible(self) -> tuple:
         n = self.match.state.n

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...controller import CancelPaymentRequested, HintRequested
-from ...engine import Action, auto_pay
-from ...engine.state import ACTION, COLOUR, PAY, SHAPE, UPGRADE, WORK
+from ...controller.table import AUTO_PAY, CANCEL_PAYMENT
+from ...controller import table as on_table
+from ...engine import auto_pay
 from ..settings import PACES
-from ..views.prompt_panel import phase_prompt
 from ..widgets import Button
-from .game_dialogs import answer, choose_upgrade
+from .game_dialogs import answer, choose_among
 from .options import ROWS, option_text
 
 if TYPE_CHECKING:
@@ -70,30 +70,31 @@ def action_buttons(scene: GameScene) -> list[Button]:
     buttons: list[Button] = []
     if s.game_over:
         return buttons
+    choosing = False
     if scene._can_act():
-        phase = s.phase
         if m.pending is not None:
             buttons.append(Button("Confirm turn", scene._confirm, style="primary",
                                   tooltip="End your turn (Enter); until then Undo takes it back"))
-        elif phase == ACTION:
-            buttons.append(Button("Work", answer(scene, Action("work")), style="primary",
-                                  tooltip="Work on the base with this astronaut"))
-        elif phase == WORK:
-            buttons.append(Button(f"End work ({s.work_left} left)", answer(scene, Action("end_work")), style="primary"))
-        elif phase == PAY:
-            buttons.append(Button("Auto-pay", lambda: _auto_pay(scene), style="primary",
-                                  tooltip="Pay the rest, spending the least valuable units first"))
-            buttons.append(Button("Cancel", lambda: scene.send(CancelPaymentRequested(m.current)), style="quiet",
-                                  tooltip="Put back every unit spent and the chosen tile"))
-        elif phase in (COLOUR, SHAPE):
-            buttons += [Button((a.colour if phase == COLOUR else a.shape).capitalize(), answer(scene, a))
-                        for a in scene.match.legal()]
-        elif phase == UPGRADE:
-            buttons.append(Button("Choose…", lambda: choose_upgrade(scene), style="primary"))
+        else:
+            table = scene.table()
+            buttons += [_button(scene, b) for b in table.buttons]
+            choosing = table.choosing
         buttons.append(Button("Undo", scene._undo, style="quiet", enabled=m.can_undo,
                               tooltip="Take back a choice made this turn (Ctrl+Z)"))
-    scene.prompt.place_buttons(buttons, choices=s.phase in (COLOUR, SHAPE) and m.pending is None)
+    scene.prompt.place_buttons(buttons, choices=choosing)
     return buttons
+
+
+def _button(scene: GameScene, b: on_table.Button) -> Button:
+    """The table model's button, made to act."""
+    if b.command is not None:
+        act = {AUTO_PAY: lambda: _auto_pay(scene),
+               CANCEL_PAYMENT: lambda: scene.send(CancelPaymentRequested(scene.match.current))}[b.command]
+    elif b.choices:
+        act = lambda: choose_among(scene, [a for _, a in b.choices])  # noqa: E731
+    else:
+        act = answer(scene, b.action)
+    return Button(b.label, act, style="normal" if b.style == on_table.CHOICE else b.style, tooltip=b.tooltip)
 
 
 def prompt_text(scene: GameScene) -> tuple[str, str]:
@@ -113,7 +114,7 @@ def prompt_text(scene: GameScene) -> tuple[str, str]:
     if m.pending is not None:
         done = "; ".join(m.pending.lines) or "Your turn is complete"
         return "Confirm your turn", f"{done}. Confirm to pass the turn, or Undo to take it back."
-    return phase_prompt(s, name, scene.match.legal())
+    return scene.table().prompt(name)
 
 
 def _auto_pay(scene: GameScene) -> None:

@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action
-from ...engine.catalogue import BASIC, BASICS_PER_ADVANCED, RESOURCES, load
-from ...engine.state import ACTIVE, BOARD, EXHAUSTED, RETURNING
 from .dialog import ChoiceScene
 
 if TYPE_CHECKING:
@@ -18,29 +16,17 @@ def answer(scene: GameScene, action: Action):
     return lambda: scene._request(action)
 
 
-def choose_upgrade(scene: GameScene) -> None:
-    """The upgrades as a list, for players who prefer it to clicking the astronauts."""
-    s = scene.match.state
-    player = s.players[s.current]
-    options = []
-    for a in scene.match.legal():
-        work, where, _ = player.astros[a.astronaut]
-        options.append((f"Astronaut {a.astronaut + 1} ({_where(where)}): work {work} → {work + 1}", answer(scene, a)))
-    if scene.match.can_undo:
+def choose_among(scene: GameScene, actions: list[Action]) -> None:
+    """A dialog to pick one of several actions (how a unit is spent, which astronaut is
+    upgraded). When they are all the turn allows, one must be picked, or the last choice
+    taken back; otherwise the dialog can be closed."""
+    table = scene.table()
+    title, question, rows = table.list_of(actions)
+    options = [(text, answer(scene, a)) for text, a in rows]
+    forced = set(table.legal) <= set(actions)
+    if forced and scene.match.can_undo:
         options.append(("Take back the last choice", scene._undo))
-    message = f"{s.upgrades} upgrade(s) to give. Which astronaut works harder from now on?"
-    scene.app.stack.push(ChoiceScene(scene.app, "Work upgrade", message, options, cancel=None))
-
-
-def choose_spend(scene: GameScene, options: list[Action]) -> None:
-    spec = load().tiles[scene.match.state.players[scene.match.current].base[options[0].cell][0]]
-    choices = []
-    for a in options:
-        unit, toward = RESOURCES[a.unit], RESOURCES[a.toward]
-        direct = a.unit == a.toward or a.toward in BASIC
-        text = f"Spend 1 {unit} as {toward}" if direct else f"Spend 1 {unit} toward {toward} ({BASICS_PER_ADVANCED} make 1)"
-        choices.append((text, answer(scene, a)))
-    scene.app.stack.push(ChoiceScene(scene.app, spec.name, "How is this unit spent?", choices))
+    scene.app.stack.push(ChoiceScene(scene.app, title, question, options, cancel=None if forced else "Cancel"))
 
 
 def show_reasons(scene: GameScene, line: int | None) -> None:
@@ -51,7 +37,3 @@ def show_reasons(scene: GameScene, line: int | None) -> None:
         who = next((n for n in scene.names if told.startswith(n)), "the bot")
         scene.app.stack.push(ChoiceScene(scene.app, f"Why {who} did that", f"{told}.  {why}",
                                          [("Close", lambda: None)], cancel=None))
-
-
-def _where(where: str) -> str:
-    return {ACTIVE: "ready", EXHAUSTED: "resting", BOARD: "at the board", RETURNING: "coming home"}[where]

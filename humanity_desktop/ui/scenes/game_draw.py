@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine.flow import plan_reset
-from ...engine.state import PAY, WORK
 from .. import icons, theme
 from ..fonts import draw_text, fonts
-from ..targets import ARM, ASTRO, CELL, EXPERIMENT, HANGAR, Target
+from ...controller.targets import ARM, ASTRO, CELL, EXPERIMENT, HANGAR, Target
 from ..views.base_view import BaseFrame
 from ..views.board_view import QUICK, BoardFrame
 from ..views.prompt_panel import PromptFrame, owed
@@ -51,14 +50,14 @@ def draw_table(scene: GameScene, surface: pygame.Surface, shown: Shown, hover: T
     base_hover = hover if hover is not None and hover.kind in (CELL, ASTRO) else None
     carried = (scene.editor.hidden_slots, scene.editor.hidden_exps)
     layers, L = scene.layers, scene.L
-    layers["board"].draw(surface, L.board, (moment, board_hover, marks.get("slots"), marks.get("exps"), carried),
+    layers["board"].draw(surface, L.board, (moment, board_hover, marks.get(HANGAR), marks.get(EXPERIMENT), carried),
                          lambda: _draw_board(scene, surface, board_state, beat, marks, board_hover))
     explained = frozenset(scene.match.reasons)
     layers["log"].draw(surface, scene.log.rect, (len(scene.match.log), scene.log.scroll, len(explained)),
                        lambda: scene.log.draw(surface, scene.match.log, scene.names, scene.chars, explained))
     pulses = {c: round(beat.pulse(), 2) for c in beat.pulses} if beat else {}
     base_key = (scene.match.version, id(beat), seat, tuple(sorted(pulses.items())), base_hover, tuple(sorted(marks.items())),
-                game_input.returning_choice(scene) if marks else None, scene.editor.key())
+                scene.table().returning if marks else None, scene.editor.key())
     layers["base"].draw(surface, L.base, base_key,
                         lambda: _draw_base(scene, surface, base_state, seat, beat, pulses, marks, base_hover))
     dots = int(scene.clock * 3) % 3 if scene.thinking is not None else 0
@@ -80,22 +79,21 @@ def _draw_board(scene: GameScene, surface, state, beat, marks, hover) -> None:
         hidden_slots=(frozenset(beat.hidden_slots) if beat else frozenset()) | editor.hidden_slots,
         hidden_exps=(frozenset(beat.hidden_exps) if beat else frozenset()) | editor.hidden_exps,
         hidden_ring=frozenset(beat.hidden_ring) if beat else frozenset(),
-        playable_slots=marks.get("slots"), playable_exps=marks.get("exps"),
+        playable_slots=marks.get(HANGAR), playable_exps=marks.get(EXPERIMENT),
         hover=hover, home_of=scene.seats_view.home_point))
 
 
 def _draw_base(scene: GameScene, surface, state, seat, beat, pulses, marks, hover) -> None:
     own = beat is not None and beat.seat == seat
-    phase = scene.match.state.phase
     editor = scene.editor
     scene.base.draw(surface, BaseFrame(
         state, seat, scene.chars, scene.names,
         hidden_cells=(frozenset(beat.hidden_cells) if own else frozenset()) | editor.hidden_cells,
         hidden_astros=(frozenset(beat.hidden_astros) if own else frozenset()) | editor.hidden_returning,
-        pulses=pulses, marked_cells=marks.get("cells", frozenset()),
-        marked_astros=marks.get("astros", frozenset()),
-        selected_returning=game_input.returning_choice(scene) if marks else None, hover=hover,
-        turn={WORK: 1, PAY: -1}.get(phase, 0) if marks else 0))
+        pulses=pulses, marked_cells=marks.get(CELL, frozenset()),
+        marked_astros=marks.get(ASTRO, frozenset()),
+        selected_returning=scene.table().returning if marks else None, hover=hover,
+        turn=scene.table().turn if marks else 0))
 
 
 def draw_header(scene: GameScene, surface: pygame.Surface, shown: Shown) -> None:
@@ -142,7 +140,7 @@ def draw_reset_preview(scene: GameScene, surface, state) -> None:
 def draw_prompt(scene: GameScene, surface: pygame.Surface) -> None:
     title, hint = scene._prompt()
     s = scene.match.state
-    cost = owed(s, scene.match.pending is not None) if s.phase == PAY and scene._can_act() else None
+    cost = owed(s, scene.match.pending is not None) if scene._can_act() and scene.table().paying else None
     scene.prompt.draw(surface, PromptFrame(title, hint, cost, scene.action_buttons, scene.pointer))
 
 

@@ -8,18 +8,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...controller import ReselectRequested
-from ...engine import Action
-from ...engine.state import ACTION, PAY, PLACE, TURN, UPGRADE, WORK
+from ...controller.targets import CELL, HANGAR, EXPERIMENT, ASTRO, MINI_BASE, SEAT, Target
 from .. import theme
 from ..base_editor import Outcome
-from ..gestures import actions_for, starts_work
 from ..input import Back, Click, FastForward, Key, Point, Release, Undo, Wheel
-from ..keyboard import NUMBERS, astronaut_target, lit_targets, next_focus
-from ..targets import ASTRO, CELL, MINI_BASE, RETURNING_ASTRONAUT, SEAT, Target
+from ..keyboard import NUMBERS, astronaut_target, next_focus
 from ..widgets import Button
 from ..wording import plain
 from .base_overlay import BaseOverlayScene
-from .game_dialogs import choose_spend, show_reasons
+from .game_dialogs import choose_among, show_reasons
 
 if TYPE_CHECKING:
     from .game import GameScene
@@ -66,7 +63,7 @@ def _next_reset_step(scene: GameScene, intent) -> bool:
 def _press(scene: GameScene, intent: Click) -> None:
     """A button acts at once; on the table the press may start a gesture instead."""
     if intent.button == 1 and not _button_at(scene, intent.pos) and _may_gesture(scene) \
-            and scene.editor.press(intent.pos, hit(scene, intent.pos), scene.match.state):
+            and scene.editor.press(intent.pos, hit(scene, intent.pos), scene.table()):
         if scene.editor.carrying:
             scene.app.audio.play("pick_up")
         return
@@ -75,7 +72,7 @@ def _press(scene: GameScene, intent: Click) -> None:
 
 def _release(scene: GameScene, pos) -> None:
     if scene.editor.active:
-        outcome = scene.editor.release(pos, hit(scene, pos), scene.match.state)
+        outcome = scene.editor.release(pos, hit(scene, pos), scene.table())
         if outcome is not None:
             finish(scene, outcome)
 
@@ -96,7 +93,7 @@ def finish(scene: GameScene, outcome: Outcome) -> None:
     elif len(outcome.actions) == 1:
         scene._request(outcome.actions[0])
     elif outcome.actions:
-        choose_spend(scene, outcome.actions)
+        choose_among(scene, outcome.actions)
 
 
 def _wheel(scene: GameScene, intent: Wheel) -> None:
@@ -139,18 +136,17 @@ def _key(scene: GameScene, intent: Key) -> bool:
 
 def _turn_hovered(scene: GameScene, direction: int) -> None:
     """R turns clockwise (to produce while working), Shift+R counterclockwise (to spend)."""
-    s = scene.match.state
     target = hit(scene, scene.pointer)
-    if target is None or target.kind != CELL or target.seat != s.current or not _may_gesture(scene):
+    if target is None or target.kind != CELL or target.seat != scene.match.current or not _may_gesture(scene):
         return
-    if direction > 0 and starts_work(s, target) and not _start_work(scene):
+    if direction > 0 and not _prelude(scene, target):
         return
-    way = {WORK: 1, PAY: -1}.get(s.phase)
-    if way is not None and way != direction:
+    way = scene.table().turn
+    if way and way != direction:
         hint = "R turns it clockwise to produce" if way > 0 else "Shift+R turns it counterclockwise to spend"
         scene.toasts.show(f"Turn: {hint}", theme.TEXT_DIM)
         return
-    scene.editor.turn_now(target.ref, s)
+    scene.editor.turn_now(target.ref, scene.table())
 
 
 def _buttons(scene: GameScene) -> list[Button]:
@@ -186,20 +182,20 @@ def _use(scene: GameScene, target: Target | None) -> None:
             who = scene.names[m.current] if m.current is not None else "nobody"
             scene.toasts.show(f"It is {who}'s turn", theme.TEXT_DIM)
         return
-    s = m.state
-    if target.kind == RETURNING_ASTRONAUT and target.seat == s.current:
+    table = scene.table()
+    if table.picks_up(target):
         scene.returning = target.ref
         return
-    if s.phase == ACTION and target.kind == ASTRO and target.seat == s.current and target.ref != s.sel:
-        scene.send(ReselectRequested(s.current, target.ref))  # another astronaut in place of the one chosen
+    if table.reselects(target):
+        scene.send(ReselectRequested(m.current, target.ref))  # another astronaut in place of the one chosen
         return
-    if starts_work(s, target) and not _start_work(scene):
+    if not _prelude(scene, target):
         return
-    actions = actions_for(m.state, target, returning_choice(scene))
+    actions = scene.table().actions_at(target)
     if len(actions) == 1:
         scene._request(actions[0])
     elif actions:
-        choose_spend(scene, actions)
+        choose_among(scene, actions)
 
 
 def hit(scene: GameScene, pos) -> Target | None:
@@ -210,51 +206,38 @@ def hit(scene: GameScene, pos) -> Target | None:
             or scene.seats_view.hit(pos, shown.base) or scene.tracks.hit(pos))
 
 
-def _start_work(scene: GameScene) -> bool:
-    """Work with the chosen astronaut; False if the rules refuse it (the toast says why)."""
-    scene._request(Action("work"))
-    return scene.match.state.phase == WORK
+def _prelude(scene: GameScene, target: Target) -> bool:
+    """Take what a click on `target` takes first (a tile clicked before Work: the work);
+    False if the rules refuse it (the toast says why)."""
+    first = scene.table().prelude(target)
+    if first is None:
+        return True
+    version = scene.match.version
+    scene._request(first)
+    return scene.match.version != version
 
 
-def marks(scene: GameScene) -> dict:
-    """What the player may click now, for the views to light up."""
+def marks(scene: GameScene) -> dict[str, frozenset]:
+    """What the player may click now, by kind of target, for the views to light up."""
     if not scene._can_act() or scene.director.busy or scene.match.pending is not None:
         return {}
-    legal = scene.match.legal()
-    lit = scene.editor.lit_cells(scene.match.state, legal)
-    if lit is not None:
-        return {"cells": lit}
-    phase = scene.match.state.phase
-    if phase == TURN:
-        return {"astros": frozenset(a.astronaut for a in legal)}
-    if phase == ACTION:
-        return {"slots": frozenset(a.slot for a in legal if a.kind == "choose_module"),
-                "exps": frozenset(a.index for a in legal if a.kind == "choose_experiment")}
-    if phase in (WORK, PAY):
-        return {"cells": frozenset(a.cell for a in legal if a.kind in ("activate", "spend"))}
-    if phase == PLACE:
-        chosen = returning_choice(scene)
-        return {"cells": frozenset(a.cell for a in legal if a.astronaut == chosen)}
-    if phase == UPGRADE:
-        return {"astros": frozenset(a.astronaut for a in legal)}
-    return {}
+    table = scene.table()
+    landing = scene.editor.lit_cells(table)
+    if landing is not None:
+        return {CELL: landing}
+    return {kind: table.lit(kind) for kind in (HANGAR, EXPERIMENT, CELL, ASTRO)}
 
 
 def _lit(scene: GameScene) -> list[Target]:
-    return lit_targets(marks(scene), scene.match.current)
+    """Everything lit, in the order Tab visits it: modules, experiments, cells, astronauts."""
+    seat = scene.match.current
+    return [Target(kind, None if kind in (HANGAR, EXPERIMENT) else seat, ref)
+            for kind, refs in marks(scene).items() for ref in sorted(refs)]
 
 
 def focused(scene: GameScene) -> Target | None:
     """The target Tab chose, while it is still lit."""
     return scene.focus if scene.focus in _lit(scene) else None
-
-
-def returning_choice(scene: GameScene) -> int | None:
-    legal = scene.match.legal()
-    chosen = {a.astronaut for a in legal if a.kind == "place_astronaut"}
-    if scene.returning in chosen:
-        return scene.returning
-    return min(chosen) if chosen else None
 
 
 def track_hover(scene: GameScene, dt: float) -> None:

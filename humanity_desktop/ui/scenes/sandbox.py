@@ -34,7 +34,7 @@ from .. import theme, tile_art
 from ..fonts import draw_text, fonts
 from ..input import Back, Click, Key, Point, Wheel
 from ..scene import Scene
-from ..targets import ASTRO, CELL, Target
+from ...controller.targets import ASTRO, CELL, Target
 from ..tooltips import tile_lines
 from ..widgets import Button, draw_panel, draw_tooltip, hovered, layout_column
 from ..views.base_view import BaseFrame, BaseView

@@ -19,7 +19,7 @@ from ...engine.state import ACTIVE, EXHAUSTED, RETURNING
 from .. import icons, theme, tile_art
 from ..fonts import draw_text
 from ..surface_cache import cached
-from ..targets import ASTRO, CELL, DONE_EXPERIMENT, RETURNING_ASTRONAUT, Target
+from ...controller.targets import ASTRO, CELL, DONE_EXPERIMENT, RETURNING_ASTRONAUT, Target
 from .board_view import _shade
 from .view import View
 

@@ -23,7 +23,7 @@ from .. import art, theme, tile_art
 from ..anim import arc_point, ease, ease_out, lerp, segment
 from ..fonts import draw_text
 from ..surface_cache import cached
-from ..targets import ARM, EXPERIMENT, HANGAR, HUB, RING_ASTRO, Target
+from ...controller.targets import ARM, EXPERIMENT, HANGAR, HUB, RING_ASTRO, Target
 from .view import View
 
 # Radii and sizes as fractions of the board's radius. Tiles stay upright, so on the diagonal

@@ -3,11 +3,11 @@ or experiment to take outlined and numbered in the order to use them, the units 
 on their modules, and a panel with the plan in words, its worth, Next hint and Close."""
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import pygame
 
 from ...bots.hints import Hint, in_points
+from ...controller.table import HintMark, hint_marks
+from ...controller.targets import ASTRO, CELL, HANGAR
 from ...engine import State
 from ...engine.state import BOARD, RETURNING
 from .. import theme
@@ -15,40 +15,6 @@ from ..fonts import draw_text, fonts
 from ..widgets import Button, draw_panel, hovered
 from .base_view import BaseView
 from .board_view import BoardView, side_by_side
-
-# Action kind -> what it names on the table, the field saying which one, and whether it is a
-# numbered step of the plan.
-TARGETS = {
-    "select_astronaut": ("astronaut", "astronaut", True), "upgrade": ("astronaut", "astronaut", True),
-    "activate": ("tile", "cell", True), "choose_module": ("hangar", "slot", True),
-    "choose_experiment": ("experiment", "index", True), "place_astronaut": ("cell", "cell", True),
-    "spend": ("pay", "cell", False),
-}
-
-
-class HintMark(NamedTuple):
-    kind: str  # astronaut, tile, hangar, experiment, cell (a returning astronaut's), pay
-    key: object  # the astronaut's index, the cell, the hangar slot or the wheel bay
-    label: str  # the step numbers ("1", "2, 4"), or the units to pay there ("−2")
-
-
-def hint_marks(plan, chosen: int | None) -> list[HintMark]:
-    """What a plan names on the table, in the order it is played, starting with the astronaut
-    already `chosen` if the plan goes on from there; a tile turned twice, or a module paying
-    twice, is marked once with all its numbers or units."""
-    marks: dict[tuple, list] = {} if chosen is None else {("astronaut", chosen): [""]}
-    step = 0
-    for action in plan:
-        if action.kind not in TARGETS:
-            continue  # work, a colour or a shape: said in words only (ending work: not at all)
-        kind, field, numbered = TARGETS[action.kind]
-        key = getattr(action, field)
-        if numbered:
-            step += 1
-        marks.setdefault((kind, key), []).append(str(step) if numbered else "")
-    return [HintMark(kind, key, f"−{len(labels)}" if kind == "pay" else ", ".join(x for x in labels if x))
-            for (kind, key), labels in marks.items()]
-
 
 class HintOverlay:
     """The hints found for one position, one shown at a time, until the player acts."""
@@ -74,23 +40,24 @@ class HintOverlay:
         """Each mark of the hint on show, with the rect it outlines on screen."""
         size = base.cell_size(s, seat)
         out = []
-        for mark in hint_marks(self.hint.plan, s.sel):
-            if mark.kind in ("tile", "cell", "pay"):
+        for mark in hint_marks(self.hint.plan, s, seat):
+            kind, ref = mark.target.kind, mark.target.ref
+            if kind == CELL:
                 rect = pygame.Rect(0, 0, size, size)
-                rect.center = base.cell_center(s, seat, mark.key)
-            elif mark.kind == "astronaut":
-                rect = _astronaut_rect(board, base, s, seat, mark.key)
-            elif mark.kind == "hangar":
-                rect = board.hangar_rect(s, mark.key)
+                rect.center = base.cell_center(s, seat, ref)
+            elif kind == ASTRO:
+                rect = _astronaut_rect(board, base, s, seat, ref)
+            elif kind == HANGAR:
+                rect = board.hangar_rect(s, ref)
             else:
-                rect = board.bay_rect(s, mark.key)
+                rect = board.bay_rect(s, ref)
             out.append((mark, rect))
         return out
 
     def draw(self, surface: pygame.Surface, board: BoardView, base: BaseView, s: State, seat: int,
              panel: pygame.Rect, pointer, scale: float) -> None:
         # The units to pay first: a step's number, on a corner a neighbour's badge may touch, stays on top.
-        for mark, rect in sorted(self.targets(board, base, s, seat), key=lambda target: target[0].kind != "pay"):
+        for mark, rect in sorted(self.targets(board, base, s, seat), key=lambda target: target[0].step):
             _outline(surface, mark, rect, scale)
         self._draw_panel(surface, panel, pointer, scale)
 
@@ -132,8 +99,8 @@ def _astronaut_rect(board: BoardView, base: BaseView, s: State, seat: int, i: in
 def _outline(surface: pygame.Surface, mark: HintMark, rect: pygame.Rect, scale: float) -> None:
     """A bright outline round the target and, on its corner, its numbers or units to pay."""
     w = max(2, int(3 * scale))
-    colour = theme.GOOD if mark.kind == "pay" else theme.HINT
-    if mark.kind == "astronaut":
+    colour = theme.HINT if mark.step else theme.GOOD
+    if mark.target.kind == ASTRO:
         pygame.draw.circle(surface, colour, rect.center, rect.w * 0.45, w)
     else:
         pygame.draw.rect(surface, colour, rect.inflate(6, 6), w, border_radius=8)
@@ -143,6 +110,6 @@ def _outline(surface: pygame.Surface, mark: HintMark, rect: pygame.Rect, scale: 
     label = fonts().render(mark.label, size, theme.INSET, bold=True)
     badge = label.get_rect().inflate(int(10 * scale), int(4 * scale))
     badge.w = max(badge.w, badge.h)
-    badge.center = rect.midbottom if mark.kind == "pay" else rect.topleft
+    badge.center = rect.topleft if mark.step else rect.midbottom
     pygame.draw.rect(surface, colour, badge, border_radius=badge.h // 2)
     surface.blit(label, label.get_rect(center=badge.center))

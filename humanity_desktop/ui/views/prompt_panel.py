@@ -10,9 +10,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ...engine import PROMPTS
-from ...engine.catalogue import ADVANCED_OF, BASICS_PER_ADVANCED, RESOURCES, load
-from ...engine.state import ACTION, ASTRONAUTS, COLOUR, PAY, PLACE, SHAPE, TURN, UPGRADE, WORK
+from ...controller.table import paid_for
+from ...engine.catalogue import ADVANCED_OF, BASICS_PER_ADVANCED, RESOURCES
 from .. import icons, theme
 from ..fonts import draw_text, fonts
 from ..widgets import Button, draw_panel, hovered
@@ -158,13 +157,6 @@ class PromptPanel(View):
 # ---------------------------------------------------------------- what the panel says
 
 
-def paid_for(s):
-    """The module or experiment the current player has chosen (and pays for)."""
-    kind, index = s.target
-    cat = load()
-    return cat.tiles[s.hangars[index - 1]] if kind == "module" else cat.experiments[s.wheel[index]]
-
-
 def owed(s, pending: bool) -> Owed:
     """The cost being paid; a turn waiting for confirmation in the middle of a payment waits
     on the unit that completes it, so every chip shows lit."""
@@ -172,42 +164,3 @@ def owed(s, pending: bool) -> Owed:
     if pending:
         return Owed(cost, (0,) * len(cost), (0,) * len(s.progress))
     return Owed(cost, tuple(s.need), tuple(s.progress))
-
-
-def phase_prompt(s, name: str, legal) -> tuple[str, str]:
-    """Title and instruction for a human player to act in the state's phase."""
-    phase = s.phase
-    if phase == TURN:
-        return (f"{name}, choose an active astronaut",
-                f"Click one of your astronauts outlined in amber (or press 1 to {ASTRONAUTS}).")
-    if phase == ACTION:
-        return "Deploy, experiment or work", \
-            "Drag a lit module onto your astronaut, or an experiment onto your base (or click it), or Work."
-    if phase == WORK:
-        return f"Working: {s.work_left} work left", \
-            "Turn a lit tile clockwise (drag its edge, click it, or R): modules produce, obstacles crumble."
-    if phase == PAY:
-        title = paid_for(s).name if s.target[0] == "module" else "the experiment"
-        return f"Paying for {title}", "Turn a lit module counterclockwise to spend, or Auto-pay. The cost:"
-    if phase == PLACE:
-        return "Place your returning astronaut", "Drag it onto a lit cell next to a module, or click the cell."
-    if phase == COLOUR:
-        return f"Which side does the {paid_for(s).name} show?", sides_hint(s, legal)
-    if phase == SHAPE:
-        return "Which shape does the wild greenhouse show?", "Choose below; it may change later to fit new greenhouses."
-    if phase == UPGRADE:
-        return f"Give {s.upgrades} work upgrade(s)", \
-            "Click one of your astronauts, in your base or on the ring, to make it work 1 harder (or Choose…)."
-    return PROMPTS[phase].capitalize(), "Make your choice in the dialog."
-
-
-def sides_hint(s, legal) -> str:
-    """What each side of the communication module being deployed is worth."""
-    cat = load()
-    faces = cat.faces[paid_for(s).face]
-    parts = []
-    for a in legal:
-        side = cat.tiles[faces[a.colour]]
-        bonus = ", ".join(f"+{p} per adjacent {c}" for c, p in side.adjacency)
-        parts.append(f"{a.colour.capitalize()}: +{side.research} research{', ' + bonus if bonus else ''}")
-    return ". ".join(parts) + "."

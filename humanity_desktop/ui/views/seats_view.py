@@ -13,7 +13,7 @@ from ...engine.state import ACTIVE, BOARD, EXHAUSTED, RETURNING
 from .. import icons, theme, tile_art
 from ..fonts import draw_text
 from ..layout import seat_card_rects
-from ..targets import MINI_BASE, SCIENCE, SEAT, Target, astronaut_kind
+from ...controller.targets import MINI_BASE, SCIENCE, SEAT, Target, astronaut_kind
 from .base_view import draw_mini_base
 
 

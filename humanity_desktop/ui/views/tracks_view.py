@@ -10,7 +10,7 @@ from ...engine import State
 from ...engine.catalogue import MISSION_TYPES, load
 from .. import art, icons, theme, tile_art
 from ..fonts import draw_text
-from ..targets import MISSION, RESEARCH_TRACK, SCORE_TRACK, Target
+from ...controller.targets import MISSION, RESEARCH_TRACK, SCORE_TRACK, Target
 from .view import View
 
 SCORE_STEP = 10
