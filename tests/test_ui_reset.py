@@ -47,19 +47,18 @@ def test_the_slow_reset_plays_its_steps_in_order_each_held_long_enough_to_read(a
         game.update(dt)
     assert list(held) == [1, 2, 3, 4, 5]
     assert all(1.5 / speed <= t <= 2.0 / speed + dt for t in held.values())
-    lines = game.match.log[log_before:]
-    assert [line for line in lines if line.startswith("Reset, step")] == [s.log_line for s in queued]
+    assert not any(line.startswith("Reset, step") for line in game.match.log[log_before:])  # shown, never logged
 
 
 def test_a_click_or_space_goes_to_the_next_step_at_once(app):
     game = at_reset(app, "always")
     while game.director.beat.step is None:  # the move that ended the round plays first
         game.update(0.01)
-    first, second, third = steps_queued(game)[:3]
+    _, second, third = steps_queued(game)[:3]
     game.handle(Click(game.base.area.center))
-    assert game.director.beat.step == second and game.match.log[-2:] == [first.log_line, second.log_line]
+    assert game.director.beat.step == second
     game.handle(Key(pygame.K_SPACE))
-    assert game.director.beat.step == third and game.match.log[-2:] == [second.log_line, third.log_line]
+    assert game.director.beat.step == third
 
 
 def test_the_quick_reset_is_one_short_beat_and_writes_no_steps(app):

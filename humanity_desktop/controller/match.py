@@ -20,6 +20,7 @@ from ..bots.evaluate import forget_evaluations
 from ..engine import (
     PROMPTS,
     Action,
+    Kind,
     State,
     apply_action,
     legal_actions,
@@ -291,10 +292,6 @@ class Match:
             unsubscribe()
         self._unsubscribe = []
 
-    def note(self, line: str) -> None:
-        """A line the table adds to the log as it shows something (a reset told step by step)."""
-        self.log.append(line)
-
     # ------------------------------------------------------------ requests
 
     def _refuse(self, seat: int, action: Action | None, rule: str, reason: str) -> None:
@@ -419,7 +416,7 @@ class Match:
             self._refuse(ev.seat, None, "Choosing an astronaut",
                          "only the astronaut just chosen can be swapped for another")
             return
-        action = Action("select_astronaut", ev.astronaut)
+        action = Action(Kind.SELECT_ASTRONAUT, ev.astronaut)
         err = why_illegal(self._undo[-1].state, action)
         if err is not None:
             self._refuse(ev.seat, action, err.rule, err.reason)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 import zlib
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -54,7 +53,6 @@ class Beat:
     reset: ResetInfo | None = None
     timeline: Timeline = QUICK
     step: ResetStep | None = None  # one step of a reset played step by step
-    told: bool = False  # its step's line is in the log
     moves: tuple = ()
     flights: list = field(default_factory=list)
     hidden_slots: set = field(default_factory=set)
@@ -79,10 +77,9 @@ class Beat:
 
 
 class Director:
-    def __init__(self, board, base, chars: tuple, tell: Callable[[str], None] = lambda line: None) -> None:
+    def __init__(self, board, base, chars: tuple) -> None:
         self.board, self.base = board, base
         self.chars = chars  # seat -> character, for the figures in flight
-        self.tell = tell  # where a reset step's line goes as the step starts (the game log)
         self.queue: deque[Beat] = deque()
         self.speed = 1.0
 
@@ -112,7 +109,6 @@ class Director:
         # A backlog of moves plays faster; the steps of a reset, there to be read, never do.
         hurry = 2.0 if sum(1 for b in self.queue if b.step is None) > QUEUE_HURRY else 1.0
         budget = dt * self.speed * hurry
-        self._tell_step()
         while self.queue and budget > 0:
             beat = self.queue[0]
             need = (1 - beat.t) * beat.duration
@@ -123,14 +119,6 @@ class Director:
                 return
             budget -= need
             self.queue.popleft()
-            self._tell_step()
-
-    def _tell_step(self) -> None:
-        """The reset step coming on show goes to the log, once."""
-        beat = self.beat
-        if beat is not None and beat.step is not None and not beat.told:
-            beat.told = True
-            self.tell(beat.step.log_line)
 
     # ------------------------------------------------------------ beats from bus events
 
@@ -169,9 +157,7 @@ class Director:
         beat = self.beat
         if beat is None or beat.step is None:
             return False
-        self._tell_step()
         self.queue.popleft()
-        self._tell_step()
         return True
 
     def _astronaut_leaves(self, beat: Beat, ev: ActionApplied, seat: int) -> None:

@@ -1,7 +1,8 @@
 """The reset told step by step: what each of its five steps shows, in the table's words.
 
 Each step holds one part of the reset's timeline (views/board_view.STEPS) and a caption that
-says what happens and why; the same words go to the game log as the step plays.
+says what happens and why. They are shown, not logged: the game log is the match's alone, the
+same whatever the table shows.
 """
 from __future__ import annotations
 
@@ -20,10 +21,6 @@ class ResetStep(NamedTuple):
     title: str
     caption: str
     span: tuple  # (start, end) of the reset's animation this step plays
-
-    @property
-    def log_line(self) -> str:
-        return f"Reset, step {self.number}: {self.caption}"
 
 
 def reset_steps(info: ResetInfo, round_: int, names: tuple) -> list[ResetStep]:
