@@ -74,6 +74,10 @@ def self_play(games: int, seed: int, weights: Weights, jobs: int = 1) -> Iterato
         return
     with Pool(jobs) as pool:
         yield from pool.imap(_play, tasks)
+        # Let the workers end of themselves: leaving the block terminates them with SIGTERM,
+        # which a worker forked from a process where SDL caught SIGTERM would never obey.
+        pool.close()
+        pool.join()
 
 
 def fit(samples: list[Sample], ridge: float = RIDGE) -> Weights:
