@@ -109,7 +109,7 @@ def button(scene: ReplayScene, name: str):
 def test_a_finished_save_offers_its_replay_from_the_load_screen(app, finished):
     scene = open_from_load(app)
     assert scene.match.length == len(finished.actions)
-    assert scene._prompt()[0].endswith(f"move 0 of {scene.match.length}")
+    assert scene.prompt_text()[0].endswith(f"move 0 of {scene.match.length}")
     assert not button(scene, "Start").enabled and not button(scene, "Back").enabled
 
 
@@ -121,7 +121,7 @@ def test_the_controls_step_jump_and_say_where_the_replay_is(app, finished):
         app.step()
         assert scene.match.position == expected, label
         assert scene.match.state == replay(3, 21, finished.actions[:expected])
-        assert scene._prompt()[0].endswith(f"move {expected} of {n}")
+        assert scene.prompt_text()[0].endswith(f"move {expected} of {n}")
     for key, expected in ((pygame.K_RIGHT, 1), (pygame.K_END, n), (pygame.K_LEFT, n - 1), (pygame.K_HOME, 0)):
         app.stack.handle(Key(key))
         assert scene.match.position == expected

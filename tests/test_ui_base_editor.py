@@ -379,7 +379,7 @@ def test_a_communication_side_or_greenhouse_shape_is_chosen_on_the_table_not_in_
     game.viewer, game.handoff_to = m.current, None
     settle(app, game)
     assert isinstance(app.stack.top, GameScene)  # nothing covers the base
-    title, hint = game._prompt()
+    title, hint = game.prompt_text()
     assert title.startswith("Which") and hint
     choice = legal_actions(m.state)[-1]
     done = played_by(game, m.current)

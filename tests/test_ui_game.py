@@ -84,7 +84,7 @@ def test_deploying_with_auto_pay(app):
     pending = game.match.pending
     assert pending is not None and any("deployed the" in line for line in pending.lines)
     settle(app, game)  # once the spends have played out on screen
-    assert s.phase == PAY and game._shown()[1] is pending.preview
+    assert s.phase == PAY and game.shown()[1] is pending.preview
     click(app, button(game, "Confirm turn").rect.center)
     assert s.phase != PAY and any("deployed the" in line for line in game.match.log)
 
@@ -145,7 +145,7 @@ def test_the_bots_keep_to_the_pace_option_and_wait_for_the_table(app):
     assert game.bot_pace() == PACES["slow"]
     key(app, pygame.K_f)  # fast-forward
     assert game.bot_pace() == 0.0
-    game._request(Action("select_astronaut", 0))
+    game.request(Action("select_astronaut", 0))
     assert game.director.busy and game.holds_bots()  # until the table has shown the move
     settle(app, game)
     assert not game.holds_bots() and game.lets_bots_think()
@@ -153,7 +153,7 @@ def test_the_bots_keep_to_the_pace_option_and_wait_for_the_table(app):
 
 def test_hot_seat_hands_off_between_humans_and_hides_science(app):
     game = start(app, "human,human")
-    assert game._science_visible() == (True, False)
+    assert game.science_visible() == (True, False)
     click(app, astronaut_pos(game, 0))
     while game.match.state.current == 0:
         play(game.match, legal_actions(game.match.state)[0])
@@ -162,7 +162,7 @@ def test_hot_seat_hands_off_between_humans_and_hides_science(app):
     assert isinstance(app.stack.top, HandoffScene)
     click(app, app.stack.top.button.rect.center)
     assert app.stack.top is game and game.viewer == 1
-    assert game._science_visible() == (False, True)
+    assert game.science_visible() == (False, True)
 
 
 def test_choosing_the_other_astronaut_takes_back_the_first(app):
@@ -188,7 +188,7 @@ def test_cancel_puts_back_every_unit_spent_and_the_chosen_module(app):
     game, _, chosen_astronaut = at_payment(app)
     s = game.match.state
     spend = next(a for a in legal_actions(s) if a.kind == "spend")
-    game._request(spend)
+    game.request(spend)
     assert s.phase == PAY
     click(app, button(game, "Cancel").rect.center)
     assert game.match.state == chosen_astronaut and game.match.state.phase == ACTION
@@ -199,7 +199,7 @@ def test_the_cost_shows_as_slots_that_fill_as_units_are_paid(app, tmp_path):
     s = game.match.state
     total = sum(paid_for(s).cost_vec)
     assert total == sum(s.need) > 0
-    game._request(next(a for a in legal_actions(s) if a.kind == "spend"))
+    game.request(next(a for a in legal_actions(s) if a.kind == "spend"))
     assert (sum(s.need) == total - 1 or any(s.progress)) and sum(paid_for(s).cost_vec) == total
     app.step()
     pygame.image.save(app.screen, str(tmp_path / "paying.png"))  # the slots draw
@@ -412,7 +412,7 @@ def test_the_whole_instruction_shows_however_long(tmp_path, monkeypatch, size):
     monkeypatch.setattr(prompt_panel, "draw_text", lambda surface, text, *a, **k:
                         drawn.append((text, draw_text(surface, text, *a, **k))) or drawn[-1][1])
     long = " ".join(["Deployed a module, gained research and took a mission from a rival."] * 5)
-    game._prompt = lambda: ("Confirm your turn", long)
+    game.prompt_text = lambda: ("Confirm your turn", long)
     app.step()
     assert " ".join(text for text, _ in drawn[1:]) == long
     panel, screen = game.prompt.rect, app.screen.get_rect()

@@ -16,7 +16,7 @@ from functools import cached_property
 from importlib import resources
 from typing import NamedTuple
 
-from ..engine import Action, State
+from ..engine import PROMPTS, Action, State
 from ..engine.actions import SPECS
 from ..engine.catalogue import BASIC, BASICS_PER_ADVANCED, RESOURCES, load
 from ..engine.rules import Kind
@@ -351,6 +351,20 @@ class Table:
             bonus = ", ".join(f"+{p} per adjacent {c}" for c, p in side.adjacency)
             parts.append(f"{colour.capitalize()}: +{side.research} research{', ' + bonus if bonus else ''}")
         return ". ".join(parts) + "."
+
+
+def refused(seat: int | None, action: Action | None, rule: str, reason: str, state: State) -> str:
+    """One line for a move the match refused in `state`, in a player's words: a move of the
+    wrong moment says what the moment asks for instead."""
+    if action is not None and seat == state.current_player and action.kind in SPECS \
+            and SPECS[action.kind].phase != state.phase:
+        return f"You cannot {WORDS['doing'][action.kind]} now: {PROMPTS[state.phase]}"
+    return plain(rule, reason)
+
+
+def plain(rule: str, reason: str) -> str:
+    """A rule's refusal under a heading a player understands, never the rulebook's own."""
+    return f"{WORDS['topics'].get(rule, rule)}: {reason}"
 
 
 def _takes(place: OnTable, target: Target) -> bool:

@@ -31,6 +31,7 @@ from .scene import Scene, SceneStack
 from .settings import FILE as SETTINGS_FILE
 from .settings import Settings
 from .theme import ui_scale
+from .scenes import routes
 
 TITLE = "Humanity Desktop"
 MIN_SIZE = (960, 540)
@@ -236,14 +237,13 @@ class App:
         """Write a report and show the crash screen. The scenes are dropped without closing
         them, so nothing from the failed moment reaches the autosave: it holds the position
         after the last whole action, ready for Continue."""
-        from .scenes.crash import CrashScene
-        if isinstance(self.stack.top, CrashScene):
+        if routes.showing(self.stack.top, routes.CRASH):
             raise exc  # the crash screen itself failed: nothing friendlier is left to show
         report = write_crash_report(self.places.logs, exc)
         log.error("unexpected error, report in %s", report, exc_info=exc)
         self.session.close_match()
         self.stack = SceneStack()
-        self.stack.push(CrashScene(self, report))
+        self.stack.push(routes.make(routes.CRASH, self, report))
 
     def _dispatch(self, intent) -> None:
         if intent is None:

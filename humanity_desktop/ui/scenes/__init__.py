@@ -1,1 +1,7 @@
-"""The screens: title, new game, game, pause, results, and the dialogs between them."""
+"""The screens: title, new game, game, pause, results, and the dialogs between them.
+
+Importing the package declares every screen (see routes.py).
+"""
+from . import (  # noqa: F401 - each declares its screen
+    crash, game, load, new_game, options, pause, replay, results, rules, sandbox, stats, title, tutorial,
+)

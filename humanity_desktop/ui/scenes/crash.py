@@ -5,8 +5,10 @@ from pathlib import Path
 
 from ..widgets import Button
 from .menu import MenuScene
+from . import routes
 
 
+@routes.screen(routes.CRASH)
 class CrashScene(MenuScene):
     title = "Something went wrong"
     panel_width = 620
@@ -28,8 +30,7 @@ class CrashScene(MenuScene):
         ]
 
     def _title(self) -> None:
-        from .title import TitleScene
-        self.app.stack.reset(TitleScene(self.app))
+        self.app.stack.reset(routes.make(routes.TITLE, self.app))
 
     def back(self) -> None:
         """Esc does nothing here: there is no screen behind this one."""

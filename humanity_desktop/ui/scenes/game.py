@@ -6,8 +6,6 @@ coordinates; game_buttons, game_input, game_draw and game_dialogs do those jobs 
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import pygame
 
 from ...controller import (
@@ -35,7 +33,7 @@ from ..layer import Layer
 from ..layout import game_layout
 from ..reset_steps import reset_steps
 from ..scene import Scene
-from ...controller.table import Table
+from ...controller.table import Table, refused
 from ...controller.targets import MINI_BASE, Target
 from ..tooltips import describe_target, magnified
 from ..views.base_view import BaseView
@@ -46,26 +44,21 @@ from ..views.prompt_panel import PromptPanel
 from ..views.seats_view import SeatsView
 from ..views.tracks_view import TracksView
 from ..widgets import Button, Toasts, draw_tooltip, hovered
-from ..wording import refused
 from . import game_input
 from .dialog import ChoiceScene, HandoffScene
 from .game_buttons import action_buttons, prompt_text, top_buttons
 from .game_draw import draw_header, draw_popup, draw_prompt, draw_reset_preview, draw_table, paint_static
+from . import routes
+from .table_screen import Guide, Shown
 
 TOOLTIP_DELAY = 0.35
 MAGNIFIED = 180  # design pixels: a ring tile in its tooltip, its cost icons at least 14 px at 1280x720
 FAST_SPEED = 5.0
 
 
-class Shown(NamedTuple):
-    board: State  # the position the main board shows (its year and round head the screen)
-    base: State  # the position the bases, cards and tracks show
-    seat: int  # whose base is large
-    turn: int | None  # whose turn the header and the cards name (None: the game is over)
-
-
+@routes.screen(routes.GAME)
 class GameScene(Scene):
-    def __init__(self, app, match: Match, guide=None) -> None:
+    def __init__(self, app, match: Match, guide: Guide | None = None) -> None:
         """`guide` (Learn to play) vets the player's requests, answers some input first and
         draws over the table; see ui/scenes/tutorial.py."""
         super().__init__(app)
@@ -77,7 +70,7 @@ class GameScene(Scene):
         self.board, self.base, self.popup = BoardView(), BaseView(), BaseView()
         self.seats_view, self.tracks, self.log = SeatsView(), TracksView(), LogView()
         self.prompt = PromptPanel()
-        self.director = Director(self.board, self.base, self.chars, tell=match.note)
+        self.director = Director(self.board, self.base, self.chars)
         self.editor = BaseEditor(self.board, self.base, self.chars)
         self._view_seat: int | None = None  # whose base the pan and zoom belong to
         self.toasts = Toasts()
@@ -100,7 +93,7 @@ class GameScene(Scene):
         self.hover_time = 0.0
         self.top_buttons: list[Button] = []
         self.action_buttons: list[Button] = []
-        self._static: pygame.Surface | None = None
+        self.static: pygame.Surface | None = None
         self.layers = {name: Layer() for name in ("board", "base", "seats", "tracks", "log")}
         self._unsubscribe: list = []
 
@@ -120,7 +113,7 @@ class GameScene(Scene):
             bus.subscribe(GameOver, self._on_game_over),
             bus.subscribe(HintReady, self._on_hint),
         ]
-        self._view_seat = self._shown().seat
+        self._view_seat = self.shown().seat
         self.match.screen = self
         self.on_resize(self.app.size)
 
@@ -148,11 +141,11 @@ class GameScene(Scene):
         self.prompt.place(L.actions, sc)
         for layer in self.layers.values():
             layer.invalidate()
-        self.top_buttons = self._make_top_buttons()
-        self.action_buttons = self._make_action_buttons()
+        self.top_buttons = self.make_top_buttons()
+        self.action_buttons = self.make_action_buttons()
         static = pygame.Surface(size)
         self.log.layout(paint_static(self, static), sc)
-        self._static = static.convert()
+        self.static = static.convert()
 
     # ------------------------------------------------------------ bus
 
@@ -168,7 +161,7 @@ class GameScene(Scene):
         self.director.reset(ev.info, self._last_after, self.director.queue[-1].seat if self.director.queue else 0, steps)
 
     def _on_refused(self, ev: ActionRefused) -> None:
-        self.toasts.show(refused(ev, self.match.state), theme.BAD)
+        self.toasts.show(refused(ev.seat, ev.action, ev.rule, ev.reason, self.match.state), theme.BAD)
 
     def _on_undone(self, ev: Undone) -> None:
         self.director.clear()
@@ -201,7 +194,7 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------ state for the views
 
-    def _shown(self) -> Shown:
+    def shown(self) -> Shown:
         """The positions and seats on show this frame."""
         beat = self.director.beat
         if beat is not None:
@@ -225,13 +218,13 @@ class GameScene(Scene):
             self.returning = self._table.returning  # a stale pick (another round's) is let go
         return self._table
 
-    def _science_visible(self) -> tuple:
+    def science_visible(self) -> tuple:
         n = self.match.state.n
         if self.viewer is None or self.match.state.game_over:
             return (True,) * n
         return tuple(seat == self.viewer for seat in range(n))
 
-    def _can_act(self) -> bool:
+    def can_act(self) -> bool:
         m = self.match
         return m.human_turn and m.current == self.viewer and self.handoff_to is None
 
@@ -254,15 +247,14 @@ class GameScene(Scene):
             self.guide.update(self)
         m.update()
         game_input.track_hover(self, dt)
-        self.top_buttons = self._make_top_buttons()
-        self.action_buttons = self._make_action_buttons()
+        self.top_buttons = self.make_top_buttons()
+        self.action_buttons = self.make_action_buttons()
         if self.hint is not None and (self.hint.closed or self.hint.version != m.version):
             self.hint = None  # closed, or the player has acted since
         if self.director.busy:
             return
         if self.game_over is not None:
-            from .results import ResultsScene
-            self.app.stack.replace(ResultsScene(self.app, self.match, self.game_over))
+            self.app.stack.replace(routes.make(routes.RESULTS, self.app, self.match, self.game_over))
         elif self.handoff_to is not None:
             seat = self.handoff_to
             self.app.stack.push(HandoffScene(self.app, self.names[seat], self.chars[seat], lambda: self._handed(seat)))
@@ -284,7 +276,7 @@ class GameScene(Scene):
 
     def _follow_seat(self) -> None:
         """A new base on show starts fitted to its panel; a gesture from another turn is dropped."""
-        seat = self._shown().seat
+        seat = self.shown().seat
         if seat != self._view_seat:
             self._view_seat = seat
             self.base.reset_view()
@@ -297,38 +289,37 @@ class GameScene(Scene):
     # ------------------------------------------------------------ buttons and requests
 
     # Methods, not plain calls, so that the replay screen can offer its own.
-    def _make_top_buttons(self) -> list[Button]:
+    def make_top_buttons(self) -> list[Button]:
         return top_buttons(self)
 
-    def _make_action_buttons(self) -> list[Button]:
+    def make_action_buttons(self) -> list[Button]:
         return action_buttons(self)
 
-    def _prompt(self) -> tuple[str, str]:
+    def prompt_text(self) -> tuple[str, str]:
         return prompt_text(self)
 
-    def _toggle_preview(self) -> None:
+    def toggle_preview(self) -> None:
         self.previewing = not self.previewing
 
-    def _log_covered(self) -> bool:
+    def log_covered(self) -> bool:
         """Whether a hint, a reset step, the reset preview's words or a guide's note hides the log."""
         return (self.hint is not None or self.director.telling or self.previewing
                 or (self.guide is not None and not self.guide.hidden))
 
-    def _toggle_fast(self) -> None:
+    def toggle_fast(self) -> None:
         self.fast = not self.fast
 
-    def _pause(self) -> None:
-        from .pause import PauseScene
-        self.app.stack.push(PauseScene(self.app, self))
+    def pause(self) -> None:
+        self.app.stack.push(routes.make(routes.PAUSE, self.app, self))
 
-    def _undo(self) -> None:
+    def undo(self) -> None:
         if self.match.current is not None:
             self.send(UndoRequested(self.match.current))
 
-    def _confirm(self) -> None:
+    def confirm(self) -> None:
         self.send(ConfirmRequested(self.match.current))
 
-    def _request(self, action: Action) -> None:
+    def request(self, action: Action) -> None:
         self.send(ActionRequested(self.match.current, action))
 
     def send(self, request) -> None:
@@ -348,7 +339,7 @@ class GameScene(Scene):
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        shown = self._shown()
+        shown = self.shown()
         hover = game_input.focused(self) or self.hover
         draw_table(self, surface, shown, hover)
         draw_prompt(self, surface)
@@ -374,14 +365,14 @@ class GameScene(Scene):
             if button.tooltip:
                 draw_tooltip(surface, self.pointer, button.label, [button.tooltip], self.L.scale)
             return
-        if self.hover is None and self.L.log.collidepoint(self.pointer) and not self._log_covered():
+        if self.hover is None and self.L.log.collidepoint(self.pointer) and not self.log_covered():
             if self.log.line_at(self.pointer) in self.match.reasons:
                 draw_tooltip(surface, self.pointer, "Why this move?", ["Click the line to read the bot's reasons."],
                              self.L.scale)
             return
         if self.hover is None or self.hover.kind == MINI_BASE:
             return
-        tip = describe_target(self.hover, s, self.names, self._science_visible())
+        tip = describe_target(self.hover, s, self.names, self.science_visible())
         if tip is not None:
             picture = magnified(self.hover, s, int(MAGNIFIED * self.L.scale))
             draw_tooltip(surface, self.pointer, tip[0], tip[1], self.L.scale, picture)

@@ -2,8 +2,6 @@
 the action panel's words and buttons for the phase on hand, with what the larger ones do."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from ...controller import CancelPaymentRequested, HintRequested
@@ -14,12 +12,11 @@ from ..settings import PACES
 from ..widgets import Button
 from .game_dialogs import answer, choose_among
 from .options import ROWS, option_text
-
-if TYPE_CHECKING:
-    from .game import GameScene
+from .table_screen import TableScreen
 
 
-def top_buttons(scene: GameScene) -> list[Button]:
+
+def top_buttons(scene: TableScreen) -> list[Button]:
     sc = scene.L.scale
     pace_names = list(PACES)
     pace = scene.app.settings.pace
@@ -30,11 +27,11 @@ def top_buttons(scene: GameScene) -> list[Button]:
 
     buttons = [
         Button(option_text("pace", pace), next_pace, style="quiet", tooltip=ROWS["pace"][2]),
-        Button("Fast-forward", scene._toggle_fast, selected=scene.fast, tooltip="Play bot moves at top speed (F)"),
-        Button("Menu", scene._pause, tooltip="Pause, save, options (Esc)"),
+        Button("Fast-forward", scene.toggle_fast, selected=scene.fast, tooltip="Play bot moves at top speed (F)"),
+        Button("Menu", scene.pause, tooltip="Pause, save, options (Esc)"),
     ]
     widths = [180, 150, 96]
-    if scene.app.settings.hints and scene._can_act() and scene.match.pending is None:
+    if scene.app.settings.hints and scene.can_act() and scene.match.pending is None:
         buttons.insert(0, _hint_button(scene))
         widths.insert(0, 112)  # room for "Thinking…", so the bar keeps still as it comes and goes
     x = scene.L.top.right - int(8 * sc)
@@ -43,49 +40,49 @@ def top_buttons(scene: GameScene) -> list[Button]:
         x -= int(w * sc)
         b.rect = pygame.Rect(x, scene.L.top.y + int(7 * sc), int(w * sc), h)
         x -= int(8 * sc)
-    if scene._can_act():
+    if scene.can_act():
         buttons.append(_preview_button(scene))
     return buttons
 
 
-def _hint_button(scene: GameScene) -> Button:
+def _hint_button(scene: TableScreen) -> Button:
     m = scene.match
     if m.hinting:
         return Button("Thinking…", lambda: None, enabled=False, tooltip="The Normal bot is looking at your turn")
     return Button("Hint", lambda: scene.send(HintRequested(m.current)), tooltip="What the Normal bot would do in your place")
 
 
-def _preview_button(scene: GameScene) -> Button:
+def _preview_button(scene: TableScreen) -> Button:
     """Preview reset, in the board's top left corner, clear of the ring."""
     sc = scene.L.scale
-    b = Button("Preview reset", scene._toggle_preview, style="quiet", selected=scene.previewing,
+    b = Button("Preview reset", scene.toggle_preview, style="quiet", selected=scene.previewing,
                tooltip="What the reset would do if the round ended now; a click or P keeps it shown")
     b.rect = pygame.Rect(scene.L.board.x, scene.L.board.y, int(132 * sc), int(30 * sc))
     return b
 
 
-def action_buttons(scene: GameScene) -> list[Button]:
+def action_buttons(scene: TableScreen) -> list[Button]:
     m = scene.match
     s = m.state
     buttons: list[Button] = []
     if s.game_over:
         return buttons
     choosing = False
-    if scene._can_act():
+    if scene.can_act():
         if m.pending is not None:
-            buttons.append(Button("Confirm turn", scene._confirm, style="primary",
+            buttons.append(Button("Confirm turn", scene.confirm, style="primary",
                                   tooltip="End your turn (Enter); until then Undo takes it back"))
         else:
             table = scene.table()
             buttons += [_button(scene, b) for b in table.buttons]
             choosing = table.choosing
-        buttons.append(Button("Undo", scene._undo, style="quiet", enabled=m.can_undo,
+        buttons.append(Button("Undo", scene.undo, style="quiet", enabled=m.can_undo,
                               tooltip="Take back a choice made this turn (Ctrl+Z)"))
     scene.prompt.place_buttons(buttons, choices=choosing)
     return buttons
 
 
-def _button(scene: GameScene, b: on_table.Button) -> Button:
+def _button(scene: TableScreen, b: on_table.Button) -> Button:
     """The table model's button, made to act."""
     if b.command is not None:
         act = {AUTO_PAY: lambda: _auto_pay(scene),
@@ -97,7 +94,7 @@ def _button(scene: GameScene, b: on_table.Button) -> Button:
     return Button(b.label, act, style="normal" if b.style == on_table.CHOICE else b.style, tooltip=b.tooltip)
 
 
-def prompt_text(scene: GameScene) -> tuple[str, str]:
+def prompt_text(scene: TableScreen) -> tuple[str, str]:
     """The action panel's title and instruction: whose turn it is and what it asks for."""
     m = scene.match
     s = m.state
@@ -109,7 +106,7 @@ def prompt_text(scene: GameScene) -> tuple[str, str]:
     name = scene.names[seat]
     if m.seats[seat].is_bot:
         return f"{name} is playing", f"Bot, level {m.seats[seat].level}. Press F or Fast-forward to speed it up."
-    if not scene._can_act():
+    if not scene.can_act():
         return f"{name}'s turn", "Waiting for the hand-off."
     if m.pending is not None:
         done = "; ".join(m.pending.lines) or "Your turn is complete"
@@ -117,6 +114,6 @@ def prompt_text(scene: GameScene) -> tuple[str, str]:
     return scene.table().prompt(name)
 
 
-def _auto_pay(scene: GameScene) -> None:
+def _auto_pay(scene: TableScreen) -> None:
     for action in auto_pay(scene.match.state):
-        scene._request(action)
+        scene.request(action)

@@ -2,21 +2,18 @@
 upgrade, how a unit is spent), and a bot's reasons for a line of the log."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine import Action
 from .dialog import ChoiceScene
-
-if TYPE_CHECKING:
-    from .game import GameScene
+from .table_screen import TableScreen
 
 
-def answer(scene: GameScene, action: Action):
+
+def answer(scene: TableScreen, action: Action):
     """A button's or a dialog row's click: request `action`."""
-    return lambda: scene._request(action)
+    return lambda: scene.request(action)
 
 
-def choose_among(scene: GameScene, actions: list[Action]) -> None:
+def choose_among(scene: TableScreen, actions: list[Action]) -> None:
     """A dialog to pick one of several actions (how a unit is spent, which astronaut is
     upgraded). When they are all the turn allows, one must be picked, or the last choice
     taken back; otherwise the dialog can be closed."""
@@ -25,11 +22,11 @@ def choose_among(scene: GameScene, actions: list[Action]) -> None:
     options = [(text, answer(scene, a)) for text, a in rows]
     forced = set(table.legal) <= set(actions)
     if forced and scene.match.can_undo:
-        options.append(("Take back the last choice", scene._undo))
+        options.append(("Take back the last choice", scene.undo))
     scene.app.stack.push(ChoiceScene(scene.app, title, question, options, cancel=None if forced else "Cancel"))
 
 
-def show_reasons(scene: GameScene, line: int | None) -> None:
+def show_reasons(scene: TableScreen, line: int | None) -> None:
     """A bot's line in the log, clicked: the reasons it chose that plan, in its own figures."""
     why = scene.match.reasons.get(line)
     if why is not None:

@@ -3,8 +3,6 @@ the tracks, each through its cached layer, plus the header, the prompt, the rese
 and the popup of a rival's base. The scene decides the order; these draw what it shows."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from ...engine.flow import plan_reset
@@ -19,12 +17,11 @@ from ..views.seats_view import SeatsFrame
 from ..views.tracks_view import TracksFrame
 from ..widgets import draw_panel, hovered
 from . import game_input
-
-if TYPE_CHECKING:
-    from .game import GameScene, Shown
+from .table_screen import Shown, TableScreen
 
 
-def paint_static(scene: GameScene, surf: pygame.Surface) -> pygame.Rect:
+
+def paint_static(scene: TableScreen, surf: pygame.Surface) -> pygame.Rect:
     """Background and panel frames, drawn once per window size. Returns the log's area."""
     L, sc = scene.L, scene.L.scale
     w, h = surf.get_size()
@@ -39,9 +36,9 @@ def paint_static(scene: GameScene, surf: pygame.Surface) -> pygame.Rect:
     return log_inner
 
 
-def draw_table(scene: GameScene, surface: pygame.Surface, shown: Shown, hover: Target | None) -> None:
+def draw_table(scene: TableScreen, surface: pygame.Surface, shown: Shown, hover: Target | None) -> None:
     """The static frame, then each panel, redrawn only when what it shows has changed."""
-    surface.blit(scene._static, (0, 0))
+    surface.blit(scene.static, (0, 0))
     board_state, base_state, seat = shown.board, shown.base, shown.seat
     beat = scene.director.beat
     marks = game_input.marks(scene)
@@ -61,7 +58,7 @@ def draw_table(scene: GameScene, surface: pygame.Surface, shown: Shown, hover: T
     layers["base"].draw(surface, L.base, base_key,
                         lambda: _draw_base(scene, surface, base_state, seat, beat, pulses, marks, base_hover))
     dots = int(scene.clock * 3) % 3 if scene.thinking is not None else 0
-    science = scene._science_visible()
+    science = scene.science_visible()
     layers["seats"].draw(surface, L.seats, (scene.match.version, id(beat), shown.turn, scene.thinking, dots, science),
                          lambda: scene.seats_view.draw(surface, SeatsFrame(
                              base_state, scene.chars, scene.names, scene.labels, science, shown.turn, scene.thinking,
@@ -70,7 +67,7 @@ def draw_table(scene: GameScene, surface: pygame.Surface, shown: Shown, hover: T
                           lambda: scene.tracks.draw(surface, TracksFrame(base_state, scene.chars)))
 
 
-def _draw_board(scene: GameScene, surface, state, beat, marks, hover) -> None:
+def _draw_board(scene: TableScreen, surface, state, beat, marks, hover) -> None:
     editor = scene.editor
     scene.board.draw(surface, BoardFrame(
         state, scene.chars,
@@ -83,7 +80,7 @@ def _draw_board(scene: GameScene, surface, state, beat, marks, hover) -> None:
         hover=hover, home_of=scene.seats_view.home_point))
 
 
-def _draw_base(scene: GameScene, surface, state, seat, beat, pulses, marks, hover) -> None:
+def _draw_base(scene: TableScreen, surface, state, seat, beat, pulses, marks, hover) -> None:
     own = beat is not None and beat.seat == seat
     editor = scene.editor
     scene.base.draw(surface, BaseFrame(
@@ -96,7 +93,7 @@ def _draw_base(scene: GameScene, surface, state, seat, beat, pulses, marks, hove
         turn=scene.table().turn if marks else 0))
 
 
-def draw_header(scene: GameScene, surface: pygame.Surface, shown: Shown) -> None:
+def draw_header(scene: TableScreen, surface: pygame.Surface, shown: Shown) -> None:
     """The top bar: the logo, the year and round, whose turn it is, and the top buttons."""
     sc = scene.L.scale
     top = scene.L.top
@@ -123,10 +120,10 @@ def draw_header(scene: GameScene, surface: pygame.Surface, shown: Shown) -> None
         b.draw(surface, sc, b is over)
 
 
-def draw_reset_preview(scene: GameScene, surface, state) -> None:
+def draw_reset_preview(scene: TableScreen, surface, state) -> None:
     """On the player's own turn, where the arm would stop; all the reset would do while the
     player asks for it, points at the arm or at Preview reset."""
-    if not scene._can_act() or scene.director.busy:
+    if not scene.can_act() or scene.director.busy:
         return
     preview = plan_reset(state)
     button = hovered(scene.top_buttons, scene.pointer)
@@ -137,14 +134,14 @@ def draw_reset_preview(scene: GameScene, surface, state) -> None:
         draw_stop_marker(surface, scene.board, preview)
 
 
-def draw_prompt(scene: GameScene, surface: pygame.Surface) -> None:
-    title, hint = scene._prompt()
+def draw_prompt(scene: TableScreen, surface: pygame.Surface) -> None:
+    title, hint = scene.prompt_text()
     s = scene.match.state
-    cost = owed(s, scene.match.pending is not None) if scene._can_act() and scene.table().paying else None
+    cost = owed(s, scene.match.pending is not None) if scene.can_act() and scene.table().paying else None
     scene.prompt.draw(surface, PromptFrame(title, hint, cost, scene.action_buttons, scene.pointer))
 
 
-def draw_popup(scene: GameScene, surface: pygame.Surface, s, seat: int) -> None:
+def draw_popup(scene: TableScreen, surface: pygame.Surface, s, seat: int) -> None:
     """A rival's whole base, beside its card, while the pointer rests on its miniature."""
     sc = scene.L.scale
     card = scene.seats_view.cards[seat]

@@ -3,26 +3,23 @@ what is lit for the player to use, and what a click or a finished gesture on the
 of the match."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from ...controller import ReselectRequested
+from ...controller.table import plain
 from ...controller.targets import CELL, HANGAR, EXPERIMENT, ASTRO, MINI_BASE, SEAT, Target
 from .. import theme
 from ..base_editor import Outcome
 from ..input import Back, Click, FastForward, Key, Point, Release, Undo, Wheel
 from ..keyboard import NUMBERS, astronaut_target, next_focus
 from ..widgets import Button
-from ..wording import plain
 from .base_overlay import BaseOverlayScene
 from .game_dialogs import choose_among, show_reasons
-
-if TYPE_CHECKING:
-    from .game import GameScene
+from .table_screen import TableScreen
 
 
-def handle(scene: GameScene, intent) -> bool:
+
+def handle(scene: TableScreen, intent) -> bool:
     if _next_reset_step(scene, intent):
         return True
     if scene.guide is not None and scene.guide.handle(intent, scene):
@@ -38,12 +35,12 @@ def handle(scene: GameScene, intent) -> bool:
         _release(scene, intent.pos)
     elif isinstance(intent, Back):
         if not scene.editor.cancel():
-            scene._pause()
+            scene.pause()
     elif isinstance(intent, Undo):
-        if scene._can_act() and not scene.editor.active:
-            scene._undo()
+        if scene.can_act() and not scene.editor.active:
+            scene.undo()
     elif isinstance(intent, FastForward):
-        scene._toggle_fast()
+        scene.toggle_fast()
     elif isinstance(intent, Wheel):
         _wheel(scene, intent)
     elif isinstance(intent, Key):
@@ -53,14 +50,14 @@ def handle(scene: GameScene, intent) -> bool:
     return True
 
 
-def _next_reset_step(scene: GameScene, intent) -> bool:
+def _next_reset_step(scene: TableScreen, intent) -> bool:
     """A click off the buttons, or Space, ends the reset step on show at once."""
     clicked = isinstance(intent, Click) and not _button_at(scene, intent.pos)
     spaced = isinstance(intent, Key) and intent.key == pygame.K_SPACE
     return (clicked or spaced) and scene.director.next_step()
 
 
-def _press(scene: GameScene, intent: Click) -> None:
+def _press(scene: TableScreen, intent: Click) -> None:
     """A button acts at once; on the table the press may start a gesture instead."""
     if intent.button == 1 and not _button_at(scene, intent.pos) and _may_gesture(scene) \
             and scene.editor.press(intent.pos, hit(scene, intent.pos), scene.table()):
@@ -70,18 +67,18 @@ def _press(scene: GameScene, intent: Click) -> None:
     _click(scene, intent.pos)
 
 
-def _release(scene: GameScene, pos) -> None:
+def _release(scene: TableScreen, pos) -> None:
     if scene.editor.active:
         outcome = scene.editor.release(pos, hit(scene, pos), scene.table())
         if outcome is not None:
             finish(scene, outcome)
 
 
-def _may_gesture(scene: GameScene) -> bool:
-    return scene._can_act() and not scene.director.busy and not scene.editor.active and scene.match.pending is None
+def _may_gesture(scene: TableScreen) -> bool:
+    return scene.can_act() and not scene.director.busy and not scene.editor.active and scene.match.pending is None
 
 
-def finish(scene: GameScene, outcome: Outcome) -> None:
+def finish(scene: TableScreen, outcome: Outcome) -> None:
     """What a finished gesture asks for reaches the match, as a click's would."""
     if outcome.sound is not None:
         scene.app.audio.play(outcome.sound)
@@ -91,12 +88,12 @@ def finish(scene: GameScene, outcome: Outcome) -> None:
         scene.app.audio.play("illegal")
         scene.toasts.show(plain(*outcome.refusal), theme.BAD)
     elif len(outcome.actions) == 1:
-        scene._request(outcome.actions[0])
+        scene.request(outcome.actions[0])
     elif outcome.actions:
         choose_among(scene, outcome.actions)
 
 
-def _wheel(scene: GameScene, intent: Wheel) -> None:
+def _wheel(scene: TableScreen, intent: Wheel) -> None:
     pos = scene.pointer  # where the last motion put it: the wheel's own report may lag behind
     if scene.L.log.collidepoint(pos):
         scene.log.scroll_by(intent.dy, len(scene.match.log))
@@ -104,11 +101,11 @@ def _wheel(scene: GameScene, intent: Wheel) -> None:
         scene.base.zoom_at(pos, 1.15 ** intent.dy)
 
 
-def _key(scene: GameScene, intent: Key) -> bool:
+def _key(scene: TableScreen, intent: Key) -> bool:
     """Keys for every gesture: arrows pan the base, Home fits it back, R and Shift+R turn
     the tile under the pointer, 1 to 3 name an astronaut, Tab and Shift+Tab walk through
     what is lit and Space uses it, Enter presses the main button."""
-    shown = scene._shown()
+    shown = scene.shown()
     step = scene.base.cell_size(shown.base, shown.seat) // 2
     pans = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step), pygame.K_DOWN: (0, -step)}
     if intent.key in pans:
@@ -117,10 +114,10 @@ def _key(scene: GameScene, intent: Key) -> bool:
         scene.base.reset_view()
     elif intent.key == pygame.K_r:
         _turn_hovered(scene, -1 if intent.text == "R" else 1)
-    elif intent.key in NUMBERS and scene._can_act():
+    elif intent.key in NUMBERS and scene.can_act():
         _use(scene, astronaut_target(scene.match.state, scene.match.current, NUMBERS[intent.key]))
     elif intent.key == pygame.K_p:
-        scene._toggle_preview()
+        scene.toggle_preview()
     elif intent.key == pygame.K_TAB:
         scene.focus = next_focus(_lit(scene), scene.focus, -1 if intent.shift else 1)
     elif intent.key == pygame.K_SPACE:
@@ -134,7 +131,7 @@ def _key(scene: GameScene, intent: Key) -> bool:
     return True
 
 
-def _turn_hovered(scene: GameScene, direction: int) -> None:
+def _turn_hovered(scene: TableScreen, direction: int) -> None:
     """R turns clockwise (to produce while working), Shift+R counterclockwise (to spend)."""
     target = hit(scene, scene.pointer)
     if target is None or target.kind != CELL or target.seat != scene.match.current or not _may_gesture(scene):
@@ -149,35 +146,35 @@ def _turn_hovered(scene: GameScene, direction: int) -> None:
     scene.editor.turn_now(target.ref, scene.table())
 
 
-def _buttons(scene: GameScene) -> list[Button]:
+def _buttons(scene: TableScreen) -> list[Button]:
     return scene.top_buttons + scene.action_buttons + (scene.hint.buttons if scene.hint is not None else [])
 
 
-def _button_at(scene: GameScene, pos) -> bool:
+def _button_at(scene: TableScreen, pos) -> bool:
     return any(b.rect.collidepoint(pos) for b in _buttons(scene))
 
 
-def _click(scene: GameScene, pos) -> None:
+def _click(scene: TableScreen, pos) -> None:
     for b in _buttons(scene):
         if b.click(pos):
             return
     if scene.L.log.collidepoint(pos):
-        if not scene._log_covered():
+        if not scene.log_covered():
             show_reasons(scene, scene.log.line_at(pos))
         return
     target = hit(scene, pos)
-    if target is not None and target.kind in (SEAT, MINI_BASE) and target.seat != scene._shown().seat:
-        scene.app.stack.push(BaseOverlayScene(scene.app, scene._shown().base, target.seat, scene.chars, scene.names))
+    if target is not None and target.kind in (SEAT, MINI_BASE) and target.seat != scene.shown().seat:
+        scene.app.stack.push(BaseOverlayScene(scene.app, scene.shown().base, target.seat, scene.chars, scene.names))
     else:
         _use(scene, target)
 
 
-def _use(scene: GameScene, target: Target | None) -> None:
+def _use(scene: TableScreen, target: Target | None) -> None:
     """What a click on `target` means now, whether a click or a key names it."""
     if target is None or target.kind == MINI_BASE:
         return
     m = scene.match
-    if not scene._can_act():
+    if not scene.can_act():
         if target.seat is None or target.kind in (ASTRO,):
             who = scene.names[m.current] if m.current is not None else "nobody"
             scene.toasts.show(f"It is {who}'s turn", theme.TEXT_DIM)
@@ -193,33 +190,33 @@ def _use(scene: GameScene, target: Target | None) -> None:
         return
     actions = scene.table().actions_at(target)
     if len(actions) == 1:
-        scene._request(actions[0])
+        scene.request(actions[0])
     elif actions:
         choose_among(scene, actions)
 
 
-def hit(scene: GameScene, pos) -> Target | None:
+def hit(scene: TableScreen, pos) -> Target | None:
     if scene.prompt.drawn.collidepoint(pos):  # grown over the base, the panel hides what is under it
         return None
-    shown = scene._shown()
+    shown = scene.shown()
     return (scene.board.hit(pos, shown.board) or scene.base.hit(pos, shown.base, shown.seat)
             or scene.seats_view.hit(pos, shown.base) or scene.tracks.hit(pos))
 
 
-def _prelude(scene: GameScene, target: Target) -> bool:
+def _prelude(scene: TableScreen, target: Target) -> bool:
     """Take what a click on `target` takes first (a tile clicked before Work: the work);
     False if the rules refuse it (the toast says why)."""
     first = scene.table().prelude(target)
     if first is None:
         return True
     version = scene.match.version
-    scene._request(first)
+    scene.request(first)
     return scene.match.version != version
 
 
-def marks(scene: GameScene) -> dict[str, frozenset]:
+def marks(scene: TableScreen) -> dict[str, frozenset]:
     """What the player may click now, by kind of target, for the views to light up."""
-    if not scene._can_act() or scene.director.busy or scene.match.pending is not None:
+    if not scene.can_act() or scene.director.busy or scene.match.pending is not None:
         return {}
     table = scene.table()
     landing = scene.editor.lit_cells(table)
@@ -228,19 +225,19 @@ def marks(scene: GameScene) -> dict[str, frozenset]:
     return {kind: table.lit(kind) for kind in (HANGAR, EXPERIMENT, CELL, ASTRO)}
 
 
-def _lit(scene: GameScene) -> list[Target]:
+def _lit(scene: TableScreen) -> list[Target]:
     """Everything lit, in the order Tab visits it: modules, experiments, cells, astronauts."""
     seat = scene.match.current
     return [Target(kind, None if kind in (HANGAR, EXPERIMENT) else seat, ref)
             for kind, refs in marks(scene).items() for ref in sorted(refs)]
 
 
-def focused(scene: GameScene) -> Target | None:
+def focused(scene: TableScreen) -> Target | None:
     """The target Tab chose, while it is still lit."""
     return scene.focus if scene.focus in _lit(scene) else None
 
 
-def track_hover(scene: GameScene, dt: float) -> None:
+def track_hover(scene: TableScreen, dt: float) -> None:
     target = hit(scene, scene.pointer)
     if target == scene.hover and not scene.editor.active:  # a hand busy with a piece wants no tooltip
         scene.hover_time += dt

@@ -8,10 +8,12 @@ from ...controller.replays import open_replay
 from ...controller.saves import SaveError, SaveInfo, list_saves
 from ..widgets import Button
 from .menu import MenuScene
+from . import routes
 
 SHOWN = 8
 
 
+@routes.screen(routes.LOAD)
 class LoadScene(MenuScene):
     title = "Load a game"
     panel_width = 760
@@ -42,9 +44,7 @@ class LoadScene(MenuScene):
         return opener
 
     def _play(self, path) -> None:
-        from .game import GameScene
-        self.app.stack.replace(GameScene(self.app, self.app.session.load_match(path)))
+        self.app.stack.replace(routes.make(routes.GAME, self.app, self.app.session.load_match(path)))
 
     def _replay(self, path) -> None:
-        from .replay import ReplayScene
-        self.app.stack.push(ReplayScene(self.app, open_replay(path)))
+        self.app.stack.push(routes.make(routes.REPLAY, self.app, open_replay(path)))

@@ -14,6 +14,7 @@ from ..fonts import draw_text
 from ..input import Back, Click, Key, Point
 from ..scene import Scene
 from ..widgets import Button, ButtonTips, draw_panel, layout_row
+from . import routes
 
 EMPTY = "empty"
 MARGIN = 24  # design pixels between the panel's sides and its rows
@@ -23,6 +24,7 @@ LEVEL_TIP = ("How well this bot plays, from Easy to Expert; click for the next l
              "How fast bots move is the Bot pace option")
 
 
+@routes.screen(routes.NEW_GAME)
 class NewGameScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -130,9 +132,8 @@ class NewGameScene(Scene):
         self._launch(seats)
 
     def _launch(self, seats: list[Seat]) -> None:
-        from .game import GameScene
         match = self.app.session.new_match(seats, self._seed())
-        self.app.stack.replace(GameScene(self.app, match))
+        self.app.stack.replace(routes.make(routes.GAME, self.app, match))
 
     # ------------------------------------------------------------ input and drawing
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..settings import CHOICES, FIRST_RESETS
 from ..widgets import Button
 from .menu import MenuScene
+from . import routes
 
 
 def _on_off(on: str, off: str):
@@ -45,6 +46,7 @@ def option_text(key: str, value) -> str:
     return f"{label}: {reads(value)}"
 
 
+@routes.screen(routes.OPTIONS)
 class OptionsScene(MenuScene):
     title = "Options"
     text = "Click an option to change it. Every change is kept for the next time you play."

@@ -7,8 +7,10 @@ from ...controller.files import plain_reason
 from ...controller.saves import new_save_path, write_save
 from ..widgets import Button
 from .menu import MenuScene
+from . import routes
 
 
+@routes.screen(routes.PAUSE)
 class PauseScene(MenuScene):
     overlay = True
     title = "Paused"
@@ -19,13 +21,11 @@ class PauseScene(MenuScene):
         self.game = game
 
     def make_buttons(self) -> list[Button]:
-        from .options import OptionsScene
-        from .rules import RulesScene
         return [
             Button("Resume", self.back, style="primary"),
             Button("Save game", self._save),
-            Button("Options", lambda: self.app.stack.push(OptionsScene(self.app))),
-            Button("Rules", lambda: self.app.stack.push(RulesScene(self.app))),
+            Button("Options", lambda: self.app.stack.push(routes.make(routes.OPTIONS, self.app))),
+            Button("Rules", lambda: self.app.stack.push(routes.make(routes.RULES, self.app))),
             Button("Quit to title", self._quit, style="quiet", tooltip="The game is saved; Continue resumes it"),
         ]
 

@@ -11,12 +11,14 @@ from ...controller.replays import ReplayMatch
 from ..input import Back, Click, Key, Point, Wheel
 from ..widgets import Button
 from .game import GameScene
+from . import routes
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_SECONDS = 0.7  # the pause between two moves at 1×, after the move's animation
 STEP_W = 52  # design width of a one-symbol step button
 
 
+@routes.screen(routes.REPLAY)
 class ReplayScene(GameScene):
     def __init__(self, app, replay: ReplayMatch) -> None:
         super().__init__(app, replay)
@@ -90,7 +92,7 @@ class ReplayScene(GameScene):
         return {pygame.K_LEFT: self.step_back, pygame.K_RIGHT: self.step_forward, pygame.K_SPACE: self.toggle_play,
                 pygame.K_HOME: lambda: self.jump(0), pygame.K_END: lambda: self.jump(self.match.length)}
 
-    def _make_top_buttons(self) -> list[Button]:
+    def make_top_buttons(self) -> list[Button]:
         m = self.match
         at_start, at_end = m.position == 0, m.position >= m.length
         # Short labels keep the bar clear of the turn in its middle; the tooltips name them.
@@ -113,10 +115,10 @@ class ReplayScene(GameScene):
             x -= int(6 * sc)
         return [b for b, _ in buttons]
 
-    def _make_action_buttons(self) -> list[Button]:
+    def make_action_buttons(self) -> list[Button]:
         return []
 
-    def _prompt(self) -> tuple[str, str]:
+    def prompt_text(self) -> tuple[str, str]:
         m = self.match
         title = f"Replay  ·  move {m.position} of {m.length}"
         if m.position == 0:

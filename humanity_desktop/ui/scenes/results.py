@@ -13,11 +13,13 @@ from ..fonts import draw_text, fonts
 from ..input import Back, Click, Point
 from ..scene import Scene
 from ..widgets import Button, draw_panel, hovered
+from . import routes
 
 PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 YEAR_BAND = (32, 31, 42)  # every other year's stretch of the score chart
 
 
+@routes.screen(routes.RESULTS)
 class ResultsScene(Scene):
     def __init__(self, app, match: Match, over: GameOver) -> None:
         super().__init__(app)
@@ -35,8 +37,7 @@ class ResultsScene(Scene):
                         Button("Main menu", self._title, style="quiet")]
 
     def _new_game(self) -> None:
-        from .new_game import NewGameScene
-        self.app.stack.replace(NewGameScene(self.app))
+        self.app.stack.replace(routes.make(routes.NEW_GAME, self.app))
 
     def _title(self) -> None:
         self.app.stack.pop()

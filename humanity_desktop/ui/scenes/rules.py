@@ -16,6 +16,7 @@ from ..fonts import draw_text, fonts
 from ..input import Back, Click, Point, Wheel
 from ..scene import Scene
 from ..widgets import Button, draw_panel
+from . import routes
 
 _CAT = load()
 _BEHIND = _CAT.tokens_per_player_behind
@@ -68,6 +69,7 @@ RULES = [
 ]
 
 
+@routes.screen(routes.RULES)
 class RulesScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)

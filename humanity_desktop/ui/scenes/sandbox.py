@@ -38,11 +38,13 @@ from ...controller.targets import ASTRO, CELL, Target
 from ..tooltips import tile_lines
 from ..widgets import Button, draw_panel, draw_tooltip, hovered, layout_column
 from ..views.base_view import BaseFrame, BaseView
+from . import routes
 
 PALETTE_TILE = 58  # design pixels
 SEAT = 0  # the base being built is the human's, seat 0
 
 
+@routes.screen(routes.SANDBOX)
 class SandboxScene(Scene):
     def __init__(self, app, seed: int | None = None) -> None:
         super().__init__(app)
@@ -199,7 +201,6 @@ class SandboxScene(Scene):
         return path
 
     def _play(self) -> None:
-        from .game import GameScene
         path = self._save()
         if path is None:
             return
@@ -208,7 +209,7 @@ class SandboxScene(Scene):
         except SaveError as exc:
             self._say(str(exc), theme.BAD)
             return
-        self.app.stack.replace(GameScene(self.app, match))
+        self.app.stack.replace(routes.make(routes.GAME, self.app, match))
 
     # ------------------------------------------------------------ input
 

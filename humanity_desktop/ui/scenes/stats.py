@@ -14,6 +14,7 @@ from ..fonts import draw_text, fonts
 from ..input import Back, Click, Point
 from ..scene import Scene
 from ..widgets import Button, draw_panel, hovered
+from . import routes
 
 MEDAL_COLOURS = {"bronze": (205, 127, 50), "silver": (200, 204, 214), "gold": (240, 196, 60)}
 COLUMNS = ("Seats", "Played", "Won", "Win rate", "Best", "Average")
@@ -72,6 +73,7 @@ def medal_note() -> str:
             "Ratings start at 1200 and move after every game against each bot.")
 
 
+@routes.screen(routes.STATS)
 class StatsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)

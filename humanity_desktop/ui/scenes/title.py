@@ -1,6 +1,8 @@
 """The title screen: the way into every other screen."""
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from ...controller.saves import SaveError
@@ -9,46 +11,42 @@ from .. import theme
 from ..fonts import draw_text
 from ..widgets import Button
 from .menu import MenuScene
+from . import routes
 
 
+@routes.screen(routes.TITLE)
 class TitleScene(MenuScene):
     title = "Main menu"
     panel_width = 380
 
     def make_buttons(self) -> list[Button]:
-        from .load import LoadScene
-        from .new_game import NewGameScene
-        from .options import OptionsScene
-        from .rules import RulesScene
-        from .sandbox import SandboxScene
-        from .stats import StatsScene
-        from .tutorial import learn_to_play
-        push = self.app.stack.push
+        def push(name: str) -> Callable[[], None]:
+            return lambda: self.app.stack.push(routes.make(name, self.app))
+
         return [
-            Button("New game", lambda: push(NewGameScene(self.app)), style="primary"),
-            Button("Learn to play", lambda: learn_to_play(self.app),
+            Button("New game", push(routes.NEW_GAME), style="primary"),
+            Button("Learn to play", lambda: routes.make(routes.LEARN, self.app),
                    tooltip="A guided first game against a gentle bot, in short chapters"),
             Button("Continue", self._continue, enabled=self.app.session.can_continue(),
                    tooltip="Resume the game you left"),
-            Button("Load", lambda: push(LoadScene(self.app))),
-            Button("Sandbox", lambda: push(SandboxScene(self.app)),
+            Button("Load", push(routes.LOAD)),
+            Button("Sandbox", push(routes.SANDBOX),
                    tooltip="Build any base from the whole catalogue, then play from it"),
-            Button("Stats", lambda: push(StatsScene(self.app)),
+            Button("Stats", push(routes.STATS),
                    tooltip="Your games against the bots, ratings and medals"),
-            Button("Options", lambda: push(OptionsScene(self.app))),
-            Button("Rules", lambda: push(RulesScene(self.app))),
+            Button("Options", push(routes.OPTIONS)),
+            Button("Rules", push(routes.RULES)),
             Button("Quit", self.app.quit, style="quiet"),
         ]
 
     def _continue(self) -> None:
-        from .game import GameScene
         try:
             match = self.app.session.resume()
         except SaveError as exc:
             self.text = f"The game cannot be resumed. {exc}"
             self.refresh()
             return
-        self.app.stack.push(GameScene(self.app, match))
+        self.app.stack.push(routes.make(routes.GAME, self.app, match))
 
     def back(self) -> None:
         """Esc on the title screen does nothing: Quit is a button."""

@@ -28,11 +28,14 @@ from ..views.coach_panel import CoachFrame, CoachPanel
 from ..widgets import Button
 from .dialog import ChoiceScene
 from .game import GameScene
+from .table_screen import TableScreen
+from . import routes
 
 PACE = "slow"  # the bot's moves, slow enough to follow
 NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)  # the note's Next, from the keyboard
 
 
+@routes.screen(routes.LEARN)
 def learn_to_play(app) -> None:
     """Title → Learn to play: resume at the chapter reached, or start the guided game."""
     script = load_script()
@@ -79,7 +82,7 @@ class Coach:
         """The bot plays slowly enough to follow, unless the command line set a pace."""
         return chosen if self.app.config.pace is not None else max(chosen, PACES[PACE])
 
-    def update(self, scene: GameScene) -> None:
+    def update(self, scene: TableScreen) -> None:
         if not scene.director.busy:  # the learner's turn comes once the table shows it, reset and all
             self.runner.poll()
         if not scene.director.busy and not scene.editor.active:
@@ -89,7 +92,7 @@ class Coach:
         self.buttons = self._make_buttons(scene)
         self.panel.place(scene.L.log, scene.L.scale, self.buttons)
 
-    def handle(self, intent, scene: GameScene) -> bool:
+    def handle(self, intent, scene: TableScreen) -> bool:
         """A click on the note's buttons, or Enter or Space for its Next; anything else is the table's."""
         if self.hidden:
             return False
@@ -102,7 +105,7 @@ class Coach:
             b.click(intent.pos)
         return True
 
-    def draw(self, surface: pygame.Surface, scene: GameScene) -> None:
+    def draw(self, surface: pygame.Surface, scene: TableScreen) -> None:
         if self.hidden or scene.director.telling:  # a reset told step by step has the panel meanwhile
             return
         chapter = self.runner.chapter
@@ -113,7 +116,7 @@ class Coach:
 
     # ------------------------------------------------------------ parts
 
-    def _make_buttons(self, scene: GameScene) -> list[Button]:
+    def _make_buttons(self, scene: TableScreen) -> list[Button]:
         if self.runner.free:
             return [Button("Play on", self._hide, style="primary", tooltip="Put this note away and finish the game"),
                     Button("Back to title", self._leave, style="quiet")]
@@ -125,7 +128,7 @@ class Coach:
         buttons.append(Button("Leave", self._leave, style="quiet", tooltip="Back to the title; come back to this chapter"))
         return buttons
 
-    def spot_rect(self, scene: GameScene) -> pygame.Rect | None:
+    def spot_rect(self, scene: TableScreen) -> pygame.Rect | None:
         """Where the step's spotlight falls on screen now, if it has one."""
         spot = self.runner.step.spot
         if spot is None:

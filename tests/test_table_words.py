@@ -1,12 +1,10 @@
-"""Refusals in the player's words: every action and rule the engine can name has a wording."""
+"""Refusals and the table in the player's words: every action, phase and rule the engine can name has its words."""
 from __future__ import annotations
 
-from humanity_desktop.controller import ActionRefused
 from humanity_desktop.engine import Action, new_game, why_illegal
-from humanity_desktop.controller.table import CHOICE, ON_TABLE, WORDS
+from humanity_desktop.controller.table import CHOICE, ON_TABLE, WORDS, plain, refused
 from humanity_desktop.engine import PROMPTS
 from humanity_desktop.engine.actions import SPECS
-from humanity_desktop.ui.wording import plain, refused
 
 DOING, TOPICS = WORDS["doing"], WORDS["topics"]
 
@@ -31,13 +29,13 @@ def test_a_move_of_the_wrong_moment_says_what_the_moment_asks():
     s = new_game(2, 3)
     action = Action("activate", (0, 0))
     err = why_illegal(s, action)
-    text = refused(ActionRefused(s.current, action, err.rule, err.reason), s)
+    text = refused(s.current, action, err.rule, err.reason, s)
     assert text == "You cannot use a tile of your base now: choose an active astronaut in your base"
 
 
 def test_another_seats_refusal_keeps_its_reason_under_a_plain_heading():
     s = new_game(2, 3)
     other = 1 - s.current
-    text = refused(ActionRefused(other, Action("work"), "Turn order", "it is Ann's turn"), s)
+    text = refused(other, Action("work"), "Turn order", "it is Ann's turn", s)
     assert text == "Not now: it is Ann's turn"
     assert plain("Deploy a Module", "a new module goes there") == "Deploying: a new module goes there"

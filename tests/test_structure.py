@@ -1,0 +1,137 @@
+"""The code's shape, read from its source: the screens import each other in no circle, no
+import hides inside a function to break one, and the kinds of action and the phases are
+named only by the engine and the table model (controller/table.py), which the screens read."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from humanity_desktop.engine import PROMPTS
+from humanity_desktop.engine.actions import SPECS
+
+PACKAGE = Path(__file__).resolve().parent.parent / "humanity_desktop"
+UI = PACKAGE / "ui"
+# Where kinds of action and phases may be named: the rules, and the table model that puts them on the table.
+NAMERS = (PACKAGE / "engine", PACKAGE / "controller" / "table.py")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported(path: Path, tree: ast.Module, local_only: bool = False) -> list[tuple[str, ast.AST]]:
+    """(module, node) for each project module the file imports; with `local_only`, only the
+    imports made inside functions."""
+    here = module_name(path).split(".")
+    package = here if path.name == "__init__.py" else here[:-1]
+    inside = {id(n) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+              for n in ast.walk(f) if n is not f}
+    found = []
+    for node in ast.walk(tree):
+        if local_only != (id(node) in inside):
+            continue
+        if isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            target = ".".join(base + (node.module.split(".") if node.module else []))
+            submodules = [f"{target}.{a.name}" for a in node.names if _is_module(f"{target}.{a.name}")]
+            found += [(n, node) for n in (submodules or [target]) if n.startswith("humanity_desktop")]
+        elif isinstance(node, ast.Import):
+            found += [(a.name, node) for a in node.names if a.name.startswith("humanity_desktop")]
+    return found
+
+
+def _is_module(name: str) -> bool:
+    path = PACKAGE.parent.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def sources(root: Path) -> dict[Path, ast.Module]:
+    return {p: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(root.rglob("*.py"))}
+
+
+def test_the_screens_import_each_other_in_no_circle():
+    files = sources(UI)
+    modules = {module_name(p): p for p in files}
+    graph = {m: set() for m in modules}
+    for p, tree in files.items():
+        for target, _ in imported(p, tree):
+            if target in modules and target != module_name(p):
+                graph[module_name(p)].add(target)
+    circles = _cycles(graph)
+    assert not circles, "import circles in ui/: " + "; ".join(" -> ".join(c) for c in circles)
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_of_the_project_hides_inside_a_function():
+    files = sources(UI)
+    local = [f"{p.relative_to(PACKAGE)}:{node.lineno} {target}" for p, tree in files.items()
+             for target, node in imported(p, tree, local_only=True)]
+    assert not local, "function-local imports: " + ", ".join(local)
+
+
+def _names_used(tree: ast.Module, names: set[str]) -> list[int]:
+    """Lines where a string literal equal to one of `names` stands for it (not as the key of a
+    JSON object being read: `seat["work"]`, `d.get("work")`)."""
+    keys = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript):
+            keys.add(id(node.slice))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+            keys.update(id(a) for a in node.args[:1])
+    return [node.lineno for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and node.value in names and id(node) not in keys]
+
+
+def test_kinds_of_action_and_phases_are_named_only_by_the_engine_and_the_table_model():
+    names = set(SPECS) | set(PROMPTS)
+    naming = []
+    for p, tree in sources(PACKAGE).items():
+        if any(p == n or n in p.parents for n in NAMERS):
+            continue
+        naming += [f"{p.relative_to(PACKAGE)}:{line}" for line in _names_used(tree, names)]
+    assert not naming, "kinds or phases named outside the engine and the table model: " + ", ".join(naming)
+
+
+def test_the_screens_never_touch_a_kind_or_a_phase_even_by_its_declared_value():
+    typed = {"Kind", "TURN", "ACTION", "WORK", "PAY", "COLOUR", "SHAPE", "UPGRADE", "PLACE", "OVER", "PROMPTS", "SPECS"}
+    touching = []
+    for p, tree in sources(UI).items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and "engine" in node.module:
+                touching += [f"{p.relative_to(PACKAGE)}:{node.lineno} {a.name}" for a in node.names if a.name in typed]
+    assert not touching, "the screens import kinds or phases: " + ", ".join(touching)
