@@ -105,16 +105,23 @@ def test_no_import_of_the_project_hides_inside_a_function():
 
 
 def _names_used(tree: ast.Module, names: set[str]) -> list[int]:
-    """Lines where a string literal equal to one of `names` stands for it (not as the key of a
-    JSON object being read: `seat["work"]`, `d.get("work")`)."""
-    keys = set()
+    """Lines where code tells kinds or phases apart by a string literal among `names`: compared
+    with (`phase == "work"`, `kind in ("spend", ...)`), made into an action (`Action("work")`),
+    or keyed on (`{"work": ...}`)."""
+    found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Subscript):
-            keys.add(id(node.slice))
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
-            keys.update(id(a) for a in node.args[:1])
-    return [node.lineno for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and node.value in names and id(node) not in keys]
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Action":
+            operands = node.args[:1]
+        elif isinstance(node, ast.Dict):
+            operands = [k for k in node.keys if k is not None]
+        else:
+            continue
+        for operand in operands:
+            literals = operand.elts if isinstance(operand, (ast.Tuple, ast.List, ast.Set)) else [operand]
+            found += [x.lineno for x in literals if isinstance(x, ast.Constant) and x.value in names]
+    return found
 
 
 def test_kinds_of_action_and_phases_are_named_only_by_the_engine_and_the_table_model():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..engine import apply_action, load_catalogue
+from ..engine import Kind, apply_action, load_catalogue
 from ..engine.errors import RulesError
 from .base import Budget
 from .determinize import sample_state
@@ -26,7 +26,7 @@ class Hint:
 
 
 # Kinds describe_plan leaves unsaid: ending work adds nothing to the tiles already named.
-UNSAID_KINDS = ("end_work",)
+UNSAID_KINDS = (Kind.END_WORK,)
 
 
 def describe_plan(plan: Plan, view: dict) -> str:
@@ -40,27 +40,27 @@ def describe_plan(plan: Plan, view: dict) -> str:
     worked: list[str] = []  # the tiles activated, named together after "works on the base"
     spends = 0
     for a in plan:
-        if a.kind == "select_astronaut":
+        if a.kind == Kind.SELECT_ASTRONAUT:
             subject = f"astronaut {a.astronaut + 1} (work {seat['astronauts'][a.astronaut]['work']})"
-        elif a.kind == "work":
+        elif a.kind == Kind.WORK:
             clauses.append("works on the base")
-        elif a.kind == "activate":
+        elif a.kind == Kind.ACTIVATE:
             worked.append(_tile_name(cells.get(a.cell)))
-        elif a.kind == "choose_module":
+        elif a.kind == Kind.CHOOSE_MODULE:
             clauses.append(f"deploys {_tile_name(view['hangars'][a.slot - 1])} from hangar {a.slot}")
-        elif a.kind == "choose_experiment":
+        elif a.kind == Kind.CHOOSE_EXPERIMENT:
             spec = CAT.experiments[view["experiments"][a.index]]
             side = "centre" if spec.side == "center" else spec.side
             clauses.append(f"carries out the {side} experiment of year {spec.year}")
-        elif a.kind == "spend":
+        elif a.kind == Kind.SPEND:
             spends += 1
-        elif a.kind == "choose_colour" and clauses:  # how the module just deployed lands
+        elif a.kind == Kind.CHOOSE_COLOUR and clauses:  # how the module just deployed lands
             clauses[-1] += f" as {a.colour}"
-        elif a.kind == "choose_shape" and clauses:
+        elif a.kind == Kind.CHOOSE_SHAPE and clauses:
             clauses[-1] += f" shaped {a.shape}"
-        elif a.kind == "upgrade":
+        elif a.kind == Kind.UPGRADE:
             clauses.append(f"upgrades astronaut {a.astronaut + 1}")
-        elif a.kind == "place_astronaut":
+        elif a.kind == Kind.PLACE_ASTRONAUT:
             clauses.append(f"astronaut {a.astronaut + 1} to cell {list(a.cell)}")
     if worked:  # in the middle of Work, a plan only names the tiles still to use
         tiles = ", ".join(worked)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Action, State, apply_action, legal_actions
+from ..engine import Action, Kind, State, apply_action, legal_actions
+from ..engine.state import PLACE, TURN
 from .base import Budget
 from .determinize import sample_state
 from .evaluate import DEFAULT, Weights, relative_value
@@ -22,18 +23,18 @@ def ranked_plans(state: State, weights: Weights) -> list[tuple[float, Plan, Stat
 
 def wastes_work(state: State, plan: Plan) -> bool:
     """Whether `plan` ends Work while one of the player's tiles could still be used."""
-    if not any(a.kind == "end_work" for a in plan):
+    if not any(a.kind == Kind.END_WORK for a in plan):
         return False
     s = state.copy()
     for action in plan:
-        if action.kind == "end_work":
-            return any(a.kind == "activate" for a in legal_actions(s))
+        if action.kind == Kind.END_WORK:
+            return any(a.kind == Kind.ACTIVATE for a in legal_actions(s))
         apply_action(s, action)
     return False
 
 
 def view_segment(view: dict) -> tuple:
-    return (view["current_player"], view["turn"], view["phase"] == "place")
+    return (view["current_player"], view["turn"], view["phase"] == PLACE)
 
 
 class PlanFollower:
@@ -74,7 +75,7 @@ class PlanBot:
         step = self.follower.next(view, legal)
         if step is not None:
             return step
-        if len(legal) == 1 and view["phase"] != "turn":
+        if len(legal) == 1 and view["phase"] != TURN:
             return legal[0]
         self.last_search = self.search(view, budget or self.default_budget())
         return self.follower.follow(view, self.last_search[0][1])
