@@ -9,11 +9,14 @@ import argparse
 import math
 import random
 import sys
+import traceback
 from pathlib import Path
 
 from . import __version__
 from .controller.save_limits import MAX_SEED
 
+EXIT_FAILED = 1
+EXIT_NO_DISPLAY = 3
 LARGEST_WINDOW = 16384  # pixels a side: SDL's limit for a window's surface
 FASTEST_ANIMATION = 1000.0
 
@@ -107,15 +110,27 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"humanity-desktop: {exc}", file=sys.stderr)
         return 2
+    try:
+        return play(args, seats)
+    except Exception as exc:  # noqa: BLE001 - the game loop has its crash screen; this is for its start
+        return failed_to_start(args.data_dir, exc)
+
+
+def play(args: argparse.Namespace, seats) -> int:
+    """Open the window on the title screen, or straight into a game, and run it to the end."""
     from .controller.saves import SaveError
-    from .ui.app import App, AppConfig
+    from .ui.app import App, AppConfig, NoDisplay
     from .ui.scenes.game import GameScene
     from .ui.scenes.title import TitleScene
-    app = App(AppConfig(
-        data_dir=args.data_dir, size=args.size, quit_after=args.quit_after_seconds,
-        screenshot=args.screenshot, frame_stats=args.frame_stats, pace=args.pace, anim_speed=args.anim_speed,
-        check_saves=args.check_saves,
-    ))
+    try:
+        app = App(AppConfig(
+            data_dir=args.data_dir, size=args.size, quit_after=args.quit_after_seconds,
+            screenshot=args.screenshot, frame_stats=args.frame_stats, pace=args.pace, anim_speed=args.anim_speed,
+            check_saves=args.check_saves,
+        ))
+    except NoDisplay as exc:
+        print(f"humanity-desktop: {exc}", file=sys.stderr)
+        return EXIT_NO_DISPLAY
     title = TitleScene(app)
     match = None
     if args.resume:
@@ -129,6 +144,21 @@ def main(argv: list[str] | None = None) -> int:
         match = app.session.new_match(seats, seed)
     app.run([title] + ([GameScene(app, match)] if match else []))
     return 0
+
+
+def failed_to_start(data_dir: Path | None, exc: Exception) -> int:
+    """An error before the game loop: a crash report in the log folder and one line saying where
+    it is, or the bare traceback if not even the report can be written."""
+    try:
+        from .controller.logs import write_crash_report
+        from .ui.app import places_for
+        report = write_crash_report(places_for(data_dir).logs, exc)
+    except Exception:  # noqa: BLE001 - nowhere to write: the traceback is all there is
+        traceback.print_exception(exc)
+        return EXIT_FAILED
+    print(f"humanity-desktop: the game could not start ({type(exc).__name__}: {exc}). "
+          f"The report is in {report}", file=sys.stderr)
+    return EXIT_FAILED
 
 
 if __name__ == "__main__":
