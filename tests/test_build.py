@@ -198,6 +198,16 @@ def test_the_built_application_passes_its_selftest(tmp_path):
         for path in assets.files(ROOT / folder):
             assert (bundled / "humanity_desktop" / path.relative_to(ROOT)).is_file(), path
     assert (bundled / "humanity_desktop" / "engine" / "data" / "catalogue.json").is_file()
+    if sys.platform.startswith("linux"):
+        app = tool.application(dist)
+        assert all((app / name).is_file() for name in tool.DESKTOP_FILES.values())
+        assert os.access(app / "install-desktop-entry.sh", os.X_OK)
+        lines, over = tool.linux_floor(app)
+        assert len(lines) == len(tool.LINUX_LIMITS) and over == []
+    # Not the game's: the network (OpenSSL) and, on Linux, the system's C++ runtime.
+    left_out = ("libssl", "libcrypto", "_ssl.", "_hashlib.")
+    left_out += ("libstdc++", "libgcc_s") if sys.platform.startswith("linux") else ()
+    assert not [p for p in bundled.rglob("*") if p.name.startswith(left_out)]
     result = tool.selftest(tool.program(dist))
     assert_passed(result)
     assert tool.passed(result)

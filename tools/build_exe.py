@@ -43,9 +43,12 @@ DESKTOP_FILES = {ROOT / "packaging" / "humanity-desktop.desktop": "humanity-desk
 
 
 def build(dist: Path, work: Path) -> None:
-    """Run PyInstaller on the spec; raises CalledProcessError if the build fails."""
+    """Run PyInstaller on the spec, then add the desktop entry on Linux; raises
+    CalledProcessError if the build fails."""
     subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
                     "--distpath", str(dist), "--workpath", str(work), str(SPEC)], check=True, cwd=ROOT)
+    if sys.platform.startswith("linux"):
+        add_desktop_entry(application(dist))
 
 
 def add_desktop_entry(app: Path) -> None:
@@ -117,8 +120,6 @@ def main() -> int:
     if not args.no_build:
         started = time.perf_counter()
         build(args.dist, args.work)
-        if linux:
-            add_desktop_entry(application(args.dist))
         print(f"built {application(args.dist)} in {time.perf_counter() - started:.0f} s, "
               f"{size_mb(application(args.dist)):.1f} MB{' stripped' if linux else ''}")
     exe = program(args.dist)
