@@ -175,6 +175,8 @@ def test_an_install_with_user_puts_nothing_in_the_saves_folder(wheel, tmp_path):
     user = {"HOME": str(home), "USERPROFILE": str(home), "APPDATA": str(home / "AppData" / "Roaming"),
             "LOCALAPPDATA": str(home / "AppData" / "Local"), "XDG_DATA_HOME": str(home / ".local" / "share"),
             "PYTHONUSERBASE": str(home / ".local"), "PIP_BREAK_SYSTEM_PACKAGES": "1"}
+    # platformdirs asks Windows itself for these folders unless told otherwise.
+    user |= {"WIN_PD_OVERRIDE_APPDATA": user["APPDATA"], "WIN_PD_OVERRIDE_LOCAL_APPDATA": user["LOCALAPPDATA"]}
     base = getattr(sys, "_base_executable", sys.executable)
     pip_install(base, "--user", str(wheel), **user)
     result = selftest([str(base), "-m", "humanity_desktop"], cwd=tmp_path, **user)
