@@ -1,24 +1,15 @@
-"""Installs the game's art and sounds as data files under share/humanity-desktop, where
-humanity_desktop/assets.py finds them after a regular `pip install .`; the rest of the
-project's metadata is in pyproject.toml."""
-from pathlib import Path
+"""What the package holds: the code, its data files, and the game's art and sounds as the
+packages humanity_desktop.art and humanity_desktop.sounds. Those two stay at the top of the
+project as art/ and sounds/ and are mapped into the package here, so a wheel, --user and
+--target installs and an editable checkout all find them the same way (assets.py). The rest of
+the project's metadata is in pyproject.toml."""
+from setuptools import find_packages, setup
 
-from setuptools import setup
+ASSETS = {f"humanity_desktop.{folder}": folder for folder in ("art", "sounds")}  # assets.FOLDERS
 
-HERE = Path(__file__).resolve().parent
-SHARE = "share/humanity-desktop"  # assets.SHARE
-FOLDERS = ("art", "sounds")  # assets.FOLDERS
-
-
-def data_files() -> list[tuple[str, list[str]]]:
-    """Every file under the asset folders, grouped by folder so the tree keeps its shape."""
-    groups: dict[str, list[str]] = {}
-    for folder in FOLDERS:
-        for path in sorted((HERE / folder).rglob("*")):
-            if path.is_file():
-                rel = path.relative_to(HERE)
-                groups.setdefault(f"{SHARE}/{rel.parent.as_posix()}", []).append(rel.as_posix())
-    return sorted(groups.items())
-
-
-setup(data_files=data_files())
+setup(
+    packages=find_packages(include=["humanity_desktop", "humanity_desktop.*"]) + list(ASSETS),
+    package_dir=ASSETS,
+    package_data={"humanity_desktop": ["*/data/*.json"], **{name: ["**/*"] for name in ASSETS}},
+    exclude_package_data={name: ["*__pycache__*"] for name in ASSETS},
+)

@@ -6,18 +6,77 @@ The remaining flags let the game run without a person: for demos, tests and benc
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
+import traceback
 from pathlib import Path
+
+from . import __version__
+from .controller.save_limits import MAX_SEED
+
+EXIT_FAILED = 1
+EXIT_NO_DISPLAY = 3
+LARGEST_WINDOW = 16384  # pixels a side: SDL's limit for a window's surface
+FASTEST_ANIMATION = 1000.0
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """--size: WIDTHxHEIGHT, two whole numbers of pixels."""
+    width, sep, height = text.strip().lower().partition("x")
+    if not sep or not width.isdigit() or not height.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT in pixels, e.g. 1280x720")
+    size = (int(width), int(height))
+    if not all(1 <= side <= LARGEST_WINDOW for side in size):
+        raise argparse.ArgumentTypeError(f"{text!r}: each side must be 1 to {LARGEST_WINDOW} pixels")
+    return size
+
+
+def seconds(text: str) -> float:
+    """--quit-after-seconds: a finite number of seconds, 0 or more."""
+    value = _number(text, "a number of seconds, e.g. 30")
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: the time cannot be negative")
+    return value
+
+
+def speed(text: str) -> float:
+    """--anim-speed: how many times faster, above 0."""
+    value = _number(text, "a speed, e.g. 2 for twice as fast")
+    if not 0 < value <= FASTEST_ANIMATION:
+        raise argparse.ArgumentTypeError(f"{text!r}: the speed must be above 0 and at most {FASTEST_ANIMATION:g}")
+    return value
+
+
+def seed(text: str) -> int:
+    """--seed: a whole number that a save can hold."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if abs(value) > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{text!r} is out of range: a seed is at most {MAX_SEED} either side of 0")
+    return value
+
+
+def _number(text: str, what: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
+    return value
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="humanity-desktop", description="Humanity: a research base on Titan.")
+    ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     ap.add_argument("--seats", help="start a game at once: 2 to 4 comma-separated seats, "
                                     "each 'human' or 'bot[:level]', e.g. \"human,bot:hard\"")
-    ap.add_argument("--seed", type=int, help="the deal's seed (random if omitted)")
+    ap.add_argument("--seed", type=seed, help="the deal's seed (random if omitted)")
     ap.add_argument("--demo", action="store_true", help="every seat is a bot (4 seats unless --seats says)")
-    ap.add_argument("--quit-after-seconds", type=float, metavar="S", help="close the window after S seconds")
+    ap.add_argument("--quit-after-seconds", type=seconds, metavar="S", help="close the window after S seconds")
     ap.add_argument("--screenshot", type=Path, metavar="PATH", help="save the last frame as an image")
     ap.add_argument("--frame-stats", type=Path, metavar="PATH",
                     help="write frame timings as JSON (frames, median_ms, p99_ms; cpu_median_ms, cpu_p99_ms)")
@@ -25,10 +84,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                     help="resume the last unfinished game; without one, --seats or --demo start a new game")
     ap.add_argument("--data-dir", type=Path, metavar="DIR",
                     help="keep settings, saves and logs in DIR instead of the user's folders")
-    ap.add_argument("--size", help="window size, WIDTHxHEIGHT (default: the size it was last left at, "
+    ap.add_argument("--size", type=window_size, help="window size, WIDTHxHEIGHT (default: the size it was last left at, "
                                    "or the largest 16:9 size up to 3840x2160 that fits the screen)")
     ap.add_argument("--pace", choices=("slow", "normal", "fast", "instant"), help="bot pace for this run")
-    ap.add_argument("--anim-speed", type=float, metavar="X",
+    ap.add_argument("--anim-speed", type=speed, metavar="X",
                     help="play animations X times faster (demos, tests); overrides the option")
     ap.add_argument("--check-saves", action="store_true",
                     help="debug: read every autosave back and stop if it does not replay to the game on screen")
@@ -48,22 +107,30 @@ def main(argv: list[str] | None = None) -> int:
         seats = None
         if args.seats or args.demo:
             seats = parse_seats(args.seats or "bot,bot,bot,bot", all_bots=args.demo)
-        size = None
-        if args.size:
-            width, _, height = args.size.partition("x")
-            size = (int(width), int(height))
     except ValueError as exc:
         print(f"humanity-desktop: {exc}", file=sys.stderr)
         return 2
+    try:
+        return play(args, seats)
+    except Exception as exc:  # noqa: BLE001 - the game loop has its crash screen; this is for its start
+        return failed_to_start(args.data_dir, exc)
+
+
+def play(args: argparse.Namespace, seats) -> int:
+    """Open the window on the title screen, or straight into a game, and run it to the end."""
     from .controller.saves import SaveError
-    from .ui.app import App, AppConfig
+    from .ui.app import App, AppConfig, NoDisplay
     from .ui.scenes.game import GameScene
     from .ui.scenes.title import TitleScene
-    app = App(AppConfig(
-        data_dir=args.data_dir, size=size, quit_after=args.quit_after_seconds,
-        screenshot=args.screenshot, frame_stats=args.frame_stats, pace=args.pace, anim_speed=args.anim_speed,
-        check_saves=args.check_saves,
-    ))
+    try:
+        app = App(AppConfig(
+            data_dir=args.data_dir, size=args.size, quit_after=args.quit_after_seconds,
+            screenshot=args.screenshot, frame_stats=args.frame_stats, pace=args.pace, anim_speed=args.anim_speed,
+            check_saves=args.check_saves,
+        ))
+    except NoDisplay as exc:
+        print(f"humanity-desktop: {exc}", file=sys.stderr)
+        return EXIT_NO_DISPLAY
     title = TitleScene(app)
     match = None
     if args.resume:
@@ -77,6 +144,21 @@ def main(argv: list[str] | None = None) -> int:
         match = app.session.new_match(seats, seed)
     app.run([title] + ([GameScene(app, match)] if match else []))
     return 0
+
+
+def failed_to_start(data_dir: Path | None, exc: Exception) -> int:
+    """An error before the game loop: a crash report in the log folder and one line saying where
+    it is, or the bare traceback if not even the report can be written."""
+    try:
+        from .controller.logs import write_crash_report
+        from .ui.app import places_for
+        report = write_crash_report(places_for(data_dir).logs, exc)
+    except Exception:  # noqa: BLE001 - nowhere to write: the traceback is all there is
+        traceback.print_exception(exc)
+        return EXIT_FAILED
+    print(f"humanity-desktop: the game could not start ({type(exc).__name__}: {exc}). "
+          f"The report is in {report}", file=sys.stderr)
+    return EXIT_FAILED
 
 
 if __name__ == "__main__":

@@ -1,39 +1,31 @@
-"""Where the game's own files are (art, fonts, sounds), found the same way from a checkout,
-an installed package or a frozen build, so no other module needs to know which it is."""
+"""Where the game's own files are (art, fonts, sounds). They are the packages
+humanity_desktop.art and humanity_desktop.sounds (setup.py maps them to the top-level art/ and
+sounds/ folders), found with importlib.resources: the same way from a checkout (an editable
+install), a wheel installed plainly, with --user or with --target, and the frozen application,
+so no other module needs to know which it is and none of them is in the player's folders."""
 from __future__ import annotations
 
 import os
-import sys
-import sysconfig
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
 # Names a folder to use instead (self-test of a copy, a modded set of files).
 ROOT_ENV = "HUMANITY_DESKTOP_ASSETS"
-# `pip install .` puts the files here under the installation's data prefix (see setup.py).
-SHARE = Path("share", "humanity-desktop")
 FOLDERS = ("art", "sounds")
+# What makes each folder a package; not one of the game's files.
+PACKAGE_FILES = ("__init__.py", "__pycache__")
 
 
 @lru_cache(maxsize=1)
 def root() -> Path:
-    """The folder that holds `art/` and `sounds/`."""
+    """The folder that holds `art/` and `sounds/`: the one the environment names, else the
+    package's own (every installation puts the two side by side)."""
     override = os.environ.get(ROOT_ENV)
     if override:
         return Path(override)
-    frozen = getattr(sys, "_MEIPASS", None)  # a PyInstaller build unpacks its data here
-    if frozen:
-        return Path(frozen)
-    checkout = Path(__file__).resolve().parent.parent  # a checkout, or an editable install
-    for candidate in (checkout, *(Path(prefix) / SHARE for prefix in _prefixes())):
-        if (candidate / "art").is_dir():
-            return candidate
-    return checkout
-
-
-def _prefixes() -> list[str]:
-    """Where an installation may have put its data files: the environment, then the user's."""
-    return [sysconfig.get_path("data"), sysconfig.get_path("data", sysconfig.get_preferred_scheme("user"))]
+    # A folder on disk in every supported installation: pygame and SDL read files by path.
+    return Path(resources.files(f"{__package__}.art")).parent
 
 
 def art(*parts: str) -> Path:
@@ -42,3 +34,9 @@ def art(*parts: str) -> Path:
 
 def sound(*parts: str) -> Path:
     return root().joinpath("sounds", *parts)
+
+
+def files(folder: Path) -> list[Path]:
+    """Every file of the game's under an asset folder, in order."""
+    return sorted(p for p in folder.rglob("*")
+                  if p.is_file() and not set(p.relative_to(folder).parts) & set(PACKAGE_FILES))

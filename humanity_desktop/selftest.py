@@ -134,7 +134,7 @@ def asset_files(root: Path) -> list[Path]:
     """Every file of every asset folder; a missing or empty folder is a failure."""
     files: list[Path] = []
     for folder in assets.FOLDERS:
-        found = sorted(p for p in (root / folder).rglob("*") if p.is_file())
+        found = assets.files(root / folder)
         if not found:
             raise SelftestError(f"no files in {root / folder}")
         files += found

@@ -1,8 +1,14 @@
 """Test-wide settings: everything runs headless, with no screen and no sound card, and every
 autosave is read back and checked against the game it was taken from. Tests marked slow (long
 sweeps, soaks, builds and playthroughs) run only with --runslow, as the README's test command
-and CI do, so a plain `python -m pytest` stays quick while working."""
+and CI do, so a plain `python -m pytest` stays quick while working.
+
+--no-posix removes the functions that only POSIX systems have (named pipes, user ids, fork,
+SIGKILL, ...) before the tests are collected, as on Windows, and lists the tests that skip for
+it: a test that needs one must skip by asking for the facility, never fail or ask the OS's name."""
+import multiprocessing
 import os
+import signal
 
 import pytest
 
@@ -11,8 +17,58 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("HUMANITY_CHECK_SAVES", "1")
 
 
+# Functions and signals that Windows lacks, by module.
+POSIX_ONLY = {
+    os: ("mkfifo", "mknod", "geteuid", "getuid", "getegid", "getgid", "fork", "forkpty", "killpg", "setsid",
+         "chown", "lchown"),
+    signal: ("SIGKILL", "SIGHUP", "SIGALRM", "SIGUSR1", "SIGUSR2", "alarm"),
+}
+_removed: list[tuple[object, str, object]] = []
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--runslow", action="store_true", help="also run the tests marked slow")
+    parser.addoption("--no-posix", action="store_true",
+                     help="remove the POSIX-only functions before collection, as on Windows, and list the skips")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not config.getoption("--no-posix"):
+        return
+    # Libraries that pick their code by platform when imported are loaded first, with what
+    # this system has; on Windows they would take their Windows branch instead.
+    import _pytest.tmpdir
+    import platformdirs  # noqa: F401
+
+    # pytest's temporary folders ask who the user is: answered now, as Windows would, by name only.
+    user = _pytest.tmpdir.get_user()
+    _pytest.tmpdir.get_user = lambda: user
+    _pytest.tmpdir.get_user_id = lambda: None
+    multiprocessing.set_start_method("spawn", force=True)  # Windows has no fork
+    for module, names in POSIX_ONLY.items():
+        for name in names:
+            if hasattr(module, name):
+                _removed.append((module, name, getattr(module, name)))
+                delattr(module, name)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    while _removed:
+        module, name, value = _removed.pop()
+        setattr(module, name, value)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    if not config.getoption("--no-posix"):
+        return
+    skipped = [r for r in terminalreporter.stats.get("skipped", []) if "slow: runs with --runslow" not in str(r.longrepr)]
+    removed = ", ".join(f"{module.__name__}.{name}" for module, name, _ in _removed)
+    terminalreporter.section("without POSIX-only functions")
+    terminalreporter.write_line(f"removed: {removed}")
+    terminalreporter.write_line(f"{len(skipped)} tests skipped (slow tests not counted):")
+    for report in skipped:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        terminalreporter.write_line(f"  {report.nodeid}: {reason}")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -1,6 +1,7 @@
 """The packaged game: `--selftest` passes from this checkout and names what is broken in a
-damaged copy of the files; a regular `pip install .` finds its files; and the application
-built with build_exe.spec passes its own self-test."""
+damaged copy of the files; a wheel holds every asset inside the package and, installed plainly,
+with --target or with --user, finds them and passes its self-test, writing nothing into the
+player's folders; and the application built with build_exe.spec passes its own self-test."""
 from __future__ import annotations
 
 import importlib.util
@@ -9,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -112,24 +114,80 @@ def test_root_is_the_checkout_unless_the_environment_names_another(monkeypatch, 
     assets.root.cache_clear()
 
 
+# ------------------------------------------------------------ a wheel, installed three ways
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """A wheel of this checkout, built once for the tests below."""
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(ROOT)],
+                   check=True, capture_output=True, timeout=600)
+    return next(out.glob("humanity_desktop-*.whl"))
+
+
+def new_env(folder: Path, with_pip: bool = True) -> Path:
+    """A fresh virtual environment; returns its Python."""
+    venv.create(folder, with_pip=with_pip)
+    return folder / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
+
+
+def pip_install(python: str | Path, *args: str, **env_vars: str) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | env_vars
+    subprocess.run([str(python), "-m", "pip", "install", "-q", *args], check=True, capture_output=True,
+                   env=env, timeout=900)
+
+
 @pytest.mark.slow
-def test_a_regular_install_finds_its_files_and_passes_the_selftest(tmp_path):
-    """`pip install .` (not editable) of a copy of the project into a new environment."""
-    source = tmp_path / "source"
-    for item in ("humanity_desktop", "README.md", "pyproject.toml", "setup.py", *assets.FOLDERS):
-        copy = shutil.copytree if (ROOT / item).is_dir() else shutil.copy
-        copy(ROOT / item, source / item)
-    env_dir = tmp_path / "env"
-    venv.create(env_dir, with_pip=True)
-    python = env_dir / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
-    subprocess.run([str(python), "-m", "pip", "install", "-q", str(source)], check=True, capture_output=True,
-                   timeout=600)
-    shutil.rmtree(source)  # nothing may be read from where it was installed from
-    result = selftest([str(python), "-m", "humanity_desktop"], cwd=tmp_path)
+def test_the_wheel_holds_every_asset_inside_the_package(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for folder in assets.FOLDERS:
+        for path in assets.files(ROOT / folder):
+            assert f"humanity_desktop/{path.relative_to(ROOT).as_posix()}" in names, path
+    assert not [n for n in names if "__pycache__" in n or not n.startswith(("humanity_desktop/", "humanity_desktop-"))]
+
+
+@pytest.mark.slow
+def test_a_plain_install_of_the_wheel_starts_and_passes_the_selftest(wheel, tmp_path):
+    python = new_env(tmp_path / "env")
+    pip_install(python, str(wheel))
+    script = python.parent / ("humanity-desktop.exe" if sys.platform == "win32" else "humanity-desktop")
+    result = selftest([str(script)], cwd=tmp_path)
     assert_passed(result)
-    data = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('data'))"],
+    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
                           capture_output=True, text=True, check=True).stdout.strip()
-    assert asset_root(result).resolve() == (Path(data) / assets.SHARE).resolve()
+    assert asset_root(result).resolve() == (Path(site) / "humanity_desktop").resolve()
+
+
+@pytest.mark.slow
+def test_an_install_with_target_starts_and_passes_the_selftest(wheel, tmp_path):
+    target = tmp_path / "target"
+    pip_install(sys.executable, "--target", str(target), str(wheel))
+    python = new_env(tmp_path / "bare", with_pip=False)  # nothing installed: all comes from the target
+    result = selftest([str(python), "-m", "humanity_desktop"], cwd=tmp_path, PYTHONPATH=str(target))
+    assert_passed(result)
+    assert asset_root(result).resolve() == (target / "humanity_desktop").resolve()
+
+
+@pytest.mark.slow
+def test_an_install_with_user_puts_nothing_in_the_saves_folder(wheel, tmp_path):
+    """The user's own Python with --user, in a home of its own; its saves folder stays empty."""
+    home = tmp_path / "home"
+    user = {"HOME": str(home), "USERPROFILE": str(home), "APPDATA": str(home / "AppData" / "Roaming"),
+            "LOCALAPPDATA": str(home / "AppData" / "Local"), "XDG_DATA_HOME": str(home / ".local" / "share"),
+            "PYTHONUSERBASE": str(home / ".local"), "PIP_BREAK_SYSTEM_PACKAGES": "1"}
+    # platformdirs asks Windows itself for these folders unless told otherwise.
+    user |= {"WIN_PD_OVERRIDE_APPDATA": user["APPDATA"], "WIN_PD_OVERRIDE_LOCAL_APPDATA": user["LOCALAPPDATA"]}
+    base = getattr(sys, "_base_executable", sys.executable)
+    pip_install(base, "--user", str(wheel), **user)
+    result = selftest([str(base), "-m", "humanity_desktop"], cwd=tmp_path, **user)
+    assert_passed(result)
+    assert asset_root(result).is_relative_to(home / ".local") and asset_root(result).name == "humanity_desktop"
+    where = [str(base), "-c", "from humanity_desktop.controller.places import Places; print(Places.for_user().data)"]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | user
+    saves = Path(subprocess.run(where, capture_output=True, text=True, check=True, cwd=tmp_path, env=env
+                                ).stdout.strip())
+    assert saves.is_relative_to(home)
+    assert not saves.exists() or not any(saves.iterdir()), sorted(saves.rglob("*"))
 
 
 @pytest.mark.slow
@@ -139,10 +197,21 @@ def test_the_built_application_passes_its_selftest(tmp_path):
     tool.build(dist, tmp_path / "work")
     bundled = tool.bundled(dist)
     for folder in assets.FOLDERS:
-        for path in (ROOT / folder).rglob("*"):
-            assert path.is_dir() or (bundled / path.relative_to(ROOT)).is_file(), path
+        for path in assets.files(ROOT / folder):
+            assert (bundled / "humanity_desktop" / path.relative_to(ROOT)).is_file(), path
     assert (bundled / "humanity_desktop" / "engine" / "data" / "catalogue.json").is_file()
+    if sys.platform.startswith("linux"):
+        app = tool.application(dist)
+        assert all((app / name).is_file() for name in tool.DESKTOP_FILES.values())
+        assert os.access(app / "install-desktop-entry.sh", os.X_OK)
+        lines, over = tool.linux_floor(app)
+        assert len(lines) == len(tool.LINUX_LIMITS) and over == []
+    # Not the game's: the network (OpenSSL) and, on Linux, the system's C++ runtime.
+    left_out = ("libssl", "libcrypto", "_ssl.", "_hashlib.")
+    left_out += ("libstdc++", "libgcc_s") if sys.platform.startswith("linux") else ()
+    assert not [p for p in bundled.rglob("*") if p.name.startswith(left_out)]
     result = tool.selftest(tool.program(dist))
     assert_passed(result)
     assert tool.passed(result)
-    assert asset_root(result).resolve() == bundled.resolve()  # its own copy of the files, not the checkout's
+    # its own copy of the files, not the checkout's
+    assert asset_root(result).resolve() == (bundled / "humanity_desktop").resolve()

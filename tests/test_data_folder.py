@@ -6,6 +6,8 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
+import stat
 import subprocess
 import threading
 from pathlib import Path
@@ -184,16 +186,25 @@ def test_options_that_cannot_be_written_are_told_not_crashed(app, monkeypatch):
 
 @pytest.fixture
 def read_only(tmp_path):
-    """A folder that holds an unfinished game and cannot be written to: a read-only bind mount
-    when running as root (which ignores permissions), else one without write permission."""
+    """A folder that holds an unfinished game and cannot be written to, made so by what the
+    system has: without write permission (POSIX), as a read-only bind mount when running as
+    root (which ignores permissions), or with writing denied to the user and every file marked
+    read-only (Windows)."""
     source = tmp_path / "rw"
     main(["--seats", "human,human", "--seed", "9", "--data-dir", str(source), *FLAGS])
-    if os.geteuid() != 0:
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        yield from read_only_mount(source, tmp_path / "ro")
+    elif hasattr(os, "geteuid"):
         source.chmod(0o555)
         yield source
         source.chmod(0o755)
-        return
-    folder = tmp_path / "ro"
+    elif shutil.which("icacls"):
+        yield from writing_denied(source)
+    else:
+        pytest.skip("no way to make a read-only folder here")
+
+
+def read_only_mount(source: Path, folder: Path):
     folder.mkdir()
     mounted = subprocess.run(["mount", "--bind", str(source), str(folder)]).returncode == 0
     if not mounted or subprocess.run(["mount", "-o", "remount,bind,ro", str(folder)]).returncode:
@@ -202,6 +213,20 @@ def read_only(tmp_path):
         pytest.skip("cannot mount a read-only folder here")
     yield folder
     subprocess.run(["umount", str(folder)], check=True)
+
+
+def writing_denied(folder: Path):
+    """Windows: the read-only attribute on each file, and no right to add files to the folders."""
+    files = [p for p in folder.rglob("*") if p.is_file()]
+    user = os.environ["USERNAME"]
+    for path in files:
+        path.chmod(stat.S_IREAD)
+    # Writing data and adding files or folders only: a broader deny would stop reading too.
+    subprocess.run(["icacls", str(folder), "/deny", f"{user}:(OI)(CI)(WD,AD)"], check=True, capture_output=True)
+    yield folder
+    subprocess.run(["icacls", str(folder), "/remove:d", user, "/T"], check=True, capture_output=True)
+    for path in files:
+        path.chmod(stat.S_IREAD | stat.S_IWRITE)
 
 
 def test_a_read_only_folder_plays_on_with_a_message_and_no_traceback(read_only, capsys):

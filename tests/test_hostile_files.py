@@ -64,9 +64,27 @@ def test_a_hostile_autosave_is_set_aside_and_the_title_screen_says_why(kind, tmp
     assert main(["--continue", "--data-dir", str(tmp_path), *FLAGS]) == 0  # and on every later launch
 
 
-def test_a_named_pipe_in_place_of_each_file_is_refused_without_waiting(tmp_path, capsys):
+def named_pipe(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def a_folder(path: Path) -> None:
+    path.mkdir()
+
+
+# What can stand where a file should be and is not one: a named pipe (POSIX: opening it may
+# wait for ever) and, on every system, a folder.
+NOT_FILES = [
+    pytest.param(named_pipe, id="named pipe",
+                 marks=pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes in the file system")),
+    pytest.param(a_folder, id="folder"),
+]
+
+
+@pytest.mark.parametrize("make", NOT_FILES)
+def test_something_not_a_file_in_place_of_each_file_is_refused_without_waiting(make, tmp_path, capsys):
     for name in (AUTOSAVE, SETTINGS_FILE, STATS_FILE):
-        os.mkfifo(tmp_path / name)
+        make(tmp_path / name)
     assert main(["--continue", "--data-dir", str(tmp_path), *FLAGS]) == 0
     err = capsys.readouterr().err
     assert "not an ordinary file" in err
@@ -98,14 +116,15 @@ def test_hostile_stats_are_set_aside_and_start_afresh(change, tmp_path):
     assert stats.empty and stats.problem and [p for p in tmp_path.iterdir() if is_set_aside(p)]
 
 
-def test_one_bad_file_in_saves_does_not_hide_the_good_ones(tmp_path):
+@pytest.mark.parametrize("make", NOT_FILES)
+def test_one_bad_file_in_saves_does_not_hide_the_good_ones(make, tmp_path):
     folder = tmp_path / SAVES_DIR
     folder.mkdir()
     good = save_text(played_match(steps=12))
     (folder / "a_good.json").write_text(good)
     (folder / "b_bad.json").write_text(HOSTILE_SAVES["astronaut index"][0]())
     (folder / "c_nested.json").write_text(HOSTILE_SAVES["deep nesting"][0]())
-    os.mkfifo(folder / "d_pipe.json")
+    make(folder / "d_pipe.json")
     (folder / "e_good.json").write_text(good)
     listing = list_saves(tmp_path)
     assert sorted(i.path.name for i in listing) == ["a_good.json", "e_good.json"]

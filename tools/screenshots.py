@@ -1,8 +1,10 @@
 """Take a screenshot of every screen of the game, headless, into docs/screenshots/.
 
-    python tools/screenshots.py [--size 1600x900] [--out docs/screenshots] [--suffix ""]
+    python tools/screenshots.py [--size 1280x720] [--out docs/screenshots] [--suffix ""]
 
-Game positions come from seeded random play, so the pictures are the same every run.
+Game positions come from seeded random play, so the pictures are the same every run. With
+Pillow installed (`pip install pillow`) each is saved with a palette of 256 colours, a third
+of the size or less, which is how the committed ones are kept small; without it, in full colour.
 """
 from __future__ import annotations
 
@@ -73,8 +75,19 @@ def frame(app: App, path: Path, settle: float = 0.0) -> None:
     for _ in range(3):
         app.stack.update(settle / 3)
     app.stack.draw(app.screen)
-    pygame.image.save(app.screen, str(path))
+    save(app.screen, path)
     print(path)
+
+
+def save(surface: pygame.Surface, path: Path) -> None:
+    """A PNG with a palette of 256 colours where Pillow is at hand, else in full colour."""
+    try:
+        from PIL import Image
+    except ImportError:
+        pygame.image.save(surface, str(path))
+        return
+    image = Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
+    image.quantize(256, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
 
 
 def game_scene(app: App, phase: str, seed: int = 4, turn_min: int = 40) -> GameScene:
@@ -95,7 +108,7 @@ def game_scene(app: App, phase: str, seed: int = 4, turn_min: int = 40) -> GameS
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--size", default="1600x900")
+    ap.add_argument("--size", default="1280x720")
     ap.add_argument("--out", type=Path, default=Path("docs/screenshots"))
     ap.add_argument("--suffix", default="", help="added to every file name, e.g. _1280x720")
     args = ap.parse_args()
@@ -363,12 +376,13 @@ def table_shots(out: Path) -> None:
         app.session.close_match()
 
 
-TUTORIAL_SIZES = ((1600, 900), (1280, 720))
+TUTORIAL_SIZES = ((1280, 720),)  # the size of the committed shots; add one to compare
 
 
 def tutorial_shots(out: Path) -> None:
     """Learn to play at each chapter's first step that lights something on the table, as
-    tutorial_<chapter>.png (and _1280x720): the moves before it are the script's own."""
+    tutorial_<chapter>.png (a size after the first adds its own suffix): the moves before it are
+    the script's own."""
     script = load_script()
     for w, h in TUTORIAL_SIZES:
         app = App(AppConfig(data_dir=Path(tempfile.mkdtemp()), size=(w, h), max_fps=0, pace="instant",

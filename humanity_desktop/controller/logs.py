@@ -1,6 +1,7 @@
 """The log file and crash reports, both in the log folder."""
 from __future__ import annotations
 
+import faulthandler
 import logging
 import platform
 import sys
@@ -12,13 +13,16 @@ from .. import __version__
 from .files import unused_path, write_atomic
 
 LOG_FILE = "humanity-desktop.log"
+FAULTS_FILE = "faults.log"  # where Python writes its tracebacks if the process itself crashes
 log = logging.getLogger("humanity_desktop")
 _handler: logging.Handler | None = None
+_faults = None  # the open FAULTS_FILE: faulthandler writes to it when the process dies
 
 
 def start_log(folder: Path) -> Path:
-    """Send the game's log to `folder`; a later call moves it (one app per process at a time)."""
-    global _handler
+    """Send the game's log, and Python's report of a hard crash (faulthandler), to `folder`; a
+    later call moves them (one app per process at a time)."""
+    global _handler, _faults
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / LOG_FILE
     if _handler is not None:
@@ -28,7 +32,31 @@ def start_log(folder: Path) -> Path:
     _handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     log.addHandler(_handler)
     log.setLevel(logging.INFO)
+    faults = open(folder / FAULTS_FILE, "a", encoding="utf-8")  # noqa: SIM115 - open while the process lives
+    faulthandler.enable(faults)
+    if _faults is not None:
+        _faults.close()
+    _faults = faults
     return path
+
+
+def stop_log() -> None:
+    """Close the log and the crash file, so their folder can be removed (Windows)."""
+    global _handler, _faults
+    if _handler is not None:
+        log.removeHandler(_handler)
+        _handler.close()
+        _handler = None
+    if _faults is not None:
+        faulthandler.disable()
+        _faults.close()
+        _faults = None
+
+
+def log_start(video: str, audio: str) -> None:
+    """The first line of a session: what a bug report needs to know about this machine."""
+    log.info("Humanity Desktop %s starts: Python %s on %s; video driver %s, audio driver %s",
+             __version__, sys.version.split()[0], platform.platform(), video, audio)
 
 
 def write_crash_report(folder: Path, exc: BaseException) -> Path:

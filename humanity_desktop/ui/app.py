@@ -20,7 +20,7 @@ import pygame
 from .. import assets
 from ..controller.files import plain_reason, remove_stale_temps
 from ..controller.lock import FolderLock
-from ..controller.logs import log, start_log, write_crash_report
+from ..controller.logs import log, log_start, start_log, stop_log, write_crash_report
 from ..controller.places import Places
 from ..controller.session import Session
 from . import input as ui_input
@@ -43,9 +43,20 @@ SCREEN_MARGIN = (80, 120)
 # so a frame never waits long for it.
 SWITCH_INTERVAL = 0.001
 CHECK_SAVES_ENV = "HUMANITY_CHECK_SAVES"
+# Video drivers that show nothing: fine when asked for (SDL_VIDEODRIVER), else SDL found no display.
+HEADLESS_DRIVERS = ("offscreen", "dummy")
 # Frame times kept for --frame-stats and the benchmarks: the last ten minutes at 60 fps, so
 # a long session does not keep one more number per frame for ever.
 FRAMES_KEPT = 36_000
+
+
+class NoDisplay(Exception):
+    """The window cannot be shown: SDL found no display and fell back to a driver that shows nothing."""
+
+
+def places_for(data_dir: Path | None) -> Places:
+    """Where a window keeps its files: the user's own folders, or all of them in `data_dir`."""
+    return Places.under(data_dir) if data_dir else Places.for_user()
 
 
 @dataclass
@@ -69,7 +80,7 @@ class App:
     def __init__(self, config: AppConfig) -> None:
         self.config = config
         config.check_saves = config.check_saves or os.environ.get(CHECK_SAVES_ENV) == "1"
-        self.places = Places.under(config.data_dir) if config.data_dir else Places.for_user()
+        self.places = places_for(config.data_dir)
         self.data_dir = self.places.data
         self._notices: list[str] = []  # for the player, shown by the next screen that can
         self._lock = FolderLock(self.data_dir)
@@ -87,6 +98,7 @@ class App:
         if sys.platform == "win32":
             os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
         pygame.display.init()
+        self._check_display()
         pygame.font.init()
         pygame.display.set_caption(TITLE)
         pygame.display.set_icon(window_icon())  # before the window opens, as some systems require
@@ -95,6 +107,7 @@ class App:
         self.screen = self._open_window(self.settings.fullscreen)
         pygame.key.set_repeat(350, 40)
         self.audio = audio_player()
+        log_start(pygame.display.get_driver(), pygame.mixer.get_driver() if pygame.mixer.get_init() else "none")
         self.stack = SceneStack()
         self.running = False
         self.frame_ms: deque[float] = deque(maxlen=FRAMES_KEPT)
@@ -119,6 +132,18 @@ class App:
             self.notify(f"The game cannot write to its data folder {self.data_dir} ({plain_reason(exc)}), "
                         "so nothing is saved in this session: no games, options or stats.")
         return False
+
+    def _check_display(self) -> None:
+        """Stop, letting go of the data folder, when SDL fell back to a driver that shows nothing
+        and nobody asked for one: such a window would run unseen for ever."""
+        driver = pygame.display.get_driver()
+        if driver in HEADLESS_DRIVERS and not os.environ.get("SDL_VIDEODRIVER"):
+            message = (f"No window can be shown because no display was found (SDL fell back to its {driver} "
+                       "driver): start the game from a desktop session, or set SDL_VIDEODRIVER=dummy to "
+                       "run it without a screen on purpose.")
+            log.error(message)
+            self._let_go()
+            raise NoDisplay(message)
 
     def _tidy(self) -> None:
         """Start the log and clear what killed writes left behind; neither is worth stopping for."""
@@ -276,6 +301,12 @@ class App:
         if self.settings.window != self._remembered:
             self.save_settings()  # kept once, not on every step of a resize
         self.audio.stop()
+        self._let_go()
+
+    def _let_go(self) -> None:
+        """Close the log this window started (_tidy) and free the data folder for the next one."""
+        if self.saving:
+            stop_log()
         self._lock.release()
 
     def frame_report(self) -> dict:
