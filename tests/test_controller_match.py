@@ -147,7 +147,7 @@ def test_the_end_of_a_humans_turn_waits_for_confirmation_and_reveals_nothing(con
     last = to_the_end_of_the_turn(match)
     before = match.state.copy()
     [pending] = rec.of(TurnToConfirm)
-    assert pending.action == last and pending.seat == 0 and pending.lines
+    assert pending.action == last and pending.seat == 0 and pending.summary
     assert match.state == before and match.state.current == 0  # nothing applied yet
     assert pending.preview.current != 0 or pending.preview.turn != before.turn
     match.bus.publish(ActionRequested(0, legal_actions(match.state)[0]))  # anything else waits too

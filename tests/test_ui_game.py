@@ -2,6 +2,7 @@
 and what the controller answers shows on the game screen."""
 from __future__ import annotations
 
+import random
 import threading
 import time
 
@@ -10,8 +11,8 @@ import pytest
 
 from humanity_desktop.controller import ActionRefused, thinking
 from humanity_desktop.controller import targets as T
-from humanity_desktop.engine import Action, legal_actions
-from humanity_desktop.engine.state import ACTION, PAY, TURN, WORK
+from humanity_desktop.engine import Action, apply_action, auto_pay, legal_actions, new_game
+from humanity_desktop.engine.state import ACTION, BOARD, PAY, TURN, WORK
 from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.fonts import draw_text
@@ -23,11 +24,12 @@ from humanity_desktop.ui.scenes.dialog import HandoffScene
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.views import base_view, prompt_panel
 from humanity_desktop.ui.views.base_view import stored
+from humanity_desktop.ui.views.board_view import BoardView
 from humanity_desktop.ui.views.prompt_panel import PromptPanel, paid_for
 from humanity_desktop.ui.scenes.pause import PauseScene
 from humanity_desktop.ui.settings import PACES
 
-from ui_driver import app, applied, astronaut_pos, button, click, key, move, play, settle, start  # noqa: F401 - app is a fixture
+from ui_driver import app, applied, astronaut_pos, button, click, key, move, play, settle, start, start_at  # noqa: F401 - app is a fixture
 
 
 def test_a_turn_of_work_played_with_the_mouse(app):
@@ -82,7 +84,7 @@ def test_deploying_with_auto_pay(app):
     # The last unit would end the turn: the base shows the module deployed, and the turn
     # waits for the player's word.
     pending = game.match.pending
-    assert pending is not None and any("deployed the" in line for line in pending.lines)
+    assert pending is not None and "\n" not in pending.summary and len(pending.summary) < 80
     settle(app, game)  # once the spends have played out on screen
     assert s.phase == PAY and game.shown()[1] is pending.preview
     click(app, button(game, "Confirm turn").rect.center)
@@ -378,7 +380,8 @@ def test_a_turn_waiting_for_confirmation_is_still_its_players_on_screen(app, mon
     click(app, button(game, "Auto-pay").rect.center)
     settle(app, game)
     year_round = f"Year {game.match.state.year}  ·  Round {game.match.state.round}"
-    assert game.match.pending is not None and game.match.pending.preview.current != 0
+    pending = game.match.pending
+    assert pending is not None and pending.preview.turn == game.match.state.turn + 1  # as the turn leaves it
     header.clear()
     assert lit_cards(app, game) == [0]
     assert f"{game.names[0]}'s turn" in header and year_round in header
@@ -509,3 +512,43 @@ def test_a_bases_header_counts_the_units_it_holds(app, monkeypatch):
     held = [str(count) for _, count in stored(base)]
     assert held and sum(map(int, held)) == sum(stock for tid, stock in base.values() if load().tiles[tid].stores)
     assert texts[1:1 + len(held)] == held[::-1]
+
+
+def deploy_ends(s, slot: int) -> str:
+    """What deploying the module in `slot` (paid the auto-pay way, its first side or shape
+    chosen) leads to: "upgrade" when it earns a work upgrade, "turn" when it ends the turn."""
+    s = s.copy()
+    for action in [Action("choose_module", slot)]:
+        apply_action(s, action)
+    while s.phase in (PAY, "colour", "shape"):
+        apply_action(s, auto_pay(s)[0] if s.phase == PAY else legal_actions(s)[0])
+    return "upgrade" if s.phase == "upgrade" else "turn" if s.current != 0 or s.phase == TURN else "other"
+
+
+@pytest.mark.parametrize("outcome", ["turn", "upgrade"])
+def test_a_deployed_module_is_never_drawn_in_its_hangar_after_payment(app, monkeypatch, outcome):
+    """Both ways a deploy can end: the turn waits for Confirm, or a work upgrade is to give."""
+    s, rng = new_game(2, 1), random.Random(1)
+    while not (s.current == 0 and s.phase == ACTION and any(
+            a.kind == "choose_module" and deploy_ends(s, a.slot) == outcome for a in legal_actions(s))):
+        apply_action(s, rng.choice(legal_actions(s)))
+    game = start_at(app, "human,bot:random", s)
+    s = game.match.state
+    slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module" and deploy_ends(s, a.slot) == outcome)
+    tile, sel = s.hangars[slot - 1], s.sel
+    frames: list = []
+    spy = BoardView.draw
+    monkeypatch.setattr(BoardView, "draw", lambda self, surface, f: frames.append(f) or spy(self, surface, f))
+    click(app, game.board.hangar_center(s, slot))
+    click(app, button(game, "Auto-pay").rect.center)
+    while game.match.state.phase in ("colour", "shape"):
+        click(app, game.action_buttons[0].rect.center)
+    settle(app, game)
+    assert (game.match.pending is not None) == (outcome == "turn")
+    paid = [f for f in frames if f.state.players[0].astros[sel][1] == BOARD]
+    assert paid, "the astronaut never stood at the rim after payment"
+    assert all(f.state.hangars[slot - 1] != tile for f in paid)  # never in its hangar again
+    assert (slot, tile) in frames[-1].ghost_slots  # faded where it was, while it can be taken back
+    click(app, button(game, "Undo").rect.center)
+    settle(app, game)
+    assert game.match.state.hangars[slot - 1] == tile or game.match.pending is None

@@ -7,7 +7,7 @@ import random
 import pygame
 import pytest
 
-from humanity_desktop.controller import ActionApplied, ActionRequested, ConfirmRequested, parse_seats
+from humanity_desktop.controller import ActionApplied, ActionRequested, Bus, ConfirmRequested, Match, parse_seats
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.title import TitleScene
@@ -22,6 +22,17 @@ def app(tmp_path):
 
 def start(app: App, seats: str, seed: int = 7) -> GameScene:
     match = app.session.new_match(parse_seats(seats), seed)
+    game = GameScene(app, match)
+    app.stack.push(TitleScene(app))
+    app.stack.push(game)
+    app.step()
+    return game
+
+
+def start_at(app: App, seats: str, state) -> GameScene:
+    """The game screen on a match from `state` (of unknown history: no actions recorded)."""
+    match = Match(parse_seats(seats), Bus(), state=state, history=[tuple(state.scores)], actions=None,
+                  pace=0.0, confirm_turns=True)
     game = GameScene(app, match)
     app.stack.push(TitleScene(app))
     app.stack.push(game)

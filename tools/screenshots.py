@@ -224,7 +224,7 @@ def confirm_and_overlay_shots(app: App, shot) -> None:
     while m.pending is None:
         for action in auto_pay(m.state) if m.state.phase == PAY else [legal_actions(m.state)[0]]:
             m.bus.publish(ActionRequested(m.current, action))
-    frame(app, shot("game_confirm"), settle=0.5)
+    frame(app, shot("game_confirm"), settle=4.0)  # the spends played out on the table first
     rival = (m.current + 1) % m.state.n
     app.stack.push(BaseOverlayScene(app, m.state, rival, game.chars, game.names))
     frame(app, shot("opponent_base"))

@@ -83,12 +83,12 @@ class ActionRefused(Event):
 @dataclass(frozen=True)
 class TurnToConfirm(Event):
     """A human's action would end their turn: it waits for their confirmation, so that it
-    can still be taken back before the next turn reveals anything. `preview` is the
-    position it would lead to; only the acting player's own pieces may be shown from it."""
+    can still be taken back before the next turn reveals anything. `preview` is the position
+    as the turn leaves it, before the next seat plays or the round resets: nothing hidden in it."""
 
     seat: int
     action: Action
-    lines: tuple  # what it would do, in plain words
+    summary: str  # what the turn gives, in one line (controller/summary.py)
     preview: State
 
 

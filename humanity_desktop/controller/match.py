@@ -27,6 +27,7 @@ from ..engine import (
     new_game,
     observe,
     places,
+    play_to_turn_end,
     ranking,
     why_illegal,
 )
@@ -56,6 +57,7 @@ from .events import (
 )
 from .calendar import ends_turn, turn_dates
 from .narration import narrate
+from .summary import turn_summary
 from .seats import Seat
 from .thinking import Decision, Thinker
 
@@ -214,6 +216,13 @@ class Match:
         return (bool(self._undo) or self.pending is not None) and self.human_turn
 
     @property
+    def turn_start(self) -> State | None:
+        """The position the human turn in progress can be taken back to (None: nothing to take back)."""
+        if not self.can_undo:
+            return None
+        return self._undo[0].state if self._undo else self.state
+
+    @property
     def hinting(self) -> bool:
         """Whether a hint is being found (see HintRequested)."""
         return self._hinting is not None
@@ -332,11 +341,12 @@ class Match:
 
     def _hold_for_confirmation(self, seat: int, action: Action) -> bool:
         """If `action` ends the turn, keep it pending and say what it would do."""
-        trial = self.state.copy()
-        events = apply_action(trial, action)
+        events = apply_action(self.state.copy(), action)
         if not ends_turn(events):
             return False
-        self.pending = TurnToConfirm(seat, action, tuple(narrate(events, self.names)), trial)
+        left = self.state.copy()
+        play_to_turn_end(left, action)
+        self.pending = TurnToConfirm(seat, action, turn_summary(events, seat), left)
         self.version += 1
         self.bus.publish(self.pending)
         return True

@@ -16,6 +16,11 @@ def has_active(s: State, p: int) -> bool:
     return any(where == ACTIVE for _, where, _ in s.players[p].astros)
 
 
+class UntilTurnEnd(list):
+    """The events of an action played only as far as the end of its seat's turn (rules'
+    play_to_turn_end): the flow stops there, before the next seat plays or the round resets."""
+
+
 def finish_turn(s: State, ev: list) -> None:
     """Step 2 and 3 of a turn: the mission check, then the next player (or the reset)."""
     check_missions(s, s.current, ev)
@@ -26,6 +31,8 @@ def finish_turn(s: State, ev: list) -> None:
     s.work_left = 0
     s.upgrades = 0
     s.phase = TURN
+    if isinstance(ev, UntilTurnEnd):
+        return
     for step in range(1, s.n + 1):
         p = (s.current + step) % s.n
         if has_active(s, p):

@@ -25,7 +25,7 @@ from .state import (
     ACTION, ACTIVE, ASTRONAUTS, BOARD, COLOUR, EXHAUSTED, OVER, PAY, PLACE, RETURNING, SHAPE, TURN,
     UPGRADE, WORK, State,
 )
-from .flow import finish_turn, first_to_play, start_round
+from .flow import UntilTurnEnd, finish_turn, first_to_play, start_round
 from .scoring import gain_research, gain_vp, move_time
 
 Events = list[Event]
@@ -344,10 +344,20 @@ def legal_actions(s: State) -> list[Action]:
 
 def apply_action(s: State, a: Action) -> Events:
     """Play one action in place and return what happened; raise RulesError if it is illegal."""
+    return _play(s, a, [])
+
+
+def play_to_turn_end(s: State, a: Action) -> Events:
+    """Play `a` in place as far as the end of its seat's turn and no further: the position as
+    the seat leaves it, before the next seat plays or the round resets (what a turn waiting
+    for confirmation shows). RulesError if `a` is illegal."""
+    return list(_play(s, a, UntilTurnEnd()))
+
+
+def _play(s: State, a: Action, events: Events) -> Events:
     err = why_illegal(s, a)
     if err:
         raise err
-    events: Events = []
     SPECS[a.kind].effect(s, a, load(), events)
     return events
 
@@ -597,6 +607,8 @@ def _do_place(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     s.placing.pop(0)
     if (s.placing[0] if s.placing else first_to_play(s)) != s.current:
         ev.append(TurnEnded(s.current))  # the next decision is another seat's (or a new reset's)
+        if isinstance(ev, UntilTurnEnd):
+            return
     if s.placing:
         s.current = s.placing[0]
     else:

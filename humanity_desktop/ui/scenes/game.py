@@ -204,9 +204,8 @@ class GameScene(Scene):
         seat = s.current_player if s.current_player is not None else (self.viewer or 0)
         pending = self.match.pending
         if pending is not None:
-            # The base shows what the waiting action would do; the board, which the next
-            # turn may change with things still hidden, stays as it is, and so does the turn.
-            return Shown(s, pending.preview, seat, seat)
+            # The table as the waiting turn leaves it; the reset it may bring waits for Confirm.
+            return Shown(pending.preview, pending.preview, seat, seat)
         return Shown(s, s, seat, s.current_player)
 
     def table(self) -> Table:

@@ -109,8 +109,7 @@ def prompt_text(scene: TableScreen) -> tuple[str, str]:
     if not scene.can_act():
         return f"{name}'s turn", "Waiting for the hand-off."
     if m.pending is not None:
-        done = "; ".join(m.pending.lines) or "Your turn is complete"
-        return "Confirm your turn", f"{done}. Confirm to pass the turn, or Undo to take it back."
+        return "Confirm your turn", m.pending.summary
     return scene.table().prompt(name)
 
 

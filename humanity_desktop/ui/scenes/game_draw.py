@@ -69,6 +69,7 @@ def draw_table(scene: TableScreen, surface: pygame.Surface, shown: Shown, hover:
 
 def _draw_board(scene: TableScreen, surface, state, beat, marks, hover) -> None:
     editor = scene.editor
+    start = scene.match.turn_start if scene.can_act() and beat is None else None
     scene.board.draw(surface, BoardFrame(
         state, scene.chars,
         t=beat.board_t if beat else 1.0, reset=beat.reset if beat else None, moves=beat.moves if beat else (),
@@ -77,6 +78,8 @@ def _draw_board(scene: TableScreen, surface, state, beat, marks, hover) -> None:
         hidden_exps=(frozenset(beat.hidden_exps) if beat else frozenset()) | editor.hidden_exps,
         hidden_ring=frozenset(beat.hidden_ring) if beat else frozenset(),
         playable_slots=marks.get(HANGAR), playable_exps=marks.get(EXPERIMENT),
+        ghost_slots=taken(start.hangars, state.hangars, 1) if start else (),
+        ghost_bays=taken(start.wheel, state.wheel, 0) if start else (),
         hover=hover, home_of=scene.seats_view.home_point))
 
 
@@ -91,6 +94,11 @@ def _draw_base(scene: TableScreen, surface, state, seat, beat, pulses, marks, ho
         marked_astros=marks.get(ASTRO, frozenset()),
         selected_returning=scene.table().returning if marks else None, hover=hover,
         turn=scene.table().turn if marks else 0))
+
+
+def taken(before: list, now: list, first: int) -> tuple:
+    """(place, piece) for each piece in `before` whose place is empty `now`, places numbered from `first`."""
+    return tuple((k, piece) for k, (piece, left) in enumerate(zip(before, now), start=first) if piece and not left)
 
 
 def draw_header(scene: TableScreen, surface: pygame.Surface, shown: Shown) -> None:

@@ -123,4 +123,6 @@ class ReplayScene(GameScene):
         title = f"Replay  ·  move {m.position} of {m.length}"
         if m.position == 0:
             return title, "The deal. Press Play or Step to watch the game."
-        return title, " ".join(m.lines_of(m.position)) or "…"
+        lines = m.lines_of(m.position)
+        # The move itself in one line; what followed from it (a reset, a new year) is in the log.
+        return title, (lines[0] + (" (more in the log)" if len(lines) > 1 else "")) if lines else "…"

@@ -31,6 +31,7 @@ from .view import View
 R_HANGAR, R_EXPERIMENT, R_ASTRO, R_HUB, R_DISK = 0.665, 0.31, 0.94, 0.15, 0.45
 TILE_SIZE, EXP_SIZE, ASTRO_SIZE = 0.28, 0.205, 0.105
 PAD = 1.08  # a hangar pad or wheel bay, around its tile
+GHOST_ALPHA = 70  # a piece taken this turn, still to be taken back: this faded
 SHARING_GAP = 0.2  # spots between astronauts sharing a spot
 FLIGHT_HOME = 0.25  # an astronaut's flight home as the arm passes it, in fractions of the reset
 
@@ -64,6 +65,9 @@ class BoardFrame:
     hidden_slots: frozenset = frozenset()
     hidden_exps: frozenset = frozenset()
     hidden_ring: frozenset = frozenset()  # (seat, astronaut)
+    # Taken this turn, while it can still be taken back: shown faded where it was.
+    ghost_slots: tuple = ()  # (hangar, tile)
+    ghost_bays: tuple = ()  # (bay, experiment)
     playable_slots: frozenset | None = None  # None: no dimming (not a human's choice now)
     playable_exps: frozenset | None = None
     hover: Target | None = None
@@ -176,6 +180,8 @@ class BoardView(View):
 
     def _draw_modules(self, surface: pygame.Surface, f: BoardFrame) -> None:
         s = f.state
+        for k, tile in f.ghost_slots:
+            _ghost(surface, tile_art.module_tile(tile, self.tile), self.hangar_rect(s, k))
         for k, tile in enumerate(s.hangars, start=1):
             if tile is None or k in f.hidden_slots:
                 continue
@@ -231,6 +237,8 @@ class BoardView(View):
         if r is not None and r.experiments_from:
             self._swap_experiments(surface, r, f.t, arm - r.arm_from, f.timeline.swap)
             return
+        for i, eid in f.ghost_bays:
+            _ghost(surface, tile_art.experiment_tile(eid, self.exp), self.exp_rect(self.bay_space(arm, i)))
         for i, eid in enumerate(s.wheel):
             if eid is None or i in f.hidden_exps:
                 continue
@@ -346,6 +354,13 @@ def _flight_home(line: Timeline, r: ResetInfo, space: int, n: int) -> tuple[floa
     a, b = line.home
     each = (b - a) / len(r.returned)
     return a + each * n, a + each * (n + 1)
+
+
+def _ghost(surface: pygame.Surface, picture: pygame.Surface, rect: pygame.Rect) -> None:
+    """A piece taken this turn, faded where it stood while the turn can still be taken back."""
+    faded = picture.copy()
+    faded.set_alpha(GHOST_ALPHA)
+    surface.blit(faded, faded.get_rect(center=rect.center))
 
 
 def side_by_side(astronauts) -> list[tuple]:
