@@ -55,7 +55,7 @@ def test_an_unfinished_game_read_back_from_its_save_has_the_same_calendar(tmp_pa
 
 def test_a_match_dates_its_turns_as_it_plays_without_replaying(monkeypatch):
     match = Match(parse_seats("human,human"), Bus(), seed=1, pace=0.0)
-    monkeypatch.setattr("humanity_desktop.controller.match.turn_dates", None)  # never called
+    monkeypatch.setattr("humanity_desktop.controller.match.replay_past", None)  # never called
     play(match, 1, until=lambda m: m.state.round > 2)
     assert match.actions is None and [p.number for p in calendar(match).rounds] == [1, 2]
 

@@ -3,14 +3,13 @@
 A match's history holds one score tuple per turn, and a round lasts as many turns as its
 players' astronauts allow, so the match notes the year and round beside each score as the
 engine reports a turn's end (`ends_turn`). A game read back from a save is dated once by
-playing its actions again from its seed (`turn_dates`).
+playing its actions again from its seed (controller/match.py, `replay_past`).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..engine import Action, apply_action, new_game
 from ..engine.events import TurnEnded
 
 if TYPE_CHECKING:
@@ -33,17 +32,6 @@ class Calendar(NamedTuple):
 def ends_turn(events: list) -> bool:
     """Whether the engine's `events` end the seat's part (its turn, or its placements)."""
     return any(isinstance(e, TurnEnded) for e in events)
-
-
-def turn_dates(players: int, seed: int, actions: Sequence[Action]) -> list[tuple[int, int]]:
-    """The (year, round) the engine is in at each entry of the score history these actions
-    make: at the deal, then after every turn."""
-    state = new_game(players, seed)
-    dates = [(state.year, state.round)]
-    for action in actions:
-        if ends_turn(apply_action(state, action)):
-            dates.append((state.year, state.round))
-    return dates
 
 
 def periods(numbers: Sequence[int]) -> list[Period]:

@@ -55,7 +55,7 @@ from .events import (
     UndoRequested,
     YearEnded,
 )
-from .calendar import ends_turn, turn_dates
+from .calendar import ends_turn
 from .narration import narrate
 from .summary import turn_summary
 from .seats import Seat
@@ -142,7 +142,7 @@ class Match:
         self._reason: tuple[int, str] | None = None  # a bot's reasons, until its plan writes a line
         self.history: list[tuple] = list(history or [tuple(self.state.scores)])
         # The (year, round) beside each score, noted as turns end; None when the past is unknown.
-        self.dates: list[tuple[int, int]] | None = self._known_dates(history, actions)
+        self.dates: list[tuple[int, int]] | None = [(self.state.year, self.state.round)] if history is None else None
         # Changed only by _apply and _take_back, together with the state, the log and the history.
         self.actions: list[Action] | None = None if actions is None else list(actions)
         self.screen: Screen = Headless(pace)  # set by the screen that shows the match
@@ -161,6 +161,8 @@ class Match:
         self._legal: tuple[int, list[Action]] = (-1, [])
         self._clock = clock
         self._undo: list[Mark] = []
+        if history is not None and actions is not None:
+            self._read_back(replay_past(self.state.n, self.state.seed, actions, self.names))
         # What the rules and the bots memoised for another deal is of little use to this
         # one: dropped, so a session of many games holds one game's worth.
         forget_payments()
@@ -178,14 +180,17 @@ class Match:
             bus.subscribe(HintRequested, self._on_hint),
         ]
 
-    def _known_dates(self, history: list[tuple] | None, actions: Sequence[Action] | None) -> list[tuple[int, int]] | None:
-        """The dates of a new deal's first score, or of a history read back with its moves."""
-        if history is None:
-            return [(self.state.year, self.state.round)]
-        if actions is None:
-            return None
-        dates = turn_dates(self.state.n, self.state.seed, actions)
-        return dates if len(dates) == len(history) else None
+    def _read_back(self, past: Past) -> None:
+        """A game read back with its moves: its turns dated, and the choices already made in a
+        human's turn in progress as undoable as they were before it was saved."""
+        if len(past.dates) == len(self.history):
+            self.dates = past.dates
+        if not self.human_turn:
+            return
+        log_len = len(self.log) - sum(lines for _, lines in past.turn)
+        for k, (before, lines) in enumerate(past.turn):
+            self._undo.append(Mark(before, max(0, log_len), len(self.history), len(self.actions) - len(past.turn) + k))
+            log_len += lines
 
     # ------------------------------------------------------------ questions
 
@@ -450,6 +455,27 @@ class Match:
                 del self.actions[mark.actions_len:]
         self.version += 1
         self.bus.publish(Undone(seat, self.state.copy()))
+
+
+class Past(NamedTuple):
+    """What playing a game's moves again from its seed tells of it."""
+
+    dates: list[tuple[int, int]]  # the (year, round) at the deal, then after every turn
+    turn: list[tuple[State, int]]  # the turn in progress: the position before each of its moves, and its log lines
+
+
+def replay_past(players: int, seed: int, actions: Sequence[Action], names: list[str]) -> Past:
+    """Play `actions` again from the deal of `seed`, noting what the match would have noted."""
+    state = new_game(players, seed)
+    past = Past([(state.year, state.round)], [])
+    for action in actions:
+        before = state.copy()
+        events = apply_action(state, action)
+        past.turn.append((before, len(narrate(events, names))))
+        if ends_turn(events):
+            past.dates.append((state.year, state.round))
+            past.turn.clear()
+    return past
 
 
 def reset_infos(events: list) -> list[tuple[int, ResetInfo]]:
