@@ -552,3 +552,19 @@ def test_a_deployed_module_is_never_drawn_in_its_hangar_after_payment(app, monke
     click(app, button(game, "Undo").rect.center)
     settle(app, game)
     assert game.match.state.hangars[slot - 1] == tile or game.match.pending is None
+
+
+def test_the_base_keeps_its_scale_across_other_turns_and_a_reset(app):
+    """Seed 2: the human's base never outgrows the panel in its first rounds, so its cells stay
+    the same size while the bot's base is shown and the round resets."""
+    game = start(app, "human,bot:random", seed=2)
+    m, rng = game.match, random.Random(2)
+    sizes, rounds = [], set()
+    while m.state.round < 3:
+        if m.current == 0:
+            settle(app, game)
+            sizes.append(game.base.cell_size(m.state, 0))
+            rounds.add(m.state.round)
+            play(m, rng.choice(m.legal()))
+        app.step()
+    assert len(rounds) >= 2 and len(set(sizes)) == 1, sizes

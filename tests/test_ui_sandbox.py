@@ -75,3 +75,16 @@ def test_a_scenario_is_saved_listed_by_load_and_played_against_a_bot(app):
     # Loaded again through the same checks as any save: the same position.
     path = next(info.path for info in saved if info.path.name.startswith("scenario_"))
     assert app.session.load_match(path).state.players[0].base[cell][0] == tid
+
+
+def test_placing_a_tile_moves_no_cell_under_the_pointer(app):
+    scene = open_sandbox(app)
+    tid, rect = next((t, r) for t, r in scene._palette_cells() if load().tiles[t].kind == "production" and load().tiles[t].year)
+    for _ in range(4):  # a few placements, each next to the base
+        s = scene.state
+        where = {cell: scene.base.cell_center(s, 0, cell) for cell in s.players[0].base}
+        click(app, rect.center)
+        cell = free_cell(scene)
+        click(app, scene.base.cell_center(s, 0, cell))
+        app.step()
+        assert {c: scene.base.cell_center(scene.state, 0, c) for c in where} == where

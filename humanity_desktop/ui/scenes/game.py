@@ -274,11 +274,10 @@ class GameScene(Scene):
         return not self.director.resetting
 
     def _follow_seat(self) -> None:
-        """A new base on show starts fitted to its panel; a gesture from another turn is dropped."""
+        """Another base on show (it keeps its own view): a gesture from another turn is dropped."""
         seat = self.shown().seat
         if seat != self._view_seat:
             self._view_seat = seat
-            self.base.reset_view()
             self.editor.gesture = None
 
     def _handed(self, seat: int) -> None:

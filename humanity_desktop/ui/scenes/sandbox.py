@@ -79,8 +79,7 @@ class SandboxScene(Scene):
             self._say(f"Not possible: {exc}.", theme.BAD)
             return
         self._say(done, theme.TEXT_DIM)
-        self.base.refit()  # the sandbox has no pan: the base, grown or shrunk, is fitted again
-        self.refresh()
+        self.refresh()  # the view stays: the next click lands where the pointer is
 
     def _say(self, text: str, colour) -> None:
         self.message, self.message_colour = text, colour

@@ -6,9 +6,9 @@ screen points back into cells, and draws what the frame asks; gestures live else
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import math
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import pygame
 
@@ -91,17 +91,31 @@ def fit_grid(area: pygame.Rect, cells: set, margin: int, max_cell: int) -> Grid:
     return Grid(origin, lo, cols, rows, cell)
 
 
+class Framing(NamedTuple):
+    """How one seat's base is viewed: fitted once, then zoomed and panned by the player."""
+
+    zoom: float
+    pan: tuple[int, int]  # screen pixels the grid is moved by, from its fitted place
+    framed: frozenset  # the cells the view was fitted to
+    seen: frozenset  # the cells the view has shown, framed or come since
+
+
 class BaseView(View):
-    """The base on screen. The view is fitted to the base once (on the first sight of a seat,
-    and on Home); the player's zoom and pan then apply to that fit. A base that grows or
-    shrinks keeps the view, so nothing moves under the pointer after a placement, unless a
-    new piece would land outside the panel: then the view fits the whole base again."""
+    """The base on screen. Each seat's base is fitted once (on its first sight, and on Home);
+    the player's zoom and pan then apply to that fit, and the view of each seat is kept while
+    another's is shown. A base that grows or shrinks keeps its view, so nothing moves under
+    the pointer after a placement and the scale stays from turn to turn, unless a new piece
+    would land outside the panel: then the view fits the whole base again."""
 
     zoom = 1.0
     pan = (0, 0)  # screen pixels the grid is moved by, from its fitted place
     seat: int | None = None  # whose base the view is fitted to; None: fit afresh
     framed: frozenset = frozenset()  # the cells the view was fitted to
     seen: frozenset = frozenset()  # the cells the view has shown, framed or come since
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._kept: dict[int, Framing] = {}  # the view of each seat not on show
 
     def layout(self, rect: pygame.Rect, scale: float) -> None:
         self.place(rect, scale)
@@ -114,7 +128,7 @@ class BaseView(View):
     def grid(self, state: State, seat: int) -> Grid:
         cells = frozenset(base_cells(state, seat))
         if seat != self.seat:
-            self.seat, self.framed, self.seen = seat, cells, cells
+            self._show(seat, cells)
         grid = self._viewed(cells)
         new = cells - self.seen
         if all(self.area.contains(grid.rect(cell)) for cell in new):
@@ -122,6 +136,14 @@ class BaseView(View):
             return grid
         self.reset_view()
         return self.grid(state, seat)
+
+    def _show(self, seat: int, cells: frozenset) -> None:
+        """Keep the view of the base on show, and take up `seat`'s: as it was left, or fitted afresh."""
+        if self.seat is not None:
+            self._kept[self.seat] = Framing(self.zoom, self.pan, self.framed, self.seen)
+        kept = self._kept.pop(seat, None) or Framing(1.0, (0, 0), cells, cells)
+        self.seat = seat
+        self.zoom, self.pan, self.framed, self.seen = kept
 
     def _viewed(self, cells: frozenset) -> Grid:
         """The grid over `cells` (and a free cell around them) as the view shows it: the fit
@@ -163,6 +185,8 @@ class BaseView(View):
     def reset_view(self) -> None:
         """Home: the whole base fitted to the panel, neither zoomed nor panned."""
         self.zoom, self.pan = 1.0, (0, 0)
+        if self.seat is not None:
+            self._kept.pop(self.seat, None)
         self.refit()
 
     # ------------------------------------------------------------ drawing
