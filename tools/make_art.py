@@ -221,10 +221,13 @@ def research_token() -> str:
 
 
 def work_token() -> str:
-    """One work point: a hex bolt head."""
+    """One work point: a cog, toothed so it never passes for a hexagonal resource token."""
     defs = linear("m", (246, 246, 250), (170, 176, 192))
-    body = (f'<polygon points="{pts(regular(50, 50, 47, 6, 0))}" fill="url(#m)" stroke="{hx(EDGE)}" stroke-width="4"/>'
-            f'<circle cx="50" cy="50" r="17" fill="{hx(HULL)}"/>')
+    teeth, half = 8, math.pi / 8  # each tooth spans half a tooth's share of the turn, each gap the rest
+    outline = [(50 + r * math.cos(2 * math.pi * k / teeth + a), 50 + r * math.sin(2 * math.pi * k / teeth + a))
+               for k in range(teeth) for r, a in ((37, -half), (47, -half * 0.55), (47, half * 0.55), (37, half))]
+    body = (f'<polygon points="{pts(outline)}" fill="url(#m)" stroke="{hx(EDGE)}" stroke-width="4" stroke-linejoin="round"/>'
+            f'<circle cx="50" cy="50" r="15" fill="{hx(HULL)}"/>')
     return doc("0 0 100 100", body, defs)
 
 

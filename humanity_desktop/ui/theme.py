@@ -7,6 +7,7 @@ shape, so nothing depends on colour alone. tools/make_art.py reads these values.
 """
 from __future__ import annotations
 
+MIN_TEXT = 11  # pixels: no text on screen is smaller, at any window size
 BG = (11, 14, 20)
 BG_GLOW = (46, 30, 22)  # the amber haze near the horizon
 PANEL = (24, 30, 41)

@@ -21,7 +21,7 @@ from ...engine.ring import FULL_TURN, HANGARS, RING, WHITE_CROSSES, bay_slot, di
 from ...engine.state import BOARD
 from .. import art, theme, tile_art
 from ..anim import arc_point, ease, ease_out, lerp, segment
-from ..fonts import draw_text
+from ..fonts import draw_text, fonts
 from ..surface_cache import cached
 from ...controller.targets import ARM, EXPERIMENT, HANGAR, HUB, RING_ASTRO, Target
 from .view import View
@@ -29,7 +29,7 @@ from .view import View
 # Radii and sizes as fractions of the board's radius. Tiles stay upright, so on the diagonal
 # spots their corners point at each other: the radii leave room for that.
 R_HANGAR, R_EXPERIMENT, R_ASTRO, R_HUB, R_DISK = 0.665, 0.31, 0.94, 0.15, 0.45
-TILE_SIZE, EXP_SIZE, ASTRO_SIZE = 0.28, 0.205, 0.105
+TILE_SIZE, EXP_SIZE, ASTRO_SIZE = 0.28, 0.205, 0.12
 PAD = 1.08  # a hangar pad or wheel bay, around its tile
 GHOST_ALPHA = 70  # a piece taken this turn, still to be taken back: this faded
 SHARING_GAP = 0.2  # spots between astronauts sharing a spot
@@ -127,7 +127,8 @@ class BoardView(View):
     def astro_point(self, space: float, k: int = 0, of: int = 1) -> tuple[float, float]:
         """Where the k-th of `of` astronauts sharing a spot stands: side by side along the rim,
         closer together when many share it, so none hides another or a neighbour spot's."""
-        step = min(SHARING_GAP, 0.8 / max(1, of))
+        apart = ASTRO_SIZE * 1.05 / (R_ASTRO * 2 * math.pi / RING)  # spots from one's centre to the next: never overlapping
+        step = max(min(SHARING_GAP, 0.8 / max(1, of)), apart)
         return self.point(space + step * (k - (of - 1) / 2), R_ASTRO)
 
     # ------------------------------------------------------------ drawing
@@ -152,6 +153,7 @@ class BoardView(View):
         else:
             self._draw_reset_modules(surface, reset, f.t, f.timeline)
         self._draw_crosses(surface, arm)
+        self._draw_hangar_numbers(surface, arm)
         self._draw_ring_astronauts(surface, f)
         self._draw_hub(surface, s)
 
@@ -177,6 +179,17 @@ class BoardView(View):
         for k in WHITE_CROSSES:
             centre = self.point(self.slot_space(arm, k) - 0.25, R_HANGAR + TILE_SIZE * 0.62)
             surface.blit(cross, cross.get_rect(center=centre))
+
+    def _draw_hangar_numbers(self, surface: pygame.Surface, arm: float) -> None:
+        """Each hangar's number, as the guide and the tooltips call it, beside the pad's outer
+        corner away from the arm (the white crosses stand at the other corner)."""
+        size = max(theme.MIN_TEXT, int(13 * self.scale))
+        radius = fonts().height(size, True) * 0.62
+        for k in range(1, HANGARS + 1):
+            centre = self.point(self.slot_space(arm, k) + 0.27, R_HANGAR + TILE_SIZE * 0.6)
+            pygame.draw.circle(surface, theme.INSET, centre, radius)
+            pygame.draw.circle(surface, theme.TEXT_DIM, centre, radius, max(1, int(self.scale)))
+            draw_text(surface, str(k), size, theme.TEXT, centre, "center", bold=True)
 
     def _draw_modules(self, surface: pygame.Surface, f: BoardFrame) -> None:
         s = f.state

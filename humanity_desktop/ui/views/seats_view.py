@@ -108,7 +108,8 @@ class SeatsView:
             if where == BOARD:
                 note = f"+{s.distance(pos)}"
             if note:
-                draw_text(surface, note, int(11 * sc), theme.TEXT_DIM, (rect.right + int(1 * sc), rect.bottom), "bottomleft")
+                draw_text(surface, note, max(theme.MIN_TEXT, int(11 * sc)), theme.TEXT_DIM,
+                          (rect.right + int(1 * sc), rect.bottom), "bottomleft")
 
     def _draw_experiment_counts(self, surface: pygame.Surface, player, midright: tuple) -> None:
         sc = self.scale
