@@ -11,6 +11,7 @@ import pytest
 
 from humanity_desktop.controller import ActionRefused, thinking
 from humanity_desktop.controller import targets as T
+from humanity_desktop.controller.payment_plan import PaymentPlan
 from humanity_desktop.engine import Action, apply_action, auto_pay, legal_actions, new_game
 from humanity_desktop.engine.state import ACTION, BOARD, PAY, TURN, WORK
 from humanity_desktop.ui import theme
@@ -20,7 +21,7 @@ from humanity_desktop.ui.scenes import game as game_module
 from humanity_desktop.ui.scenes import game_draw
 from humanity_desktop.engine.catalogue import load
 from humanity_desktop.ui.scenes.base_overlay import BaseOverlayScene
-from humanity_desktop.ui.scenes.dialog import HandoffScene
+from humanity_desktop.ui.scenes.dialog import ChoiceScene, HandoffScene
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.views import base_view, prompt_panel
 from humanity_desktop.ui.views.base_view import stored
@@ -568,3 +569,26 @@ def test_the_base_keeps_its_scale_across_other_turns_and_a_reset(app):
             play(m, rng.choice(m.legal()))
         app.step()
     assert len(rounds) >= 2 and len(set(sizes)) == 1, sizes
+
+
+def test_paying_takes_no_dialog_and_a_click_on_the_cost_pays_a_unit_another_way(app):
+    """Every ambiguous unit used to ask in a dialog; now the cost shows how each unit will be
+    paid, a click on a unit changes it, and Auto-pay pays as shown."""
+    for seed in range(1, 60):
+        s, rng = new_game(2, seed), random.Random(seed)
+        while not s.game_over and not (s.current == 0 and s.phase == PAY and any(
+                PaymentPlan(s).cycled(k) is not PaymentPlan(s) for k in range(sum(s.need)))):
+            apply_action(s, rng.choice(legal_actions(s)))
+        if not s.game_over:
+            break
+    game = start_at(app, "human,bot:random", s)
+    chip = next(k for k in range(sum(s.need)) if game.payment_plan().cycled(k) is not game.payment_plan())
+    app.step()
+    before = game.payment_plan().paid_by[chip].spends[0]
+    click(app, game.prompt.owed_chips[chip].center)
+    plan = game.payment_plan()
+    assert (plan.paid_by[chip].spends[0].cell, plan.paid_by[chip].spends[0].unit) != (before.cell, before.unit)
+    taken = applied(game)
+    click(app, button(game, "Auto-pay").rect.center)
+    assert not isinstance(app.stack.top, ChoiceScene)
+    assert taken == list(plan.spends)[:len(taken)] and taken

@@ -33,6 +33,7 @@ from ..layer import Layer
 from ..layout import game_layout
 from ..reset_steps import reset_steps
 from ..scene import Scene
+from ...controller.payment_plan import PaymentPlan
 from ...controller.table import Table, refused
 from ...controller.targets import MINI_BASE, Target
 from ..tooltips import describe_target, magnified
@@ -80,6 +81,7 @@ class GameScene(Scene):
         self.returning: int | None = None  # the returning astronaut chosen for placing
         self._table: Table | None = None
         self._table_key: tuple | None = None
+        self._plan: tuple[int, PaymentPlan] | None = None  # the payment proposed at a match version
         self.fast = False
         self.hint: HintOverlay | None = None  # the hint drawn on the table, until the player acts
         self.previewing = False  # the coming reset stays drawn on the board (Preview reset, P)
@@ -216,6 +218,16 @@ class GameScene(Scene):
             self._table_key = key
             self.returning = self._table.returning  # a stale pick (another round's) is let go
         return self._table
+
+    def payment_plan(self) -> PaymentPlan:
+        """The payment proposed for the cost on hand, as the player has changed it."""
+        if self._plan is None or self._plan[0] != self.match.version:
+            self._plan = (self.match.version, PaymentPlan(self.match.state))
+        return self._plan[1]
+
+    def cycle_payment(self, chip: int) -> None:
+        """Pay the unit `chip` of the cost (by its place among those owed) from its next source."""
+        self._plan = (self.match.version, self.payment_plan().cycled(chip))
 
     def science_visible(self) -> tuple:
         n = self.match.state.n

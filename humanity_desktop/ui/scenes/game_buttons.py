@@ -7,7 +7,6 @@ import pygame
 from ...controller import CancelPaymentRequested, HintRequested
 from ...controller.table import AUTO_PAY, CANCEL_PAYMENT
 from ...controller import table as on_table
-from ...engine import auto_pay
 from ..settings import PACES
 from ..widgets import Button
 from .game_dialogs import answer, choose_among
@@ -114,5 +113,6 @@ def prompt_text(scene: TableScreen) -> tuple[str, str]:
 
 
 def _auto_pay(scene: TableScreen) -> None:
-    for action in auto_pay(scene.match.state):
+    """Pay the rest as the cost shows it."""
+    for action in scene.payment_plan().spends:
         scene.request(action)

@@ -145,7 +145,8 @@ def draw_reset_preview(scene: TableScreen, surface, state) -> None:
 def draw_prompt(scene: TableScreen, surface: pygame.Surface) -> None:
     title, hint = scene.prompt_text()
     s = scene.match.state
-    cost = owed(s, scene.match.pending is not None) if scene.can_act() and scene.table().paying else None
+    paying = scene.can_act() and scene.table().paying
+    cost = owed(s, scene.match.pending is not None, scene.payment_plan()) if paying else None
     scene.prompt.draw(surface, PromptFrame(title, hint, cost, scene.action_buttons, scene.pointer))
 
 

@@ -87,10 +87,8 @@ def finish(scene: TableScreen, outcome: Outcome) -> None:
     elif outcome.refusal is not None:
         scene.app.audio.play("illegal")
         scene.toasts.show(plain(*outcome.refusal), theme.BAD)
-    elif len(outcome.actions) == 1:
-        scene.request(outcome.actions[0])
     elif outcome.actions:
-        choose_among(scene, outcome.actions)
+        _take(scene, outcome.actions)
 
 
 def _wheel(scene: TableScreen, intent: Wheel) -> None:
@@ -158,6 +156,10 @@ def _click(scene: TableScreen, pos) -> None:
     for b in _buttons(scene):
         if b.click(pos):
             return
+    chip = scene.prompt.owed_chip_at(pos) if scene.can_act() and scene.table().paying else None
+    if chip is not None:
+        scene.cycle_payment(chip)
+        return
     if scene.L.log.collidepoint(pos):
         if not scene.log_covered():
             show_reasons(scene, scene.log.line_at(pos))
@@ -189,9 +191,19 @@ def _use(scene: TableScreen, target: Target | None) -> None:
     if not _prelude(scene, target):
         return
     actions = scene.table().actions_at(target)
+    if actions:
+        _take(scene, actions)
+
+
+def _take(scene: TableScreen, actions: list) -> None:
+    """One of `actions`, which a click or a gesture asks for: the only one; while paying, the
+    one the proposed payment makes (changed on the cost itself, never in a dialog per unit);
+    else the player's pick in a dialog."""
     if len(actions) == 1:
         scene.request(actions[0])
-    elif actions:
+    elif scene.table().paying:
+        scene.request(scene.payment_plan().spend_at(actions[0].cell, actions))
+    else:
         choose_among(scene, actions)
 
 

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple, Protocol
 import pygame
 
 from ...controller import Match
+from ...controller.payment_plan import PaymentPlan
 from ...controller.table import Table
 from ...controller.targets import Target
 from ...engine import Action, State
@@ -92,6 +93,10 @@ class TableScreen(Protocol):
     clock: float
 
     def table(self) -> Table: ...
+
+    def payment_plan(self) -> PaymentPlan: ...
+
+    def cycle_payment(self, chip: int) -> None: ...
 
     def shown(self) -> Shown: ...
 

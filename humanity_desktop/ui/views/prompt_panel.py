@@ -26,11 +26,12 @@ CHIP, CHIP_GAP = 26, 4
 @dataclass(frozen=True)
 class Owed:
     """A cost as the chips show it: units per resource, those still owed, and the units
-    gathered toward a three-for-one."""
+    gathered toward a three-for-one; and how the proposed payment pays each unit still owed."""
 
     cost: tuple
     need: tuple
     progress: tuple
+    plan: tuple = ()  # payment_plan.Chip for each unit still owed, in chip order
 
 
 @dataclass
@@ -46,6 +47,7 @@ class PromptPanel(View):
     def __init__(self) -> None:
         super().__init__()
         self.drawn = pygame.Rect(0, 0, 0, 0)  # where the last draw put the panel, grown or not
+        self.owed_chips: list[pygame.Rect] = []  # where the last draw put each unit still owed
 
     def place_buttons(self, buttons: list[Button], choices: bool) -> None:
         """The main button on its own row and the others sharing the row below; the answers
@@ -76,6 +78,7 @@ class PromptPanel(View):
 
     def draw(self, surface: pygame.Surface, f: PromptFrame) -> None:
         sc = self.scale
+        self.owed_chips = []
         title_size, title_lines, hint_size, hint_lines = self.lines(f)
         needed = self._text_height(title_size, title_lines, hint_size, hint_lines) + self._chrome(f)
         self.drawn = self.rect.copy()
@@ -109,6 +112,25 @@ class PromptPanel(View):
                 x += size + gap
             x += int(8 * sc)
         return chips
+
+    def _draw_source(self, surface: pygame.Surface, owed: Owed, slot: pygame.Rect) -> None:
+        """On a unit still owed, the unit the proposed payment pays it with (and how many,
+        three-for-one), in its corner."""
+        k = len(self.owed_chips)
+        self.owed_chips.append(slot)
+        if k >= len(owed.plan) or not owed.plan[k].spends:
+            return
+        spends = owed.plan[k].spends
+        badge = icons.resource(RESOURCES[spends[0].unit], max(theme.MIN_TEXT, int(slot.w * 0.6)))
+        spot = badge.get_rect(center=slot.bottomright)
+        surface.blit(badge, spot)
+        if len(spends) > 1:
+            draw_text(surface, f"×{len(spends)}", max(theme.MIN_TEXT, int(11 * self.scale)), theme.TEXT,
+                      (spot.right, spot.centery), "midleft", bold=True)
+
+    def owed_chip_at(self, pos) -> int | None:
+        """The unit still owed under `pos`, by its place among them."""
+        return next((k for k, rect in enumerate(self.owed_chips) if rect.collidepoint(pos)), None)
 
     # ------------------------------------------------------------ inside
 
@@ -146,6 +168,8 @@ class PromptPanel(View):
                 icon = icon.copy()
                 icon.set_alpha(70)
             surface.blit(icon, icon.get_rect(center=slot.center))
+            if not paid:
+                self._draw_source(surface, owed, slot)
         x = chips[-1][2].right + int(12 * sc) if chips else topleft[0]
         middle = topleft[1] + int(CHIP * sc) // 2
         for b, p in enumerate(owed.progress):
@@ -157,10 +181,11 @@ class PromptPanel(View):
 # ---------------------------------------------------------------- what the panel says
 
 
-def owed(s, pending: bool) -> Owed:
-    """The cost being paid; a turn waiting for confirmation in the middle of a payment waits
-    on the unit that completes it, so every chip shows lit."""
+def owed(s, pending: bool, plan=None) -> Owed:
+    """The cost being paid, and how `plan` (controller/payment_plan.py) pays the rest; a turn
+    waiting for confirmation in the middle of a payment waits on the unit that completes it,
+    so every chip shows lit."""
     cost = paid_for(s).cost_vec
     if pending:
         return Owed(cost, (0,) * len(cost), (0,) * len(s.progress))
-    return Owed(cost, tuple(s.need), tuple(s.progress))
+    return Owed(cost, tuple(s.need), tuple(s.progress), tuple(plan.paid_by) if plan else ())
