@@ -71,6 +71,15 @@ LOG_TEXT = 500  # one line of a game's log
 _UNSAFE = re.compile("[\x00\ud800-\udfff]")
 
 
+def parse_int(digits: str) -> int:
+    """An integer as JSON writes it (for json.loads's parse_int): refused beyond INT_DIGITS
+    digits before it is converted, so no file or request can make the reader work for long
+    or hold a number no range admits."""
+    if len(digits) > INT_DIGITS and len(digits.lstrip("-")) > INT_DIGITS:
+        raise ValueError(f"it holds an integer of {len(digits.lstrip('-'))} digits (at most {INT_DIGITS})")
+    return int(digits)
+
+
 def text_problem(value: Any, most: int) -> str | None:
     """Why `value` is not a text the game can keep and draw (None when it is)."""
     if not isinstance(value, str):

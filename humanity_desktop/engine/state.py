@@ -41,9 +41,10 @@ class Field(NamedTuple):
     group: str | None = None  # the JSON object holding it inside the class's own, if any
 
 
-# A Player's shape. A wild greenhouse's shape ("wild") is written with its base entry.
+# A Player's shape.
 PLAYER_FIELDS = (
     Field("base", "base"),
+    Field("wild", "base"),  # a wild greenhouse's shape, written with its base entry
     Field("astros", "astronauts"),
     Field("research", "research"),
     Field("science", "science"),
