@@ -7,6 +7,7 @@ import random
 import pygame
 
 from ...controller import BOT, CHARACTERS, HUMAN, Seat, default_level, ranked_levels
+from ...controller.saves import UnfinishedNotKept
 from ...engine.catalogue import PLAYER_COUNTS
 from .. import icons, theme
 from ..backdrop import backdrop
@@ -14,6 +15,7 @@ from ..fonts import draw_text
 from ..input import Back, Click, Key, Point
 from ..scene import Scene
 from ..widgets import Button, ButtonTips, draw_panel, layout_row
+from .keep_game import ask_keep
 
 EMPTY = "empty"
 MARGIN = 24  # design pixels between the panel's sides and its rows
@@ -130,9 +132,17 @@ class NewGameScene(Scene):
         self._launch(seats)
 
     def _launch(self, seats: list[Seat]) -> None:
-        from .game import GameScene
-        match = self.app.session.new_match(seats, self._seed())
-        self.app.stack.replace(GameScene(self.app, match))
+        seed = self._seed()
+
+        def go_on(discard: bool) -> None:
+            from .game import GameScene
+            try:
+                match = self.app.session.new_match(seats, seed, discard_unfinished=discard)
+            except UnfinishedNotKept as exc:
+                ask_keep(self.app, str(exc), go_on)
+                return
+            self.app.stack.replace(GameScene(self.app, match))
+        go_on(False)
 
     # ------------------------------------------------------------ input and drawing
 
