@@ -9,11 +9,12 @@ from ..engine.catalogue import PLAYER_COUNTS
 from ..engine.ranges import COORD, ID_TEXT, LOG_TEXT, POINTS, SAVED_AT, SEED
 from .limits import Refused, check
 
-MAX_SAVE_BYTES = 4 * 1024 * 1024  # a whole 4-player game with its log is about 300 KB
+MAX_SAVE_BYTES = 8 * 1024 * 1024  # a whole 4-player game with its log is about 300 KB
 # A game from the deal takes at most about 10,000 actions (engine/horizon.py bounds its turns,
 # and a turn takes at most about 25); a real 4-player game takes about 1,500.
 MAX_ACTIONS = 20_000
 MAX_LOG_LINES = 20_000  # a save keeps the log's last lines, at most this many
+LOG_CHARS = 1_000_000  # and at most this many characters of them (6 MB as JSON at worst)
 MAX_HISTORY = 2_000  # score entries, one per turn: a save keeps the last ones, at most this many
 MAX_STATE_ITEMS = 500  # entries in one list of a position (a base holds at most 200 tiles)
 
@@ -39,6 +40,21 @@ def check_fields(data: dict) -> None:
         if len(entry) != players or not all(POINTS.holds(x) for x in entry):
             raise Refused(f"its score history holds {entry!r}")
     check_state(data["state"])
+
+
+def kept_lines(log: list[str]) -> list[str]:
+    """The log as a file keeps it, so that its reader takes it back: the last lines, each cut
+    to LOG_TEXT characters, at most MAX_LOG_LINES of them and LOG_CHARS in all."""
+    kept: list[str] = []
+    room = LOG_CHARS
+    for line in reversed(log[-MAX_LOG_LINES:]):
+        line = line[:LOG_TEXT]
+        room -= len(line)
+        if room < 0:
+            break
+        kept.append(line)
+    kept.reverse()
+    return kept
 
 
 def check_state(state: dict) -> None:

@@ -22,14 +22,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import Action, ActionError, RulesError, State, replay
-from ..engine.ranges import LOG_TEXT, ROUND_NUMBER, YEAR
+from ..engine.ranges import ROUND_NUMBER, YEAR
 from ..engine.validation import StateError, load_state
 from .bus import Bus
 from .files import is_set_aside, unused_path, write_atomic
 from .limits import Refused
 from .logs import log
 from .match import Match
-from .save_limits import MAX_HISTORY, MAX_LOG_LINES, MAX_SAVE_BYTES, check_fields
+from .save_limits import MAX_HISTORY, MAX_SAVE_BYTES, check_fields, kept_lines
 from .record import RecordedMatch
 from .seats import Seat
 from .versioned import FileProblem, read_small_file, read_versioned, set_aside_as
@@ -88,9 +88,8 @@ class SaveSnapshot:
         self.seats = [seat.to_json() for seat in match.seats]
         self.state = match.state.copy()
         self.actions = None if match.actions is None else list(match.actions)
-        # A save keeps the last lines and scores, as many as its loader takes (save_limits).
-        self.log = [line[:LOG_TEXT] for line in match.log[-MAX_LOG_LINES:]]
-        self.history = match.history[-MAX_HISTORY:]
+        self.log = list(match.log)
+        self.history = list(match.history)
 
     def to_json(self) -> dict:
         return {
@@ -100,8 +99,9 @@ class SaveSnapshot:
             "seed": self.state.seed,
             "actions": None if self.actions is None else [a.to_json() for a in self.actions],
             "state": self.state.to_json(),
-            "log": self.log,
-            "history": [list(h) for h in self.history],
+            # The last lines and scores, as many as the loader takes (save_limits).
+            "log": kept_lines(self.log),
+            "history": [list(h) for h in self.history[-MAX_HISTORY:]],
         }
 
     def text(self) -> str:

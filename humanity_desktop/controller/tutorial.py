@@ -25,14 +25,13 @@ from .events import ActionApplied, ActionRequested, ConfirmRequested, HintReques
 from .files import write_atomic
 from .limits import Refused, check
 from .match import Match
-from .save_limits import MAX_LOG_LINES
+from .save_limits import MAX_LOG_LINES, MAX_SAVE_BYTES, kept_lines
 from .seats import BOT, HUMAN, Seat
 from .versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
 
 SCRIPT = "tutorial.json"
 PROGRESS_FILE = "tutorial.json"  # in the data folder: the chapter reached and its position
 PROGRESS_VERSION = 1
-MAX_PROGRESS_BYTES = 1024 * 1024  # a real one, at the last chapter, is about 30 KB
 LEARNER = 0
 NEXT, CONFIRM, YOUR_TURN, END = "next", "confirm", "your_turn", "end"
 WAITS = (NEXT, CONFIRM, YOUR_TURN, END)
@@ -178,7 +177,7 @@ def read_progress(path: Path, script: Script, tell: Callable[[str], None]) -> tu
     used is set aside (and the tutorial starts over), never read again; `tell` gets the message
     saying so."""
     try:
-        raw = read_versioned(read_small_file(path, MAX_PROGRESS_BYTES), PROGRESS_VERSION, "tutorial progress file",
+        raw = read_versioned(read_small_file(path, MAX_SAVE_BYTES), PROGRESS_VERSION, "tutorial progress file",
                              lambda raw: {"version", "chapter", "state", "log"} <= set(raw))
         if raw["chapter"] not in [cid for cid, _ in script.chapters]:
             raise FileProblem(f"it names no chapter of this tutorial ({short_repr(raw['chapter'])})")
@@ -200,7 +199,7 @@ def read_progress(path: Path, script: Script, tell: Callable[[str], None]) -> tu
 def write_progress(path: Path, script: Script, chapter: int, match: Match) -> None:
     write_atomic(path, json.dumps({
         "version": PROGRESS_VERSION, "chapter": script.chapters[chapter][0],
-        "state": match.state.to_json(), "log": [line[:LOG_TEXT] for line in match.log[-MAX_LOG_LINES:]],
+        "state": match.state.to_json(), "log": kept_lines(match.log),
     }))
 
 
