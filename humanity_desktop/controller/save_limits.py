@@ -61,7 +61,8 @@ def check_state(state: dict) -> None:
     """The position's size: the engine checks its values when it is played."""
     if not isinstance(state, dict):
         raise Refused("its position is not an object")
-    check(state, max_items=MAX_STATE_ITEMS, max_text=ID_TEXT, max_number=SEED.hi, max_depth=8)
+    # The seed is its largest number: -2**63 at the least.
+    check(state, max_items=MAX_STATE_ITEMS, max_text=ID_TEXT, max_number=max(-SEED.lo, SEED.hi), max_depth=8)
 
 
 def _check_list(value, most: int, what: str, kind: type | None = None) -> None:

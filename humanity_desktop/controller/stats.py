@@ -198,7 +198,7 @@ def _rating_value(x) -> float:
 
 
 def _text(x) -> str:
-    if not x or text_problem(x, NAME_TEXT) is not None:
+    if not x or text_problem(x, NAME_TEXT) is not None or not x.isprintable():
         raise ValueError(f"{x!r} is not a name")
     return x
 
