@@ -42,7 +42,7 @@ HOSTILE_SAVES = {
                    "the number 1e400"),
     "deep nesting": (lambda: '{"version":2,"state":' + DEEP + "}", "nested too deeply"),
     "null log entry": (lambda: edited(lambda d: d["log"].append(None)), "log lines"),
-    "5 MB log line": (lambda: edited(lambda d: d["log"].append("x" * 5_000_000)), "too large"),
+    "5 MB log line": (lambda: edited(lambda d: d["log"].append("x" * 5_000_000)), "5000000 characters"),
     "long log line": (lambda: edited(lambda d: d["log"].append("x" * 100_000)), "100000 characters"),
     "history of the wrong type": (lambda: edited(lambda d: d["history"].append("lots")), "score entries"),
     "history of wrong scores": (lambda: edited(lambda d: d["history"].append([1, None])), "score history"),

@@ -4,10 +4,13 @@ with; values the game itself used to make and then refuse."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
 import subprocess
 import sys
 import textwrap
+import time
 
 import pygame
 import pytest
@@ -202,3 +205,23 @@ def test_the_sandbox_cannot_build_a_base_that_play_would_take_out_of_range():
         apply_action(s, rng.choice(legal_actions(s)))
         assert problem(s) is None
     load_state(s.to_json())
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals: Windows ends a process outright")
+def test_sigterm_ends_the_game_cleanly_while_a_bot_thinks(tmp_path):
+    """Expert bots think for seconds at a time; SIGTERM still closes the game at once, saved."""
+    game = subprocess.Popen([sys.executable, "-m", "humanity_desktop", "--seats", "bot:expert,bot:expert",
+                             "--pace", "instant", "--data-dir", str(tmp_path), "--size", "960x540"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    try:
+        deadline = time.monotonic() + 60
+        while not (tmp_path / AUTOSAVE).exists():
+            assert time.monotonic() < deadline and game.poll() is None, "the game did not start"
+            time.sleep(0.1)
+        time.sleep(1.0)  # a bot is thinking now
+        game.send_signal(signal.SIGTERM)
+        assert game.wait(timeout=20) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
+    read_match(tmp_path / AUTOSAVE, Bus()).close()  # the game on disk is whole
