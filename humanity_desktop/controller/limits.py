@@ -8,13 +8,17 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import stat
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
 from ..engine.ranges import parse_int, text_problem
 
 MAX_DEPTH = 12  # the deepest real file (a save's state) nests 6 levels
+# A JSON escape for NUL or for half of a UTF-16 pair (raw ones cannot pass decoding and parsing).
+_UNSAFE_ESCAPE = re.compile(r"\\u(0000|[dD][89a-fA-F])")
 # Opening a named pipe waits for a writer unless it is opened without waiting (POSIX);
 # Windows has neither the flag nor such files in a folder, and wants binary mode said.
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
@@ -55,7 +59,8 @@ def _check_file(info: os.stat_result, max_bytes: int) -> None:
 
 
 def parse_json(text: str) -> Any:
-    """The JSON value in `text`, nested at most MAX_DEPTH deep; Refused otherwise."""
+    """The JSON value in `text`, nested at most MAX_DEPTH deep, its texts ones the game can keep;
+    Refused otherwise."""
     try:
         value = json.loads(text, parse_int=_integer, parse_float=_finite, parse_constant=_no_constant)
     except RecursionError:
@@ -65,6 +70,8 @@ def parse_json(text: str) -> Any:
     except ValueError:
         raise Refused("it is damaged or cut short: not complete JSON") from None
     check(value, max_items=10**6, max_text=10**6)
+    if _UNSAFE_ESCAPE.search(text):  # the only way a NUL or half a UTF-16 pair gets into a text
+        _check_texts(value)
     return value
 
 
@@ -89,28 +96,42 @@ def _no_constant(name: str) -> Any:
 def check(value: Any, max_items: int, max_text: int, max_number: int | float = math.inf,
           max_depth: int = MAX_DEPTH) -> None:
     """Refused unless every list and object in `value` holds at most `max_items` entries, every
-    text is one the game can keep (at most `max_text` characters, no NUL, no half of a UTF-16
-    pair), every number is finite and within ±`max_number` (integers compared as integers, so
-    any size is answered), and nothing nests deeper than `max_depth`. Iterative: deep input
-    cannot overflow the stack."""
+    text at most `max_text` characters, every number is finite and within ±`max_number`
+    (integers compared as integers, so any size is answered), and nothing nests deeper than
+    `max_depth`. Iterative: deep input cannot overflow the stack."""
     todo = [(value, 0)]
+    pop, push = todo.pop, todo.extend
     while todo:
-        item, depth = todo.pop()
-        if depth > max_depth:
-            raise Refused("it is nested too deeply")
-        if isinstance(item, (list, dict)):
+        item, depth = pop()
+        kind = type(item)
+        if kind is list or kind is dict:
+            if depth >= max_depth and item:
+                raise Refused("it is nested too deeply")
             if len(item) > max_items:
                 raise Refused(f"it holds a list of {len(item)} entries (at most {max_items})")
-            todo.extend((child, depth + 1) for child in item)  # an object's keys
-            if isinstance(item, dict):
-                todo.extend((child, depth + 1) for child in item.values())
-        elif isinstance(item, str):
-            if (why := text_problem(item, max_text)) is not None:
-                raise Refused(why)
-        elif isinstance(item, int) and not isinstance(item, bool):
+            push(zip(item, repeat(depth + 1)))  # an object's keys
+            if kind is dict:
+                push(zip(item.values(), repeat(depth + 1)))
+        elif kind is str:
+            if len(item) > max_text:
+                raise Refused(f"it holds a text of {len(item)} characters (at most {max_text})")
+        elif kind is int:
             if not -max_number <= item <= max_number:
                 shown = item if item.bit_length() <= 64 else f"of {item.bit_length()} bits"
                 raise Refused(f"it holds the number {shown}, out of range")
-        elif isinstance(item, float):
+        elif kind is float:
             if not math.isfinite(item) or abs(item) > max_number:
                 raise Refused(f"it holds the number {item!r}, out of range")
+
+
+def _check_texts(value: Any) -> None:
+    """Refused if any text (a key too) holds a NUL character or half of a UTF-16 pair."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, (list, dict)):
+            todo.extend(item)
+            if isinstance(item, dict):
+                todo.extend(item.values())
+        elif isinstance(item, str) and (why := text_problem(item, len(item))) is not None:
+            raise Refused(why)
