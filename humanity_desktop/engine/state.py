@@ -102,7 +102,6 @@ def json_keys(fields: tuple[Field, ...], group: str | None = None) -> tuple[str,
 SEAT_KEYS = json_keys(PLAYER_FIELDS)
 STATE_KEYS = json_keys(STATE_FIELDS)  # what a saved state must have
 PENDING_KEYS = json_keys(STATE_FIELDS, "pending")
-JSON_NAME = {f.attr: f.json for f in STATE_FIELDS + PLAYER_FIELDS if f.attr}  # attribute -> JSON key
 
 
 def _cell(v: list) -> tuple[int, int]:
