@@ -15,7 +15,7 @@ import pygame
 
 from ...controller import Bus, parse_seats, ranked_levels
 from ...controller.record import RecordedMatch
-from ...controller.saves import SAVES_DIR, SaveError, write_save
+from ...controller.saves import SAVES_DIR, SaveError, UnfinishedNotKept, write_save
 from ...engine import new_game
 from ...engine.sandbox import (
     SandboxError,
@@ -38,6 +38,7 @@ from ..targets import ASTRO, CELL, Target
 from ..tooltips import tile_lines
 from ..widgets import Button, draw_panel, draw_tooltip, hovered, layout_column
 from ..views.base_view import BaseFrame, BaseView
+from .keep_game import ask_keep
 
 PALETTE_TILE = 58  # design pixels
 SEAT = 0  # the base being built is the human's, seat 0
@@ -199,12 +200,17 @@ class SandboxScene(Scene):
         return path
 
     def _play(self) -> None:
-        from .game import GameScene
         path = self._save()
-        if path is None:
-            return
+        if path is not None:
+            self._open(path)
+
+    def _open(self, path, discard_unfinished: bool = False) -> None:
+        from .game import GameScene
         try:
-            match = self.app.session.load_match(path)  # the same checks as any save
+            match = self.app.session.load_match(path, discard_unfinished)  # the same checks as any save
+        except UnfinishedNotKept as exc:
+            ask_keep(self.app, str(exc), lambda discard: self._open(path, discard))
+            return
         except SaveError as exc:
             self._say(str(exc), theme.BAD)
             return
