@@ -32,7 +32,7 @@ from humanity_desktop.ui.settings import FILE as SETTINGS_FILE
 from humanity_desktop.ui.settings import Settings
 from humanity_desktop.ui.views.tracks_view import TracksFrame, TracksView
 
-from test_hostile_files import FLAGS, edited, good_save
+from test_hostile_files import FLAGS, edited
 
 HUGE = int("7" * 400)
 
