@@ -17,6 +17,7 @@ MAX_LOG_LINES = 20_000  # a save keeps the log's last lines, at most this many
 LOG_CHARS = 1_000_000  # and at most this many characters of them (6 MB as JSON at worst)
 MAX_HISTORY = 2_000  # score entries, one per turn: a save keeps the last ones, at most this many
 MAX_STATE_ITEMS = 500  # entries in one list of a position (a base holds at most 200 tiles)
+MAX_SEED = SEED.hi  # how far a seed may lie either side of 0, for the command line's --seed
 
 
 def check_fields(data: dict) -> None:
