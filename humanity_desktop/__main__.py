@@ -141,7 +141,11 @@ def play(args: argparse.Namespace, seats) -> int:
             title.text = f"The game cannot be resumed. {exc}"
     if match is None and seats is not None:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-        match = app.session.new_match(seats, seed)
+        try:
+            match = app.session.new_match(seats, seed)
+        except SaveError as exc:  # the unfinished game cannot be kept: the player decides from New game
+            print(f"humanity-desktop: {exc}", file=sys.stderr)
+            title.text = f"No new game was started. {exc}"
     app.run([title] + ([GameScene(app, match)] if match else []))
     return 0
 

@@ -11,11 +11,16 @@ import os
 import signal
 
 import pytest
+from hypothesis import settings
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("HUMANITY_CHECK_SAVES", "1")
 
+
+# Property tests check what holds, not how fast: a busy machine must not fail them.
+settings.register_profile("project", deadline=None)
+settings.load_profile("project")
 
 # Functions and signals that Windows lacks, by module.
 POSIX_ONLY = {

@@ -39,15 +39,15 @@ def many_tiles(data: dict) -> None:
 HOSTILE_SAVES = {
     "astronaut index": (lambda: edited(lambda d: d["seats"][0].update(character=7)), "no astronaut 7"),
     "time 1e400": (lambda: save_text(played_match(steps=12)).replace('"saved_at":', '"saved_at":1e400,"x":', 1),
-                   "the number inf"),
+                   "the number 1e400"),
     "deep nesting": (lambda: '{"version":2,"state":' + DEEP + "}", "nested too deeply"),
     "null log entry": (lambda: edited(lambda d: d["log"].append(None)), "log lines"),
-    "5 MB log line": (lambda: edited(lambda d: d["log"].append("x" * 5_000_000)), "too large"),
+    "5 MB log line": (lambda: edited(lambda d: d["log"].append("x" * 5_000_000)), "5000000 characters"),
     "long log line": (lambda: edited(lambda d: d["log"].append("x" * 100_000)), "100000 characters"),
     "history of the wrong type": (lambda: edited(lambda d: d["history"].append("lots")), "score entries"),
     "history of wrong scores": (lambda: edited(lambda d: d["history"].append([1, None])), "score history"),
     "tile far away": (lambda: edited(lambda d: d["state"]["seats"][0]["base"][0].update(cell=[10**9, 10**9])),
-                      "out of range"),
+                      "must be from -64 to 64"),
     "60,000 tiles": (lambda: edited(many_tiles), "60000 entries"),
     "too many actions": (lambda: edited(lambda d: d.update(actions=d["actions"] * 2000)), "actions"),
 }

@@ -120,8 +120,8 @@ def work_one(d):
 
 
 REFUSED = [
-    (fourth_astronaut, r"seats\[0\]\.astronauts: 4 astronauts"),
-    (two_astronauts, r"seats\[1\]\.astronauts: 2 astronauts"),
+    (fourth_astronaut, r"seats\[0\]\.astronauts: must have 3 entries, has 4"),
+    (two_astronauts, r"seats\[1\]\.astronauts: must have 3 entries, has 2"),
     (module_in_two_places, r"decks\[2\]: module '.*' is also in decks\[2\]"),
     (module_in_a_deck_and_a_base, r"seats\[0\]\.base: module '.*' is also in decks\[2\]"),
     (lost_module, r"state: modules lost"),
@@ -136,7 +136,7 @@ REFUSED = [
     (wrong_year_in_a_deck, r"decks\[1\]: '.*' is from year 3"),
     (future_module_in_a_hangar, r"hangars\[\d\]: '.*' is from year 3"),
     (future_experiment_on_the_wheel, r"experiments\[\d\]: '.*' is from year 3"),
-    (work_one, r"seats\[0\]\.astronauts: work 1"),
+    (work_one, r"seats\[0\]\.astronauts\[0\]\.work: must be from 2 to 4, got 1"),
 ]
 
 
@@ -172,8 +172,8 @@ def copies_made_by_load(d: dict, monkeypatch) -> int:
 
 
 def test_loading_copies_the_state_a_bounded_number_of_times_whatever_the_base_size(monkeypatch):
-    small, large = load_bench.placing_beside(50), load_bench.placing_beside(2000)
-    assert len(legal_actions(load_state(large))) > 20 * len(legal_actions(load_state(small)))
+    small, large = load_bench.placing_beside(4), load_bench.placing_beside(140)
+    assert len(legal_actions(load_state(large))) > 3 * len(legal_actions(load_state(small)))
     # Each copy costs the size of the state, so a count that grew with it would be quadratic.
     assert copies_made_by_load(large, monkeypatch) == copies_made_by_load(small, monkeypatch) >= 1
 

@@ -157,7 +157,7 @@ def test_leaving_and_coming_back_resumes_at_the_chapter_reached(app):
     reached = game.match.state.copy()
     click(app, coach_button(game, "Leave").rect.center)
     assert isinstance(app.stack.top, TitleScene)
-    saved = read_progress(app.data_dir / PROGRESS_FILE, SHIPPED)
+    saved = read_progress(app.data_dir / PROGRESS_FILE, SHIPPED, pytest.fail)
     assert saved is not None and saved[0] == 2
     choice = open_tutorial(app)
     assert isinstance(choice, ChoiceScene)
@@ -171,7 +171,10 @@ def test_leaving_and_coming_back_resumes_at_the_chapter_reached(app):
 def test_a_damaged_progress_file_is_set_aside_and_the_tutorial_starts_over(app):
     path = app.data_dir / PROGRESS_FILE
     path.write_text("{not json")
-    game = open_tutorial(app)
+    told = open_tutorial(app)
+    assert isinstance(told, ChoiceScene) and "not complete JSON" in told.message
+    click(app, told.buttons[0].rect.center)
+    game = app.stack.top
     assert isinstance(game, GameScene) and game.guide.runner.chapter == 0
     assert list(app.data_dir.glob("tutorial.damaged-*.json"))
 

@@ -35,12 +35,12 @@ from humanity_desktop.engine.validation import load_state  # noqa: E402
 PROBE = """
 import sys
 from humanity_desktop.__main__ import main
-from humanity_desktop.ui.app import App
-queue = App.autosave
+from humanity_desktop.controller.session import Session
+queue = Session.autosave
 def autosave(self, match):
     queue(self, match)
     print("actions", len(match.actions), flush=True)
-App.autosave = autosave
+Session.autosave = autosave
 sys.exit(main(sys.argv[1:]))
 """
 GAME = ["--seats", "bot:easy,bot:easy", "--demo", "--pace", "instant", "--anim-speed", "100",

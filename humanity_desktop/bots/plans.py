@@ -12,6 +12,7 @@ from ..engine.autopay import cheapest_spend
 from ..engine.state import OVER, PAY, PLACE
 
 Plan = tuple[Action, ...]
+MAX_OPENED = 2_000  # positions one search for plans opens at most, whatever the position (real play: 50 at most)
 
 
 def segment_key(s: State) -> tuple:
@@ -40,7 +41,8 @@ def _choices(s: State) -> list[Action]:
 def plans(s: State, limit: int = 4000) -> list[tuple[Plan, State]]:
     """Every distinct completion of the current segment, with the state it leads to.
 
-    Order is deterministic. `limit` caps the search in pathological positions."""
+    Order is deterministic. `limit` and MAX_OPENED cap the search in pathological positions;
+    if they stop it before any plan ends the segment, the deepest plan begun is the answer."""
     if s.phase == OVER:
         return []
     out: list[tuple[Plan, State]] = []
@@ -48,8 +50,10 @@ def plans(s: State, limit: int = 4000) -> list[tuple[Plan, State]]:
     me = s.current
     seen: set = set()
     stack: list[tuple[State, Plan]] = [(s, ())]
-    while stack and len(out) < limit:
+    opened = 0
+    while stack and len(out) < limit and opened < MAX_OPENED:
         state, plan = stack.pop()
+        opened += 1
         for action in _choices(state):
             nxt = state.copy()
             apply_action(nxt, action)
@@ -66,6 +70,8 @@ def plans(s: State, limit: int = 4000) -> list[tuple[Plan, State]]:
                 out.append((step, nxt))
             else:
                 stack.append((nxt, step))
+    if not out and stack:
+        out.append(max(((plan, state) for state, plan in stack), key=lambda ps: len(ps[0])))
     out.reverse()
     return out
 

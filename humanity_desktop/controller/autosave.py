@@ -38,6 +38,7 @@ class Autosaver:
         self._failed: Snapshot | None = None  # the newest snapshot, when writing it failed
         self._writing = False
         self._closed = False
+        self._last_tried = False  # closed, and the snapshot whose write failed had its last try
         self._failing = False  # the last write failed
         self._news: str | None = None
         self._verify_failed: Exception | None = None
@@ -93,11 +94,13 @@ class Autosaver:
                     self._cv.notify_all()
 
     def _next(self) -> Snapshot | None:
-        """The newest snapshot, or after a pause the one whose write failed; None once closed."""
+        """The newest snapshot, or after a pause the one whose write failed; once closed, the
+        one whose write failed gets a last try, then None."""
         with self._cv:
             retry = self._retry_after if self._failed is not None else None
             self._cv.wait_for(lambda: self._pending is not None or self._closed, timeout=retry)
-            snapshot = self._pending or (None if self._closed else self._failed)
+            snapshot = self._pending or (None if self._closed and self._last_tried else self._failed)
+            self._last_tried = self._closed
             self._pending = self._failed = None
             self._writing = snapshot is not None
             return snapshot

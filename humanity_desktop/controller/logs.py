@@ -10,13 +10,36 @@ import traceback
 from pathlib import Path
 
 from .. import __version__
-from .files import unused_path, write_atomic
+from .files import plain_reason, unused_path, write_atomic
 
 LOG_FILE = "humanity-desktop.log"
 FAULTS_FILE = "faults.log"  # where Python writes its tracebacks if the process itself crashes
 log = logging.getLogger("humanity_desktop")
 _handler: logging.Handler | None = None
 _faults = None  # the open FAULTS_FILE: faulthandler writes to it when the process dies
+
+
+class LogFile(logging.FileHandler):
+    """The log file. When a line cannot be written (a full disk, a folder taken away) it says
+    so once on stderr and falls silent, instead of printing a traceback for every line."""
+
+    silent = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not self.silent:
+            super().emit(record)
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        if self.silent:
+            return
+        self.silent = True
+        exc = sys.exc_info()[1]
+        reason = plain_reason(exc) if isinstance(exc, OSError) else f"{type(exc).__name__}: {exc}"
+        try:
+            sys.stderr.write(f"humanity-desktop: the log {self.baseFilename} cannot be written ({reason}); "
+                             "it stops for this session.\n")
+        except (OSError, ValueError):
+            pass  # no stderr either: silence is all that is left
 
 
 def start_log(folder: Path) -> Path:
@@ -28,7 +51,7 @@ def start_log(folder: Path) -> Path:
     if _handler is not None:
         log.removeHandler(_handler)
         _handler.close()
-    _handler = logging.FileHandler(path, encoding="utf-8")
+    _handler = LogFile(path, encoding="utf-8")
     _handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     log.addHandler(_handler)
     log.setLevel(logging.INFO)

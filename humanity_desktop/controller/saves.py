@@ -6,23 +6,30 @@ whose actions were not recorded (a plain Match) is saved with `actions: null` an
 snapshot alone. Saves before version 3 were made on the earlier edition's tiles and board and
 cannot be played on this one. A file that cannot be played is set aside under a new name
 (kept, never deleted), and the message says so.
+
+When a new game takes the autosave's place, an unfinished game there is kept under saves/
+(and the new game waits if it cannot be), a finished one under replays/, the last
+KEPT_REPLAYS of them, until the player deletes them from the Load screen.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
+import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import Action, ActionError, RulesError, State, replay
+from ..engine.ranges import ROUND_NUMBER, YEAR
 from ..engine.validation import StateError, load_state
 from .bus import Bus
 from .files import is_set_aside, unused_path, write_atomic
 from .limits import Refused
 from .logs import log
 from .match import Match
-from .save_limits import MAX_SAVE_BYTES, check_fields
+from .save_limits import MAX_HISTORY, MAX_SAVE_BYTES, check_fields, kept_lines
 from .record import RecordedMatch
 from .seats import Seat
 from .versioned import FileProblem, read_small_file, read_versioned, set_aside_as
@@ -31,10 +38,18 @@ SAVE_VERSION = 3  # 3: the published tiles and the 8-spot board
 FIRST_PLAYABLE = 3
 AUTOSAVE = "autosave.json"
 SAVES_DIR = "saves"
+REPLAYS_DIR = "replays"  # finished games, kept for their replays
+KEPT_REPLAYS = 20
+PROBLEMS_TOLD = 3  # files set aside that a listing names one by one; the rest are counted
 
 
 class SaveError(FileProblem):
     """A save file that cannot be played; the message says why, for people, naming the file."""
+
+
+class UnfinishedNotKept(SaveError):
+    """The unfinished game in the autosave could not be kept under saves/, so what would take
+    its place must wait until the player says what to do with it."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +66,15 @@ class SaveListing(list):
     def __init__(self) -> None:
         super().__init__()
         self.problems: list[str] = []  # one message per file set aside
+
+    def summary(self) -> str:
+        """The problems in a few lines: the first ones in full, the others counted."""
+        told = [p if len(p) <= 300 else p[:297] + "..." for p in self.problems[:PROBLEMS_TOLD]]
+        rest = len(self.problems) - len(told)
+        if rest:
+            told.append(f"And {rest} more file{'s' * (rest != 1)} could not be used; each is kept aside "
+                        "under a new name, and the log names them.")
+        return " ".join(told)
 
 
 class SaveSnapshot:
@@ -75,8 +99,9 @@ class SaveSnapshot:
             "seed": self.state.seed,
             "actions": None if self.actions is None else [a.to_json() for a in self.actions],
             "state": self.state.to_json(),
-            "log": self.log,
-            "history": [list(h) for h in self.history],
+            # The last lines and scores, as many as the loader takes (save_limits).
+            "log": kept_lines(self.log),
+            "history": [list(h) for h in self.history[-MAX_HISTORY:]],
         }
 
     def text(self) -> str:
@@ -141,6 +166,8 @@ def _contents(path: Path) -> tuple[list[Seat], State, list[Action] | None, list[
     try:
         seats = [Seat.from_json(s) for s in data["seats"]]
         state = load_state(data["state"])
+        if state.n != len(seats):
+            raise SaveError(f"{path.name} is damaged: its position has {state.n} players and it names {len(seats)}.")
         raw_actions = data["actions"]
         actions = None if raw_actions is None else [Action.from_json(a) for a in raw_actions]
         if actions is not None and replay(len(seats), data["seed"], actions) != state:
@@ -161,30 +188,77 @@ def open_match(path: Path, bus: Bus, **options) -> RecordedMatch:
 
 
 def describe_save(path: Path) -> SaveInfo:
+    """What the Load screen says of a save, from its fields alone (its position is checked
+    when it is opened)."""
     data = _read(path)
     try:
         seats = [Seat.from_json(s) for s in data["seats"]]
         st = data["state"]
+        year, round_, over = st["year"], st["round"], st["game_over"]
+        if not (YEAR.holds(year) and ROUND_NUMBER.holds(round_) and isinstance(over, bool)):
+            raise ValueError(f"its year {year!r}, round {round_!r} or end {over!r} is out of range")
         who = ", ".join(s.name + (" (bot)" if s.is_bot else "") for s in seats)
-        when = "finished" if st["game_over"] else f"year {st['year']}, round {st['round']}"
-        return SaveInfo(path, f"{who} - {when}", float(data["saved_at"]), bool(st["game_over"]))
+        when = "finished" if over else f"year {year}, round {round_}"
+        return SaveInfo(path, f"{who} - {when}", float(data["saved_at"]), over)
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveError(f"{path.name} is damaged ({exc}).") from exc
 
 
+def save_paths(data_dir: Path) -> list[Path]:
+    """Every save the Load screen may list: the autosave, the named saves, the kept replays."""
+    paths = [data_dir / AUTOSAVE]
+    for folder in (SAVES_DIR, REPLAYS_DIR):
+        try:
+            paths += sorted(p for p in (data_dir / folder).glob("*.json") if not is_set_aside(p))
+        except OSError as exc:  # a folder that cannot be read (or is a file) lists nothing
+            log.warning("the saves in %s cannot be listed: %s", data_dir / folder, exc)
+    return paths
+
+
+class SaveList:
+    """The saves of a data folder, read once and then again only where a file changed (its
+    size or time), so that opening Load stays quick with thousands of saves."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self._known: dict[Path, tuple[tuple[int, int], SaveInfo]] = {}
+
+    def refresh(self) -> SaveListing:
+        """The saves now, newest first; files that cannot be read are set aside and told."""
+        listing = SaveListing()
+        known: dict[Path, tuple[tuple[int, int], SaveInfo]] = {}
+        for path in save_paths(self.data_dir):
+            try:
+                info = path.stat()
+            except OSError:
+                continue  # gone (or never there: the autosave)
+            stamp = (info.st_mtime_ns, info.st_size)
+            seen = self._known.get(path)
+            if seen is None or seen[0] != stamp:
+                try:
+                    seen = (stamp, describe_save(path))
+                except SaveError as exc:
+                    listing.problems.append(str(_set_aside(path, exc)))
+                    continue
+            known[path] = seen
+            listing.append(seen[1])
+        self._known = known
+        listing.sort(key=lambda i: -i.saved_at)
+        return listing
+
+    def forget(self, path: Path) -> None:
+        self._known.pop(path, None)
+
+
 def list_saves(data_dir: Path) -> SaveListing:
     """The saves (the autosave included), newest first; files that cannot be read are set aside."""
-    paths = [data_dir / AUTOSAVE] + sorted((data_dir / SAVES_DIR).glob("*.json"))
-    listing = SaveListing()
-    for path in paths:
-        if not path.exists() or is_set_aside(path):
-            continue
-        try:
-            listing.append(describe_save(path))
-        except SaveError as exc:
-            listing.problems.append(str(_set_aside(path, exc)))
-    listing.sort(key=lambda i: -i.saved_at)
-    return listing
+    return SaveList(data_dir).refresh()
+
+
+def delete_save(path: Path) -> None:
+    """Delete a save the player chose to delete (OSError if it cannot be)."""
+    path.unlink()
+    log.info("deleted %s", path)
 
 
 def unfinished_autosave(data_dir: Path) -> bool:
@@ -197,15 +271,42 @@ def unfinished_autosave(data_dir: Path) -> bool:
         return True
 
 
-def keep_unfinished(data_dir: Path) -> Path | None:
+def keep_unfinished(data_dir: Path, folder: Path | None = None) -> Path | None:
     """Move an unfinished game's autosave (or one that cannot be read, for Load to explain)
-    under saves/, so that a new game does not overwrite it; returns where it went."""
+    under saves/ (or into `folder`), so that a new game does not overwrite it; returns where
+    it went. OSError if it cannot be moved."""
     if not unfinished_autosave(data_dir):
         return None
-    kept = unused_path(data_dir / SAVES_DIR, f"unfinished_{time.strftime('%Y-%m-%d_%H-%M-%S')}", ".json")
-    kept.parent.mkdir(parents=True, exist_ok=True)
-    os.replace(data_dir / AUTOSAVE, kept)
-    log.info("the unfinished game in the autosave is kept as %s", kept)
+    return _move_autosave(data_dir, folder or data_dir / SAVES_DIR, "unfinished")
+
+
+def keep_finished(data_dir: Path) -> Path | None:
+    """Move a finished game's autosave under replays/, keeping the newest KEPT_REPLAYS there;
+    returns where it went. OSError if it cannot be moved."""
+    path = data_dir / AUTOSAVE
+    try:
+        if not path.exists() or not describe_save(path).finished:
+            return None
+    except SaveError:
+        return None
+    kept = _move_autosave(data_dir, data_dir / REPLAYS_DIR, "finished")
+    replays = sorted((p for p in kept.parent.glob("finished_*.json") if not is_set_aside(p)), key=lambda p: p.name)
+    for old in replays[:-KEPT_REPLAYS]:
+        old.unlink(missing_ok=True)
+    return kept
+
+
+def _move_autosave(data_dir: Path, folder: Path, what: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    kept = unused_path(folder, f"{what}_{time.strftime('%Y-%m-%d_%H-%M-%S')}", ".json")
+    try:
+        os.replace(data_dir / AUTOSAVE, kept)
+    except OSError as exc:
+        if exc.errno != errno.EXDEV:
+            raise
+        shutil.copyfile(data_dir / AUTOSAVE, kept)  # another disk: copied, then let go
+        os.unlink(data_dir / AUTOSAVE)
+    log.info("the %s game in the autosave is kept as %s", what, kept)
     return kept
 
 

@@ -1,6 +1,10 @@
 """The matches a window plays, one at a time: dealt, loaded, or continued from the autosave;
 saved after every applied or undone action on a background thread; counted in the stats once
-finished. The application calls it and shows what it tells the player; no pygame here."""
+finished. The application calls it and shows what it tells the player; no pygame here.
+
+A match that takes the autosave's place first keeps the game there: an unfinished one under
+saves/ (if that fails, UnfinishedNotKept, and nothing starts until the player chooses to try
+again, keep it in another folder, or discard it), a finished one under replays/."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -16,8 +20,12 @@ from .record import RecordedMatch
 from .saves import (
     AUTOSAVE,
     SaveError,
+    SaveList,
     SaveSnapshot,
+    UnfinishedNotKept,
     check_save,
+    delete_save,
+    keep_finished,
     keep_unfinished,
     open_match,
     unfinished_autosave,
@@ -43,17 +51,29 @@ class Session:
         self._check_saves = check_saves
         self.match: Match | None = None
         self._autosaver: Autosaver | None = None
+        self.saves = SaveList(data_dir)  # what Load lists, read again only where files changed
 
-    def new_match(self, seats: list[Seat], seed: int) -> RecordedMatch:
+    def new_match(self, seats: list[Seat], seed: int, discard_unfinished: bool = False) -> RecordedMatch:
+        """A new deal in the autosave's place; UnfinishedNotKept (nothing changes) if an
+        unfinished game there cannot be kept, unless the player chose to discard it."""
+        self._make_room(discard_unfinished)
         self.close_match()
         return self._start(RecordedMatch(seats, Bus(), seed=seed, **self._match_options()))
 
-    def load_match(self, path: Path) -> RecordedMatch:
-        """Raises SaveError if the file cannot be played (and sets such a file aside)."""
+    def load_match(self, path: Path, discard_unfinished: bool = False) -> RecordedMatch:
+        """Raises SaveError if the file cannot be played (and sets such a file aside), and
+        UnfinishedNotKept as new_match does."""
         match = open_match(path, Bus(), **self._match_options())
+        resumed = path == self.data_dir / AUTOSAVE
+        if not resumed:
+            try:
+                self._make_room(discard_unfinished)
+            except UnfinishedNotKept:
+                match.close()
+                raise
         self.close_match()
         log.info("loaded %s", path)
-        return self._start(match, resumed=path == self.data_dir / AUTOSAVE)
+        return self._start(match, resumed=resumed)
 
     def resume(self) -> RecordedMatch:
         """The unfinished game in the autosave; SaveError says why there is none."""
@@ -69,12 +89,9 @@ class Session:
         return {"thinking": self._thinking(), "confirm_turns": True}
 
     def _start(self, match: RecordedMatch, resumed: bool = False) -> RecordedMatch:
-        """Make `match` the current one, autosaved after every applied or undone action. Unless
-        it is the autosave's own game, an unfinished game there is first kept under saves/."""
+        """Make `match` the current one, autosaved after every applied or undone action."""
         self.match = match
         if self._saving:
-            if not resumed:
-                self._keep_unfinished()
             verify = check_snapshot if self._check_saves else None
             self._autosaver = Autosaver(self.data_dir / AUTOSAVE, verify=verify)
             match.saved = self._autosaver.caught_up
@@ -85,14 +102,44 @@ class Session:
         self.autosave(match)
         return match
 
-    def _keep_unfinished(self) -> None:
+    def _make_room(self, discard_unfinished: bool) -> None:
+        """Keep the game in the autosave before another takes its place: a finished one for its
+        replay (a failure is told, not fatal), an unfinished one under saves/."""
+        if not self._saving:
+            return
+        if self._autosaver is not None:
+            self._autosaver.flush()  # the current game's last move is in the file that is kept
+        try:
+            keep_finished(self.data_dir)
+        except OSError as exc:
+            log.warning("the finished game's replay could not be kept: %s", exc)
+            self._notify(f"The last finished game cannot be kept for its replay: {plain_reason(exc)}.")
+        if discard_unfinished:
+            if unfinished_autosave(self.data_dir):
+                log.warning("the player chose to discard the unfinished game in %s", self.data_dir / AUTOSAVE)
+            return
         try:
             kept = keep_unfinished(self.data_dir)
         except OSError as exc:
             log.warning("the unfinished game could not be kept: %s", exc)
-            return
+            raise UnfinishedNotKept(f"Your unfinished game cannot be kept aside for the new one: {plain_reason(exc)}. "
+                                    "Nothing is lost yet: it stays in the autosave until you choose.") from exc
         if kept is not None:
             self._notify(f"Your unfinished game is kept as {kept.name}: choose Load on the main menu to play it on.")
+
+    def keep_unfinished_in(self, folder: Path) -> Path:
+        """Keep the unfinished game of the autosave in `folder` (the player's choice when saves/
+        cannot take it); OSError if that fails too."""
+        kept = keep_unfinished(self.data_dir, folder)
+        if kept is None:
+            raise FileNotFoundError(f"there is no unfinished game in {self.data_dir / AUTOSAVE}")
+        self._notify(f"Your unfinished game is kept as {kept}.")
+        return kept
+
+    def delete_save(self, path: Path) -> None:
+        """Delete a save the player chose to delete; OSError if it cannot be."""
+        delete_save(path)
+        self.saves.forget(path)
 
     def _record(self, match: Match, over: GameOver) -> None:
         """Count a finished game in the stats; a failed write is told, never fatal."""

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from ..engine.ranges import COUNT, NAME_TEXT, RATING, text_problem
 from .files import write_atomic
 from .seats import LEVEL_ORDER, Seat
 from .versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
@@ -28,8 +29,6 @@ from .versioned import FileProblem, read_small_file, read_versioned, set_aside_u
 STATS_FILE = "stats.json"
 STATS_VERSION = 1
 MAX_STATS_BYTES = 256 * 1024  # a real one is a few KB
-MAX_COUNT = 10**9  # games, wins, points: far beyond a lifetime of play
-MAX_NAME = 40  # characters in a bot level's name
 DATA = Path(__file__).resolve().with_name("data")
 MEDALS_FILE = DATA / "medals.json"
 RATINGS_FILE = DATA / "ratings.json"
@@ -187,19 +186,19 @@ def parse_stats(text: str) -> Stats:
 
 
 def _count(x) -> int:
-    if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= MAX_COUNT:
+    if not COUNT.holds(x):
         raise ValueError(f"{x!r} is not a count")
     return x
 
 
 def _rating_value(x) -> float:
-    if not isinstance(x, (int, float)) or isinstance(x, bool) or not -1e6 < x < 1e6:
+    if not isinstance(x, (int, float)) or isinstance(x, bool) or not RATING.lo < x < RATING.hi:
         raise ValueError(f"{x!r} is not a rating")
     return float(x)
 
 
 def _text(x) -> str:
-    if not isinstance(x, str) or not 0 < len(x) <= MAX_NAME:
+    if not x or text_problem(x, NAME_TEXT) is not None or not x.isprintable():
         raise ValueError(f"{x!r} is not a name")
     return x
 

@@ -1,10 +1,13 @@
 """Where bots think: one worker thread per match, so the window keeps drawing while a bot
 searches or a hint is found, one at a time. Each bot keeps its own random generator for the
-whole match; its Budget bounds the thinking and lets the match call it off."""
+whole match; its Budget bounds the thinking and lets the match call it off. The thread is a
+daemon: a search still running when the window closes never keeps the process alive."""
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import NamedTuple
+import queue
+import threading
+from concurrent.futures import Future
+from typing import Any, Callable, NamedTuple
 
 from ..bots import Bot, Budget, make_bot
 from ..bots.hints import explain, hints
@@ -28,7 +31,7 @@ def decide(bot: Bot, view: dict, legal: list, budget: Budget) -> Decision:
 class Thinker:
     def __init__(self, seats: list[Seat], seed: int) -> None:
         self._bots = {i: make_bot(seat.level, seed * 7919 + i) for i, seat in enumerate(seats) if seat.is_bot}
-        self._pool: ThreadPoolExecutor | None = None
+        self._worker: Worker | None = None
 
     def think(self, seat: int, view: dict, legal: list, factor: float = 1.0) -> tuple[Budget, Future]:
         """Start a decision, given `factor` times the bot's own thinking time (bots that need
@@ -45,11 +48,45 @@ class Thinker:
         return budget, self._submit(hints, bot, view, budget)
 
     def _submit(self, work, *args) -> Future:
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-        return self._pool.submit(work, *args)
+        if self._worker is None:
+            self._worker = Worker("bot")
+        return self._worker.submit(work, *args)
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        if self._worker is not None:
+            self._worker.shutdown()
+            self._worker = None
+
+
+class Worker:
+    """One daemon thread running the calls given to it in turn, each answered in a Future."""
+
+    def __init__(self, name: str) -> None:
+        self._calls: queue.SimpleQueue = queue.SimpleQueue()
+        threading.Thread(target=self._run, name=name, daemon=True).start()
+
+    def submit(self, fn: Callable, *args: Any) -> Future:
+        future: Future = Future()
+        self._calls.put((future, fn, args))
+        return future
+
+    def shutdown(self) -> None:
+        """Cancel the calls not started yet and let the thread end after the one it runs."""
+        while True:
+            try:
+                call = self._calls.get_nowait()
+            except queue.Empty:
+                break
+            if call is not None:
+                call[0].cancel()
+        self._calls.put(None)
+
+    def _run(self) -> None:
+        while (call := self._calls.get()) is not None:
+            future, fn, args = call
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(fn(*args))
+            except BaseException as exc:  # noqa: BLE001 - handed to whoever waits on the future
+                future.set_exception(exc)

@@ -18,12 +18,16 @@ from typing import Any, NamedTuple
 from ..engine import Action, ActionError, State, new_game
 from ..engine.catalogue import load as load_catalogue
 from ..engine.invariants import InvariantError, check_components, check_seat
-from ..engine.validation import StateError, load_state
+from ..engine.ranges import LOG_TEXT
+from ..engine.validation import StateError, load_state, short_repr
 from .bus import Bus
 from .events import ActionApplied, ActionRequested, ConfirmRequested, HintRequested, TurnToConfirm
-from .files import set_aside, write_atomic
+from .files import write_atomic
+from .limits import Refused, check
 from .match import Match
+from .save_limits import MAX_LOG_LINES, MAX_SAVE_BYTES, kept_lines
 from .seats import BOT, HUMAN, Seat
+from .versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
 
 SCRIPT = "tutorial.json"
 PROGRESS_FILE = "tutorial.json"  # in the data folder: the chapter reached and its position
@@ -168,27 +172,34 @@ def seats(script: Script) -> list[Seat]:
 
 # ---------------------------------------------------------------- progress in the data folder
 
-def read_progress(path: Path, script: Script) -> tuple[int, State, list[str]] | None:
-    """The chapter reached, its position and log; None if there is none. A damaged file is
-    set aside (and the tutorial starts over), never read again."""
-    if not path.exists():
-        return None
+def read_progress(path: Path, script: Script, tell: Callable[[str], None]) -> tuple[int, State, list[str]] | None:
+    """The chapter reached, its position and log; None if there is none. A file that cannot be
+    used is set aside (and the tutorial starts over), never read again; `tell` gets the message
+    saying so."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        if raw.get("version") != PROGRESS_VERSION:
-            raise ValueError("unknown version")
-        chapter = [cid for cid, _ in script.chapters].index(raw["chapter"])
-        log = [str(line) for line in raw["log"]]
-        return chapter, load_state(raw["state"]), log
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, StateError):
-        set_aside(path, "damaged")
+        raw = read_versioned(read_small_file(path, MAX_SAVE_BYTES), PROGRESS_VERSION, "tutorial progress file",
+                             lambda raw: {"version", "chapter", "state", "log"} <= set(raw))
+        if raw["chapter"] not in [cid for cid, _ in script.chapters]:
+            raise FileProblem(f"it names no chapter of this tutorial ({short_repr(raw['chapter'])})")
+        log = raw["log"]
+        if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
+            raise FileProblem("its log is not a list of lines")
+        check(log, max_items=MAX_LOG_LINES, max_text=LOG_TEXT)
+        state = load_state(raw["state"])
+        if state.n != len(seats(script)):
+            raise FileProblem(f"its position has {state.n} players, the tutorial {len(seats(script))}")
+        return [cid for cid, _ in script.chapters].index(raw["chapter"]), state, log
+    except FileNotFoundError:
+        return None
+    except (OSError, FileProblem, Refused, StateError) as exc:
+        tell(set_aside_unusable(path, "tutorial progress", exc, "the tutorial starts from its first chapter"))
         return None
 
 
 def write_progress(path: Path, script: Script, chapter: int, match: Match) -> None:
     write_atomic(path, json.dumps({
         "version": PROGRESS_VERSION, "chapter": script.chapters[chapter][0],
-        "state": match.state.to_json(), "log": match.log,
+        "state": match.state.to_json(), "log": kept_lines(match.log),
     }))
 
 

@@ -5,6 +5,7 @@ from typing import NamedTuple
 
 from .catalogue import ELECTRICITY, LAST_YEAR, load
 from .events import GameOver, RoundReset, RoundStart, Science, Skipped, Turn, TurnEnded, YearStart
+from .phases import enter
 from .scoring import check_missions, gain_vp
 from .ring import HANGARS, WHEEL_BAYS, WHITE_CROSSES, arm_move, clockwise, overtaken
 from .state import ACTIVE, BOARD, EXHAUSTED, OVER, PLACE, RETURNING, TURN, State
@@ -30,7 +31,7 @@ def finish_turn(s: State, ev: list) -> None:
     s.target = None
     s.work_left = 0
     s.upgrades = 0
-    s.phase = TURN
+    enter(s, TURN)
     if isinstance(ev, UntilTurnEnd):
         return
     for step in range(1, s.n + 1):
@@ -51,7 +52,7 @@ def first_to_play(s: State) -> int | None:
 
 def start_round(s: State, ev: list) -> None:
     """A new round opens with the patch holder, or the first player after them who can act."""
-    s.phase = TURN
+    enter(s, TURN)
     p = first_to_play(s)
     if p is None:  # nobody has an astronaut in a base: the round is over before it starts
         end_round(s, ev)
@@ -162,7 +163,7 @@ def _wake_and_recall(s: State, ev: list) -> None:
         if any(where == RETURNING for _, where, _ in s.players[(s.patch + k) % s.n].astros)
     ]
     if s.placing:
-        s.phase = PLACE
+        enter(s, PLACE)
         s.current = s.placing[0]
     else:
         start_round(s, ev)
@@ -176,7 +177,7 @@ def _end_game(s: State, ev: list) -> None:
         left = sum(st for tid, st in player.base.values() if cat.tiles[tid].stores)
         if left // LEFTOVERS_PER_VP:
             gain_vp(s, i, left // LEFTOVERS_PER_VP, "leftovers", ev)
-    s.phase = OVER
+    enter(s, OVER)
     s.sel = None
     s.target = None
     ev.append(GameOver(tuple(s.scores), tuple(ranking(s))))

@@ -14,8 +14,8 @@ from . import Action, RulesError, State, apply_action, legal_actions, load_catal
 from .actions import random_action
 from .events import EVENTS, VP, from_json, to_json
 from .catalogue import LAST_YEAR
-from .ring import RING
-from .state import ACTIVE, BOARD, EXHAUSTED, LEDGER_SOURCES, RETURNING
+from .ranges import ASTRONAUT_WORK, RING_SPOT
+from .state import ACTIVE, ASTRONAUTS, BOARD, EXHAUSTED, LEDGER_SOURCES, RETURNING
 
 MAX_GAME_ACTIONS = 5000  # far beyond any real game: more means the game does not end
 PROBE_RATE = 0.05  # share of positions where an illegal action is tried first
@@ -97,7 +97,7 @@ def _check_years(s: State, cat) -> None:
 
 def check_seat(s: State, i: int) -> None:
     """A seat's base and astronauts as the rules can play them: room for the astronauts (a base
-    with no module has none, ever), three astronauts, stocks and research in bounds."""
+    with no module has none, ever), its astronauts, stocks and research in their ranges."""
     cat = load_catalogue()
     p = s.players[i]
     path = f"seats[{i}]"
@@ -112,7 +112,7 @@ def check_seat(s: State, i: int) -> None:
         spec = cat.tiles[tid]
         low = 1 if spec.kind == "obstacle" else 0
         expect(low <= stock <= spec.max_stock, f"{path}.base: {tid} holds {stock}")
-    expect(len(p.astros) == 3, f"{path}.astronauts: {len(p.astros)} astronauts, a seat has 3")
+    expect(len(p.astros) == ASTRONAUTS, f"{path}.astronauts: {len(p.astros)} astronauts, a seat has {ASTRONAUTS}")
     _check_astronauts(p, path)
     expect(0 <= p.research <= cat.research_cap, f"{path}.research: research {p.research}")
 
@@ -120,12 +120,12 @@ def check_seat(s: State, i: int) -> None:
 def _check_astronauts(p, path: str) -> None:
     in_base = []
     for work, where, pos in p.astros:
-        expect(2 <= work <= 4, f"{path}.astronauts: work {work}")
+        expect(ASTRONAUT_WORK.holds(work), f"{path}.astronauts: work {work}")
         if where in (ACTIVE, EXHAUSTED):
             expect(pos not in p.base, f"{path}.astronauts: astronaut on a tile at {pos}")
             in_base.append(pos)
         elif where == BOARD:
-            expect(0 <= pos < RING, f"{path}.astronauts: astronaut off the ring at {pos}")
+            expect(RING_SPOT.holds(pos), f"{path}.astronauts: astronaut off the ring at {pos}")
         else:
             expect(where == RETURNING and pos is None, f"{path}.astronauts: astronaut at {where} {pos}")
     expect(len(in_base) == len(set(in_base)), f"{path}.astronauts: two astronauts share a cell")

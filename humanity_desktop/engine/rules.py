@@ -20,6 +20,8 @@ from .events import (
     UpgradesEarned, WorkEnded, WorkStarted,
 )
 from .payment import apply_unit, can_pay, feasible, split_need
+from .phases import enter
+from .ranges import ASTRONAUT_WORK
 from .ring import HANGARS, WHEEL_BAYS, experiment_spot, slot_spot
 from .state import (
     ACTION, ACTIVE, ASTRONAUTS, BOARD, COLOUR, EXHAUSTED, OVER, PAY, PLACE, RETURNING, SHAPE, TURN,
@@ -29,7 +31,7 @@ from .flow import UntilTurnEnd, finish_turn, first_to_play, start_round
 from .scoring import gain_research, gain_vp, move_time
 
 Events = list[Event]
-START_WORK, MAX_WORK = 2, 4  # an astronaut's work: where it starts, how far upgrades take it
+START_WORK, MAX_WORK = ASTRONAUT_WORK  # an astronaut's work: where it starts, how far upgrades take it
 OBSTACLE_RESEARCH = 3  # for clearing an obstacle
 UPGRADE_SQUARE_COLOURS = 2  # a finished square of at most this many colours earns a work upgrade
 PROMPTS = {
@@ -365,12 +367,12 @@ def _play(s: State, a: Action, events: Events) -> Events:
 def _do_select(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     _, astronaut, _, _ = a
     s.sel = astronaut
-    s.phase = ACTION
+    enter(s, ACTION)
     ev.append(AstronautSelected(s.current, astronaut))
 
 
 def _do_work(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
-    s.phase = WORK
+    enter(s, WORK)
     s.work_left = s.players[s.current].astros[s.sel][0]
     ev.append(WorkStarted(s.current, s.sel, s.work_left))
     _end_work_if_stuck(s, cat, ev)
@@ -419,7 +421,7 @@ def _do_end_work(s: State, a: Action | None, cat: Catalogue, ev: Events) -> None
 
 
 def _start_payment(s: State, target: tuple, cost: tuple, ev: Events) -> None:
-    s.phase = PAY
+    enter(s, PAY)
     s.target = target
     s.need = list(cost)
     s.progress = [0, 0, 0]
@@ -458,9 +460,9 @@ def _after_payment(s: State, cat: Catalogue, ev: Events) -> None:
     spec = cat.tiles[s.hangars[index - 1]]
     player = s.players[s.current]
     if spec.kind == "communication":
-        s.phase = COLOUR
+        enter(s, COLOUR)
     elif spec.shape == "wild" and len(wild_options(player, cat, player.astros[s.sel][2])) > 1:
-        s.phase = SHAPE
+        enter(s, SHAPE)
     else:
         shape = None
         if spec.shape == "wild":
@@ -543,7 +545,7 @@ def _settle_greenhouses(player, cat: Catalogue, cell, wild_shape: str | None) ->
 def _offer_upgrades(s: State, ev: Events) -> None:
     astros = s.players[s.current].astros
     if s.upgrades and any(w < MAX_WORK for w, _, _ in astros):
-        s.phase = UPGRADE
+        enter(s, UPGRADE)
         ev.append(UpgradesEarned(s.current, s.upgrades))
     else:
         s.upgrades = 0

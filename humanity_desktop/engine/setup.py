@@ -4,6 +4,8 @@ from __future__ import annotations
 import random
 
 from .catalogue import MISSION_TYPES, PLAYER_COUNTS, YEARS, load
+from .phases import enter
+from .ranges import SEED
 from .ring import HANGARS, WHEEL_BAYS
 from .rules import START_WORK
 from .state import ACTIVE, BOARD, TURN, Player, State
@@ -12,8 +14,8 @@ from .state import ACTIVE, BOARD, TURN, Player, State
 def new_game(players: int, seed: int) -> State:
     if players not in PLAYER_COUNTS:
         raise ValueError("Humanity is played by 2, 3 or 4 players")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError("the seed must be an integer")
+    if not SEED.holds(seed):
+        raise ValueError(f"the seed must be an integer {SEED.words()}")
     cat = load()
     rng = random.Random(seed)
     s = State.__new__(State)
@@ -42,7 +44,7 @@ def new_game(players: int, seed: int) -> State:
     s.removed = []
     s.patch = 0
     s.current = 0
-    s.phase = TURN
+    enter(s, TURN)
     s.sel = None
     s.work_left = 0
     s.target = None

@@ -4,29 +4,27 @@ Cells are (x, y) tuples, x to the right and y downwards. A base maps a cell to
 (tile id, stock); for an obstacle the stock is its remaining resistance.
 Astronauts are (work, where, pos) tuples; `where` is one of the constants below
 and `pos` is a cell in the base, a ring spot beside the board, or None.
+
+The schema: STATE_FIELDS and PLAYER_FIELDS name each attribute and its key in JSON, in
+JSON order; the values' ranges are in engine/ranges.py. copy, to_json and from_json are
+written out by hand after the tables, for speed (copying is the bots' hottest step);
+tests/test_state_schema.py holds them to the tables.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from .catalogue import RESOURCES
-from .fields import DERIVED, INT, INTS, LIST, LISTS, SCALAR, STR, Field, Kind, json_keys, methods, slots
-from .ring import HANGARS, distance
+from .phases import Phase
+from .ring import HANGARS, WHEEL_BAYS, distance
 
 ACTIVE, EXHAUSTED, BOARD, RETURNING = "active", "exhausted", "board", "returning"
+PLACES = (ACTIVE, EXHAUSTED, BOARD, RETURNING)  # where an astronaut can be
 ASTRONAUTS = 3  # a seat's: two start in the base, the third beside the board
 VERSION = 2  # 2: the published board (8 spots, the experiment wheel turning with the arm)
 
-# Phases: what the current decision is about.
-TURN = "turn"  # pick an active astronaut in the base
-ACTION = "action"  # with that astronaut: work, pick a module, or pick an experiment
-WORK = "work"  # activate tiles, or end the work
-PAY = "pay"  # spend units toward the chosen tile's cost
-COLOUR = "colour"  # a communication module: blue or orange
-SHAPE = "shape"  # a wild greenhouse: which shape it shows
-UPGRADE = "upgrade"  # give earned work upgrades to astronauts
-PLACE = "place"  # after a reset: set returning astronauts in the base
-OVER = "over"
+# The phases by name, for the modules that test for one.
+TURN, ACTION, WORK, PAY, COLOUR, SHAPE, UPGRADE, PLACE, OVER = Phase
 
 LEDGER_SOURCES = (
     "square", "greenhouse", "experiment_group", "experiment_vp", "module_vp",
@@ -37,39 +35,81 @@ LEDGER_SOURCES = (
 OPTIONAL_SOURCES = ("scenario",)
 
 
+class Field(NamedTuple):
+    attr: str | None  # the attribute; None for an entry only written out, for readers
+    json: str  # its key in JSON
+    group: str | None = None  # the JSON object holding it inside the class's own, if any
+
+
+# A Player's shape.
+PLAYER_FIELDS = (
+    Field("base", "base"),
+    Field("wild", "base"),  # a wild greenhouse's shape, written with its base entry
+    Field("astros", "astronauts"),
+    Field("research", "research"),
+    Field("science", "science"),
+    Field("ledger", "ledger"),
+    Field("experiments", "experiments"),
+    Field("groups", "groups"),
+    Field(None, "score"),
+)
+# The State's shape; "pending" holds the decision in progress.
+STATE_FIELDS = (
+    Field(None, "version"),
+    Field("n", "players"),
+    Field("seed", "seed"),
+    Field("year", "year"),
+    Field("round", "round"),
+    Field("turn", "turn"),
+    Field("arm", "arm"),
+    Field("hangars", "hangars"),
+    Field("decks", "decks"),
+    Field("exp_decks", "experiment_decks"),
+    Field("wheel", "experiments"),
+    Field("removed", "removed"),
+    Field("missions", "missions"),
+    Field("holders", "holders"),
+    Field("patch", "patch"),
+    Field("current", "current_player"),  # null once the game is over
+    Field("phase", "phase"),
+    Field("sel", "astronaut", "pending"),
+    Field("work_left", "work_left", "pending"),
+    Field("target", "target", "pending"),
+    Field("need", "need", "pending"),
+    Field("progress", "progress", "pending"),
+    Field("upgrades", "upgrades", "pending"),
+    Field("placing", "placing", "pending"),
+    Field(None, "game_over"),
+    Field(None, "scores"),
+    Field("players", "seats"),
+)
+DERIVED = {"score", "game_over", "scores"}  # written for readers, never read back
+
+
+def json_keys(fields: tuple[Field, ...], group: str | None = None) -> tuple[str, ...]:
+    """The keys a loader reads from a class's JSON object (or from one group in it), in order."""
+    keys: dict[str, None] = {}
+    for f in fields:
+        if f.json in DERIVED:
+            continue
+        if f.group == group:
+            keys[f.json] = None
+        elif group is None:
+            keys[f.group] = None  # type: ignore[index]
+    return tuple(keys)
+
+
+SEAT_KEYS = json_keys(PLAYER_FIELDS)
+STATE_KEYS = json_keys(STATE_FIELDS)  # what a saved state must have
+PENDING_KEYS = json_keys(STATE_FIELDS, "pending")
+
+
 def _cell(v: list) -> tuple[int, int]:
     return (int(v[0]), int(v[1]))
 
 
-# A Player's shape, in JSON order. A wild greenhouse's shape is written with its base entry.
-PLAYER_FIELDS = (
-    Field("base", "base", Kind(
-        "{v}.copy()",
-        "[{'cell': list(c), 'tile': t, 'stock': n, **({'shape': self.wild[c]} if c in self.wild else {})}"
-        " for c, (t, n) in sorted({v}.items())]",
-        "{_cell(e['cell']): (str(e['tile']), int(e['stock'])) for e in {v}}")),
-    Field("wild", "base", Kind(
-        "{v}.copy()", None, "{_cell(e['cell']): str(e['shape']) for e in {v} if 'shape' in e}")),
-    Field("astros", "astronauts", Kind(
-        "{v}.copy()",
-        "[{'work': w, 'where': where, 'at': list(pos) if isinstance(pos, tuple) else pos}"
-        " for w, where, pos in {v}]",
-        "[(int(a['work']), str(a['where']), _cell(a['at']) if isinstance(a['at'], list) else a['at'])"
-        " for a in {v}]")),
-    Field("research", "research", INT),
-    Field("science", "science", INT),
-    Field("ledger", "ledger", Kind(
-        "{v}.copy()", "dict({v})", "{k: int({v}.get(k, 0)) for k in LEDGER_SOURCES}")),
-    Field("experiments", "experiments", Kind("{v}.copy()", "list({v})", "[str(e) for e in {v}]")),
-    Field("groups", "groups", INTS),
-    Field("score", "score", DERIVED),
-)
-SEAT_KEYS = json_keys(PLAYER_FIELDS)
-
-
 class Player:
-    __slots__ = slots(PLAYER_FIELDS)
-    copy, to_json, from_json = methods("Player", PLAYER_FIELDS, globals())
+    __slots__ = ("base", "wild", "astros", "research", "science", "ledger", "experiments", "groups")
 
     def __init__(self) -> None:
         self.base: dict[tuple[int, int], tuple[str, int]] = {}
@@ -85,51 +125,54 @@ class Player:
     def score(self) -> int:
         return sum(self.ledger.values())
 
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.base = self.base.copy()
+        p.wild = self.wild.copy()
+        p.astros = self.astros.copy()
+        p.research = self.research
+        p.science = self.science
+        p.ledger = self.ledger.copy()
+        p.experiments = self.experiments.copy()
+        p.groups = self.groups.copy()
+        return p
 
-# The State's shape, in JSON order; "pending" holds the decision in progress.
-STATE_FIELDS = (
-    Field("version", "version", Kind(None, "VERSION", None)),  # from_json checks it by hand
-    Field("n", "players", INT),
-    Field("seed", "seed", SCALAR),
-    Field("year", "year", INT),
-    Field("round", "round", INT),
-    Field("turn", "turn", INT),
-    Field("arm", "arm", INT),
-    Field("hangars", "hangars", LIST),
-    Field("decks", "decks", LISTS),
-    Field("exp_decks", "experiment_decks", LISTS),
-    Field("wheel", "experiments", LIST),
-    Field("removed", "removed", LIST),
-    Field("missions", "missions", LIST),
-    Field("holders", "holders", LIST),
-    Field("patch", "patch", INT),
-    # JSON has no player to move once the game is over; the loader reads patch before this.
-    Field("current", "current_player", Kind(
-        "{v}", "self.current_player", "s.patch if {v} is None else int({v})")),
-    Field("phase", "phase", STR),
-    Field("sel", "astronaut", SCALAR, "pending"),
-    Field("work_left", "work_left", INT, "pending"),
-    Field("target", "target", Kind(
-        "{v}", "list({v}) if {v} else None", "tuple({v}) if {v} else None"), "pending"),
-    Field("need", "need", Kind("{v}.copy()", "{RESOURCES[i]: n for i, n in enumerate({v}) if n}",
-                               "[int({v}.get(r, 0)) for r in RESOURCES]"), "pending"),
-    Field("progress", "progress", INTS, "pending"),
-    Field("upgrades", "upgrades", INT, "pending"),
-    Field("placing", "placing", INTS, "pending"),
-    Field("game_over", "game_over", DERIVED),
-    Field("scores", "scores", DERIVED),
-    Field("players", "seats", Kind("[p.copy() for p in {v}]", "[p.to_json() for p in {v}]",
-                                   "[Player.from_json(p) for p in {v}]")),
-)
-STATE_KEYS = ("version",) + json_keys(STATE_FIELDS)  # what a saved state must have
-PENDING_KEYS = json_keys(STATE_FIELDS, "pending")
+    def to_json(self) -> dict:
+        wild = self.wild
+        return {
+            "base": [{"cell": list(c), "tile": t, "stock": n, **({"shape": wild[c]} if c in wild else {})}
+                     for c, (t, n) in sorted(self.base.items())],
+            "astronauts": [{"work": w, "where": where, "at": list(pos) if isinstance(pos, tuple) else pos}
+                           for w, where, pos in self.astros],
+            "research": self.research,
+            "science": self.science,
+            "ledger": dict(self.ledger),
+            "experiments": list(self.experiments),
+            "groups": list(self.groups),
+            "score": self.score,
+        }
+
+    @staticmethod
+    def from_json(d: dict) -> Player:
+        p = Player.__new__(Player)
+        p.base = {_cell(e["cell"]): (str(e["tile"]), int(e["stock"])) for e in d["base"]}
+        p.wild = {_cell(e["cell"]): str(e["shape"]) for e in d["base"] if "shape" in e}
+        p.astros = [(int(a["work"]), str(a["where"]), _cell(a["at"]) if isinstance(a["at"], list) else a["at"])
+                    for a in d["astronauts"]]
+        p.research = int(d["research"])
+        p.science = int(d["science"])
+        p.ledger = {k: int(d["ledger"].get(k, 0)) for k in LEDGER_SOURCES}
+        p.experiments = [str(e) for e in d["experiments"]]
+        p.groups = [int(x) for x in d["groups"]]
+        return p
 
 
 class State:
     """Everything about one game. Mutated in place by rules.apply_action; copy() for search."""
 
-    __slots__ = slots(STATE_FIELDS)
-    copy, to_json, _load = methods("State", STATE_FIELDS, globals())
+    __slots__ = ("n", "seed", "year", "round", "turn", "arm", "hangars", "decks", "exp_decks", "wheel",
+                 "removed", "missions", "holders", "patch", "current", "phase", "sel", "work_left", "target",
+                 "need", "progress", "upgrades", "placing", "players")
 
     @property
     def game_over(self) -> bool:
@@ -147,12 +190,100 @@ class State:
         """How far a ring spot lies clockwise past the arm (0 = in front of it)."""
         return distance(self.arm, spot)
 
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.n = self.n
+        s.seed = self.seed
+        s.year = self.year
+        s.round = self.round
+        s.turn = self.turn
+        s.arm = self.arm
+        s.hangars = self.hangars.copy()
+        s.decks = [x.copy() for x in self.decks]
+        s.exp_decks = [x.copy() for x in self.exp_decks]
+        s.wheel = self.wheel.copy()
+        s.removed = self.removed.copy()
+        s.missions = self.missions.copy()
+        s.holders = self.holders.copy()
+        s.patch = self.patch
+        s.current = self.current
+        s.phase = self.phase
+        s.sel = self.sel
+        s.work_left = self.work_left
+        s.target = self.target
+        s.need = self.need.copy()
+        s.progress = self.progress.copy()
+        s.upgrades = self.upgrades
+        s.placing = self.placing.copy()
+        s.players = [p.copy() for p in self.players]
+        return s
+
+    def to_json(self) -> dict:
+        target = self.target
+        return {
+            "version": VERSION,
+            "players": self.n,
+            "seed": self.seed,
+            "year": self.year,
+            "round": self.round,
+            "turn": self.turn,
+            "arm": self.arm,
+            "hangars": list(self.hangars),
+            "decks": [list(x) for x in self.decks],
+            "experiment_decks": [list(x) for x in self.exp_decks],
+            "experiments": list(self.wheel),
+            "removed": list(self.removed),
+            "missions": list(self.missions),
+            "holders": list(self.holders),
+            "patch": self.patch,
+            "current_player": self.current_player,
+            "phase": self.phase,
+            "pending": {
+                "astronaut": self.sel,
+                "work_left": self.work_left,
+                "target": list(target) if target else None,
+                "need": {RESOURCES[i]: n for i, n in enumerate(self.need) if n},
+                "progress": list(self.progress),
+                "upgrades": self.upgrades,
+                "placing": list(self.placing),
+            },
+            "game_over": self.game_over,
+            "scores": self.scores,
+            "seats": [p.to_json() for p in self.players],
+        }
+
     @classmethod
-    def from_json(cls, d: dict) -> "State":
+    def from_json(cls, d: dict) -> State:
+        """The state in `d`, trusted (engine/validation.py checks one from outside first)."""
         if d.get("version") != VERSION:
             raise ValueError(f"unsupported state version {d.get('version')!r}")
-        s = cls._load(d)
-        if len(s.players) != s.n or len(s.hangars) != HANGARS or len(s.wheel) != 7:
+        s = cls.__new__(cls)
+        s.n = int(d["players"])
+        s.seed = d["seed"]
+        s.year = int(d["year"])
+        s.round = int(d["round"])
+        s.turn = int(d["turn"])
+        s.arm = int(d["arm"])
+        s.hangars = list(d["hangars"])
+        s.decks = [list(x) for x in d["decks"]]
+        s.exp_decks = [list(x) for x in d["experiment_decks"]]
+        s.wheel = list(d["experiments"])
+        s.removed = list(d["removed"])
+        s.missions = list(d["missions"])
+        s.holders = list(d["holders"])
+        s.patch = int(d["patch"])
+        s.current = s.patch if d["current_player"] is None else int(d["current_player"])
+        s.phase = Phase(d["phase"])
+        pending = d["pending"]
+        s.sel = pending["astronaut"]
+        s.work_left = int(pending["work_left"])
+        s.target = tuple(pending["target"]) if pending["target"] else None
+        s.need = [int(pending["need"].get(r, 0)) for r in RESOURCES]
+        s.progress = [int(x) for x in pending["progress"]]
+        s.upgrades = int(pending["upgrades"])
+        s.placing = [int(x) for x in pending["placing"]]
+        s.players = [Player.from_json(p) for p in d["seats"]]
+        if len(s.players) != s.n or len(s.hangars) != HANGARS or len(s.wheel) != WHEEL_BAYS:
             raise ValueError("state shape is inconsistent (seats, hangars or experiments)")
         return s
 

@@ -10,18 +10,23 @@ import json
 from typing import Any
 
 from .actions import Action
-from .catalogue import LAST_YEAR, MISSION_TYPES, PLAYER_COUNTS, RESOURCES, SHAPES, YEARS, load as load_catalogue
+from .catalogue import MISSION_TYPES, RESOURCES, SHAPES, YEARS, load as load_catalogue
+from .horizon import problem as horizon_problem
 from .invariants import InvariantError, check_components, check_seat
 from .observation import observe
-from .rules import MAX_WORK, apply_action, legal_actions
-from .ring import HANGARS, RING, WHEEL_BAYS
+from .phases import MID_TURN, PHASES
+from .ranges import (
+    ASTRONAUT_WORK, BASE_TILES, BAY, COORD, GROUP, NEED, PLAYERS, POINTS, RING_SPOT, ROUND_NUMBER, SCIENCE, SEED,
+    SLOT, TURN_NUMBER, UPGRADES, YEAR, Range, is_int,
+)
+from .rules import apply_action, legal_actions
+from .ring import HANGARS, WHEEL_BAYS
 from .state import (
-    ACTION, ACTIVE, BOARD, COLOUR, EXHAUSTED, LEDGER_SOURCES, OPTIONAL_SOURCES, OVER, PAY, PENDING_KEYS, PLACE,
-    RETURNING, SEAT_KEYS, SHAPE, STATE_KEYS, TURN, UPGRADE, VERSION, WORK, State,
+    ACTIVE, ASTRONAUTS, BOARD, COLOUR, EXHAUSTED, LEDGER_SOURCES, OPTIONAL_SOURCES, OVER, PAY, PENDING_KEYS,
+    PLACE, PLACES, RETURNING, SEAT_KEYS, SHAPE, STATE_KEYS, TURN, UPGRADE, VERSION, WORK, State,
 )
 
-PHASES = (TURN, ACTION, WORK, PAY, COLOUR, SHAPE, UPGRADE, PLACE, OVER)
-WHERE = (ACTIVE, EXHAUSTED, BOARD, RETURNING)
+__all__ = ["PHASES", "StateError", "is_int", "load_state", "short_repr", "validate_state"]
 
 
 class StateError(ValueError):
@@ -29,12 +34,11 @@ class StateError(ValueError):
 
 
 def short_repr(value: Any, limit: int = 60) -> str:
+    """`value` for a message, cut to `limit` characters (a huge integer by its size alone)."""
+    if is_int(value) and value.bit_length() > 4 * limit:
+        return f"an integer of {value.bit_length()} bits"
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def load_state(raw: Any) -> State:
@@ -50,7 +54,7 @@ def load_state(raw: Any) -> State:
             check_seat(state, i)
     except InvariantError as exc:
         raise StateError(str(exc)) from None
-    problem = _smoke_test(state)
+    problem = horizon_problem(state) or _smoke_test(state)
     if problem:
         raise StateError(problem)
     return state
@@ -78,24 +82,28 @@ class _Checker:
                 self.fail(path, f"missing '{k}'")
         return d
 
-    def integer(self, v: Any, path: str, lo: int | None = None, hi: int | None = None) -> int:
+    def integer(self, v: Any, path: str, span: Range) -> int:
+        """`v`, if it is an integer in `span`; compared as integers, so any size is answered."""
         if not is_int(v):
             self.fail(path, f"must be an integer, got {short_repr(v)}")
-        if (lo is not None and v < lo) or (hi is not None and v > hi):
-            span = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
-            self.fail(path, f"must be {span}, got {v}")
+        if not span.holds(v):
+            self.fail(path, f"must be {span.words()}, got {short_repr(v)}")
         return v
 
-    def seq(self, v: Any, path: str, length: int | None = None) -> list:
+    def seq(self, v: Any, path: str, length: int | None = None, most: int | None = None) -> list:
         if not isinstance(v, list):
             self.fail(path, f"must be a list, got {short_repr(v)}")
         if length is not None and len(v) != length:
             self.fail(path, f"must have {length} entries, has {len(v)}")
+        if most is not None and len(v) > most:
+            self.fail(path, f"must have at most {most} entries, has {len(v)}")
         return v
 
     def cell(self, v: Any, path: str) -> tuple[int, int]:
         if not isinstance(v, list) or len(v) != 2 or not all(is_int(x) for x in v):
             self.fail(path, f"must be a cell [x, y] of integers, got {short_repr(v)}")
+        if not (COORD.holds(v[0]) and COORD.holds(v[1])):
+            self.fail(path, f"a cell's x and y must be {COORD.words()}, got {short_repr(v)}")
         return (v[0], v[1])
 
     def id_in(self, v: Any, known: Any, path: str, what: str, nullable: bool = False) -> None:
@@ -107,57 +115,55 @@ class _Checker:
 
 def validate_state(d: Any) -> None:
     """Raise StateError on anything State.from_json would accept but the rules could not use:
-    wrong types, out-of-range numbers, unknown catalogue ids, inconsistent shapes."""
+    wrong types, numbers out of their ranges (engine/ranges.py), unknown catalogue ids,
+    inconsistent shapes, decisions that cannot be taken."""
     c = _Checker()
     c.obj(d, "state", STATE_KEYS)
-    if d["version"] != VERSION or isinstance(d["version"], bool):
+    if d["version"] != VERSION or not is_int(d["version"]):
         c.fail("version", f"unsupported state version {short_repr(d['version'])} (expected {VERSION})")
-    n = c.integer(d["players"], "players")
-    if n not in PLAYER_COUNTS:
-        c.fail("players", f"a game has 2 to 4 seats, got {n}")
-    c.integer(d["seed"], "seed")
-    c.integer(d["year"], "year", YEARS[0], LAST_YEAR)
-    c.integer(d["round"], "round", 1)
-    c.integer(d["turn"], "turn", 0)
-    c.integer(d["arm"], "arm", 0, RING - 1)
-    c.integer(d["patch"], "patch", 0, n - 1)
+    n = c.integer(d["players"], "players", PLAYERS)
+    seats = Range(0, n - 1)
+    c.integer(d["seed"], "seed", SEED)
+    year = c.integer(d["year"], "year", YEAR)
+    c.integer(d["round"], "round", ROUND_NUMBER)
+    c.integer(d["turn"], "turn", TURN_NUMBER)
+    c.integer(d["arm"], "arm", RING_SPOT)
+    c.integer(d["patch"], "patch", seats)
 
     for i, t in enumerate(c.seq(d["hangars"], "hangars", HANGARS)):
         c.id_in(t, c.deck_modules, f"hangars[{i}]", "module", nullable=True)
     for y, deck in enumerate(c.seq(d["decks"], "decks", len(YEARS))):
-        for i, t in enumerate(c.seq(deck, f"decks[{y}]")):
+        for i, t in enumerate(c.seq(deck, f"decks[{y}]", most=len(c.deck_modules))):
             c.id_in(t, c.deck_modules, f"decks[{y}][{i}]", "module")
     for y, deck in enumerate(c.seq(d["experiment_decks"], "experiment_decks", len(YEARS))):
-        for i, e in enumerate(c.seq(deck, f"experiment_decks[{y}]")):
+        for i, e in enumerate(c.seq(deck, f"experiment_decks[{y}]", most=len(c.experiments))):
             c.id_in(e, c.experiments, f"experiment_decks[{y}][{i}]", "experiment")
+        if y + 1 > year and len(deck) < WHEEL_BAYS:
+            c.fail(f"experiment_decks[{y}]", f"year {y + 1} deals {WHEEL_BAYS} experiments, its deck holds {len(deck)}")
     for i, e in enumerate(c.seq(d["experiments"], "experiments", WHEEL_BAYS)):
         c.id_in(e, c.experiments, f"experiments[{i}]", "experiment", nullable=True)
-    for i, t in enumerate(c.seq(d["removed"], "removed")):
+    for i, t in enumerate(c.seq(d["removed"], "removed", most=len(c.deck_modules) + len(c.experiments))):
         if not isinstance(t, str) or (t not in c.deck_modules and t not in c.experiments):
             c.fail(f"removed[{i}]", f"unknown module or experiment id {short_repr(t)}")
     for i, m in enumerate(c.seq(d["missions"], "missions", len(MISSION_TYPES))):
         c.id_in(m, c.missions, f"missions[{i}]", "mission")
     for i, h in enumerate(c.seq(d["holders"], "holders", len(MISSION_TYPES))):
         if h is not None:
-            c.integer(h, f"holders[{i}]", 0, n - 1)
+            c.integer(h, f"holders[{i}]", seats)
 
     phase = d["phase"]
-    if phase not in PHASES:
+    if not isinstance(phase, str) or phase not in PHASES:
         c.fail("phase", f"unknown phase {short_repr(phase)}; known: {', '.join(PHASES)}")
     if "game_over" in d and d["game_over"] is not (phase == OVER):
         c.fail("game_over", f"must be {str(phase == OVER).lower()} in phase '{phase}'")
     cur = d["current_player"]
-    if phase == OVER:
-        if cur is not None:
-            c.integer(cur, "current_player", 0, n - 1)
-    else:
-        c.integer(cur, "current_player", 0, n - 1)
+    if phase != OVER or cur is not None:
+        c.integer(cur, "current_player", seats)
 
-    seats = c.seq(d["seats"], "seats", n)
-    for i, seat in enumerate(seats):
+    for i, seat in enumerate(c.seq(d["seats"], "seats", n)):
         _validate_seat(c, seat, f"seats[{i}]")
     if "scores" in d:
-        want = [sum(seat["ledger"].values()) for seat in seats]
+        want = [sum(seat["ledger"].values()) for seat in d["seats"]]
         if d["scores"] != want:
             c.fail("scores", f"must match the seats' ledgers: {want}, got {short_repr(d['scores'])}")
 
@@ -167,7 +173,7 @@ def validate_state(d: Any) -> None:
 def _validate_seat(c: _Checker, seat: Any, path: str) -> None:
     c.obj(seat, path, SEAT_KEYS)
     cells = set()
-    for i, e in enumerate(c.seq(seat["base"], f"{path}.base")):
+    for i, e in enumerate(c.seq(seat["base"], f"{path}.base", most=BASE_TILES.hi)):
         p = f"{path}.base[{i}]"
         c.obj(e, p, ("cell", "tile", "stock"))
         cell = c.cell(e["cell"], f"{p}.cell")
@@ -176,97 +182,115 @@ def _validate_seat(c: _Checker, seat: Any, path: str) -> None:
         cells.add(cell)
         c.id_in(e["tile"], c.tiles, f"{p}.tile", "tile")
         spec = c.tiles[e["tile"]]
-        if spec.kind == "obstacle":
-            c.integer(e["stock"], f"{p}.stock", 1, spec.max_stock)
-        else:
-            c.integer(e["stock"], f"{p}.stock", 0, spec.max_stock)
+        c.integer(e["stock"], f"{p}.stock", Range(1 if spec.kind == "obstacle" else 0, spec.max_stock))
         if "shape" in e:
             if spec.shape != "wild":
                 c.fail(f"{p}.shape", "only a wild greenhouse records a shape")
             if e["shape"] not in SHAPES:
                 c.fail(f"{p}.shape", f"unknown shape {short_repr(e['shape'])}; known: {', '.join(SHAPES)}")
     standing = set()
-    for i, a in enumerate(c.seq(seat["astronauts"], f"{path}.astronauts")):
+    for i, a in enumerate(c.seq(seat["astronauts"], f"{path}.astronauts", ASTRONAUTS)):
         p = f"{path}.astronauts[{i}]"
         c.obj(a, p, ("work", "where", "at"))
-        c.integer(a["work"], f"{p}.work", 1, MAX_WORK)
+        c.integer(a["work"], f"{p}.work", ASTRONAUT_WORK)
         where, at = a["where"], a["at"]
-        if where not in WHERE:
-            c.fail(f"{p}.where", f"unknown place {short_repr(where)}; known: {', '.join(WHERE)}")
+        if not isinstance(where, str) or where not in PLACES:
+            c.fail(f"{p}.where", f"unknown place {short_repr(where)}; known: {', '.join(PLACES)}")
         if where in (ACTIVE, EXHAUSTED):
             cell = c.cell(at, f"{p}.at")
             if cell in cells or cell in standing:
                 c.fail(f"{p}.at", f"cell {list(cell)} is taken")
             standing.add(cell)
         elif where == BOARD:
-            c.integer(at, f"{p}.at", 0, RING - 1)
+            c.integer(at, f"{p}.at", RING_SPOT)
         elif at is not None:
             c.fail(f"{p}.at", "a returning astronaut has no position (null)")
-    c.integer(seat["research"], f"{path}.research", 0, load_catalogue().research_cap)
-    c.integer(seat["science"], f"{path}.science", 0)
+    c.integer(seat["research"], f"{path}.research", Range(0, load_catalogue().research_cap))
+    c.integer(seat["science"], f"{path}.science", SCIENCE)
     ledger = seat["ledger"]
     required = set(LEDGER_SOURCES) - set(OPTIONAL_SOURCES)
     if not isinstance(ledger, dict) or not required <= set(ledger) <= set(LEDGER_SOURCES):
         c.fail(f"{path}.ledger", f"must be an object with exactly {', '.join(LEDGER_SOURCES)}")
     for k in ledger:
-        c.integer(ledger[k], f"{path}.ledger.{k}")
+        c.integer(ledger[k], f"{path}.ledger.{k}", POINTS)
     if "score" in seat and seat["score"] != sum(ledger.values()):
         c.fail(f"{path}.score", f"must equal the ledger's sum {sum(ledger.values())}")
-    for i, e in enumerate(c.seq(seat["experiments"], f"{path}.experiments")):
+    for i, e in enumerate(c.seq(seat["experiments"], f"{path}.experiments", most=len(c.experiments))):
         c.id_in(e, c.experiments, f"{path}.experiments[{i}]", "experiment")
-    for i, g in enumerate(c.seq(seat["groups"], f"{path}.groups")):
-        c.integer(g, f"{path}.groups[{i}]", 1, 7)
+    for i, g in enumerate(c.seq(seat["groups"], f"{path}.groups", most=len(c.experiments))):
+        c.integer(g, f"{path}.groups[{i}]", GROUP)
 
 
 def _validate_pending(c: _Checker, d: dict, n: int, phase: str, cur: Any) -> None:
+    """The decision in progress: one the player to move can take, and take to its end."""
     pend = c.obj(d["pending"], "pending", PENDING_KEYS)
-    c.integer(pend["work_left"], "pending.work_left", 0)
-    c.integer(pend["upgrades"], "pending.upgrades", 0)
+    astros = d["seats"][cur]["astronauts"] if cur is not None else []
+    sel = pend["astronaut"]
+    if phase in MID_TURN or phase == UPGRADE:
+        c.integer(sel, "pending.astronaut", Range(0, ASTRONAUTS - 1))
+        if phase in MID_TURN and astros[sel]["where"] != ACTIVE:
+            c.fail("pending.astronaut", f"the acting astronaut must be active in phase '{phase}'")
+    elif sel is not None:
+        c.fail("pending.astronaut", f"no astronaut acts in phase '{phase}', got {short_repr(sel)}")
+    # Work left is spent in the work phase only, and never more than the acting astronaut's work.
+    work_left = pend["work_left"]
+    if phase == WORK:
+        c.integer(work_left, "pending.work_left", Range(1, astros[sel]["work"]))
+    else:
+        c.integer(work_left, "pending.work_left", Range(0, ASTRONAUT_WORK.hi))
+    upgrades = c.integer(pend["upgrades"], "pending.upgrades", UPGRADES)
+    if phase == UPGRADE and not upgrades:
+        c.fail("pending.upgrades", "phase 'upgrade' needs an upgrade to give")
     for i, x in enumerate(c.seq(pend["progress"], "pending.progress", 3)):
-        c.integer(x, f"pending.progress[{i}]", 0)
+        c.integer(x, f"pending.progress[{i}]", Range(0, 2))  # three basics make one advanced
     need = pend["need"]
     if not isinstance(need, dict):
         c.fail("pending.need", f"must be an object of resource counts, got {short_repr(need)}")
     for r, k in need.items():
         if r not in RESOURCES:
             c.fail("pending.need", f"unknown resource {short_repr(r)}; known: {', '.join(RESOURCES)}")
-        c.integer(k, f"pending.need.{r}", 0)
-    for i, x in enumerate(c.seq(pend["placing"], "pending.placing")):
-        c.integer(x, f"pending.placing[{i}]", 0, n - 1)
-    target = pend["target"]
-    if target is not None and target != []:
-        if (not isinstance(target, list) or len(target) != 2
-                or target[0] not in ("module", "experiment") or not is_int(target[1])):
-            c.fail("pending.target", f"must be null, [\"module\", 1..7] or [\"experiment\", 0..6], "
-                                     f"got {short_repr(target)}")
-        kind, k = target
-        live = phase in (PAY, COLOUR, SHAPE)  # later phases keep a spent target around
-        if live and kind == "module" and not (1 <= k <= HANGARS and d["hangars"][k - 1] is not None):
-            c.fail("pending.target", f"hangar {k} holds no module")
-        if live and kind == "experiment" and not (0 <= k < WHEEL_BAYS and d["experiments"][k] is not None):
-            c.fail("pending.target", f"experiment space {k} is empty")
-        if kind == "experiment" and phase in (COLOUR, SHAPE):
-            c.fail("pending.target", f"phase '{phase}' follows a module, not an experiment")
-    elif phase in (PAY, COLOUR, SHAPE):
-        c.fail("pending.target", f"phase '{phase}' needs a target")
-    sel = pend["astronaut"]
-    if phase in (ACTION, WORK, PAY, COLOUR, SHAPE):
-        astros = d["seats"][cur]["astronauts"]
-        c.integer(sel, "pending.astronaut", 0, len(astros) - 1)
-        if astros[sel]["where"] != ACTIVE:
-            c.fail("pending.astronaut", f"the acting astronaut must be active in phase '{phase}'")
-    elif sel is not None:
-        c.integer(sel, "pending.astronaut", 0)
+        c.integer(k, f"pending.need.{r}", NEED)
     if phase == PAY and not any(need.values()):
         c.fail("pending.need", "phase 'pay' needs something left to pay")
-    if phase == PLACE:
-        placing = pend["placing"]
-        if not placing or placing[0] != cur:
-            c.fail("pending.placing", "in phase 'place' the current player comes first in 'placing'")
-        if not any(a["where"] == RETURNING for a in d["seats"][cur]["astronauts"]):
-            c.fail("pending.placing", "the current player has no returning astronaut to place")
-    if phase == TURN and not any(a["where"] == ACTIVE for a in d["seats"][cur]["astronauts"]):
+    _validate_target(c, d, pend["target"], phase)
+    _validate_placing(c, d, c.seq(pend["placing"], "pending.placing", most=n), n, phase, cur)
+    if phase == TURN and not any(a["where"] == ACTIVE for a in astros):
         c.fail("current_player", "the player to move has no active astronaut")
+
+
+def _validate_target(c: _Checker, d: dict, target: Any, phase: str) -> None:
+    if target is None or target == []:
+        if phase in (PAY, COLOUR, SHAPE):
+            c.fail("pending.target", f"phase '{phase}' needs a target")
+        return
+    if (not isinstance(target, list) or len(target) != 2 or target[0] not in ("module", "experiment")
+            or not (SLOT if target[0] == "module" else BAY).holds(target[1])):
+        c.fail("pending.target", f"must be null, [\"module\", 1..7] or [\"experiment\", 0..6], "
+                                 f"got {short_repr(target)}")
+    kind, k = target
+    live = phase in (PAY, COLOUR, SHAPE)  # a spent target may stay behind in later phases (older saves)
+    if live and kind == "module" and d["hangars"][k - 1] is None:
+        c.fail("pending.target", f"hangar {k} holds no module")
+    if live and kind == "experiment" and d["experiments"][k] is None:
+        c.fail("pending.target", f"experiment space {k} is empty")
+    if kind == "experiment" and phase in (COLOUR, SHAPE):
+        c.fail("pending.target", f"phase '{phase}' follows a module, not an experiment")
+
+
+def _validate_placing(c: _Checker, d: dict, placing: list, n: int, phase: str, cur: Any) -> None:
+    """After a reset the seats with astronauts coming home place them, each once, in turn."""
+    for i, x in enumerate(placing):
+        c.integer(x, f"pending.placing[{i}]", Range(0, n - 1))
+    if len(set(placing)) != len(placing):
+        c.fail("pending.placing", f"a seat is listed twice: {placing}")
+    if phase != PLACE:
+        return
+    if not placing or placing[0] != cur:
+        c.fail("pending.placing", "in phase 'place' the current player comes first in 'placing'")
+    coming_home = [i for i, seat in enumerate(d["seats"])
+                   if any(a["where"] == RETURNING for a in seat["astronauts"])]
+    if sorted(placing) != coming_home:
+        c.fail("pending.placing", f"must list the seats with astronauts coming home {coming_home}, got {placing}")
 
 
 def _smoke_test(s: State) -> str | None:

@@ -9,7 +9,9 @@ from __future__ import annotations
 import gc
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -83,7 +85,9 @@ class App:
         self.places = places_for(config.data_dir)
         self.data_dir = self.places.data
         self._notices: list[str] = []  # for the player, shown by the next screen that can
+        self._settings_unsaved = False  # told once per session that the options cannot be saved
         self._lock = FolderLock(self.data_dir)
+        self._sigterm_before: list = []  # the SIGTERM handlers to put back when the window closes
         self.saving = self._claim_data_folder()  # False: this window writes nothing
         if self.saving:
             self._tidy()
@@ -118,6 +122,7 @@ class App:
                                thinking=lambda: self.settings.bot_time, on_start=self.audio.listen,
                                check_saves=config.check_saves)
         sys.setswitchinterval(SWITCH_INTERVAL)
+        self._sigterm_before = self._stop_on_sigterm()
 
     # ------------------------------------------------------------ the data folder
 
@@ -171,7 +176,18 @@ class App:
             self.settings.save()
         except OSError as exc:
             log.warning("the settings could not be saved: %s", exc)
-            self.notify(f"Your options cannot be saved: {plain_reason(exc)}. They last until the game closes.")
+            if not self._settings_unsaved:
+                self._settings_unsaved = True
+                self.notify(f"Your options cannot be saved: {plain_reason(exc)}. They last until the game closes.")
+
+    def _stop_on_sigterm(self) -> list:
+        """Let SIGTERM (a system shutting down, a task manager) close the window as Quit does,
+        saving the game; returns the handler it replaced (none when off the main thread), for
+        close() to put back."""
+        if threading.current_thread() is not threading.main_thread():
+            return []
+        before = signal.signal(signal.SIGTERM, lambda signum, frame: self.quit())
+        return [signal.SIG_DFL if before is None else before]  # None: a handler set outside Python
 
     # ------------------------------------------------------------ window
 
@@ -308,6 +324,9 @@ class App:
         if self.saving:
             stop_log()
         self._lock.release()
+        for handler in self._sigterm_before:
+            signal.signal(signal.SIGTERM, handler)
+        self._sigterm_before = []
 
     def frame_report(self) -> dict:
         """Frame times (wall clock, what the player sees) and the main thread's CPU time per

@@ -62,7 +62,10 @@ class Fonts:
 
     @cached
     def _rendered(self, text: str, size: int, colour: tuple, bold: bool) -> pygame.Surface:
-        return self.font(size, bold).render(text, True, colour)
+        try:
+            return self.font(size, bold).render(text, True, colour)
+        except pygame.error:  # nothing visible to draw (a zero-width character alone): an empty line
+            return pygame.Surface((0, self.height(size, bold)), pygame.SRCALPHA)
 
     def width(self, text: str, size: int, bold: bool = False) -> int:
         return self.font(size, bold).size(text)[0]

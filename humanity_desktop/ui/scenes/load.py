@@ -1,16 +1,21 @@
-"""Load: the saved games, newest first. An unfinished game is played on; a finished one
-is watched again as a replay."""
+"""Load: the saved games, newest first, a page at a time. An unfinished game is played on; a
+finished one is watched again as a replay. Any save can be deleted (after a question).
+The list is the session's (controller/saves.py SaveList): files are read again only when
+they change."""
 from __future__ import annotations
 
 import time
 
+from ...controller.files import plain_reason
 from ...controller.replays import open_replay
-from ...controller.saves import SaveError, SaveInfo, list_saves
+from ...controller.saves import SaveError, SaveInfo
 from ..widgets import Button
+from .dialog import ChoiceScene
+from .keep_game import play_when_kept
 from .menu import MenuScene
 from . import routes
 
-SHOWN = 8
+SHOWN = 7  # saves to a page
 
 
 @routes.screen(routes.LOAD)
@@ -18,33 +23,83 @@ class LoadScene(MenuScene):
     title = "Load a game"
     panel_width = 760
 
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.page = 0
+        self.deleting = False  # choosing a save deletes it (after a question) instead of opening it
+        self.problems = ""  # what was wrong with the files set aside, in a few lines
+        self.told = ""  # what went wrong opening or deleting a save
+
     def make_buttons(self) -> list[Button]:
-        saves = list_saves(self.app.data_dir)
+        saves = self.app.session.saves.refresh()
         if saves.problems:
-            self.text = " ".join(saves.problems)
-        elif not saves and not self.text:
-            self.text = "No saved games yet. Save from the pause menu (Esc) during a game."
-        buttons = [self._button(info) for info in saves[:SHOWN]]
+            self.problems = saves.summary()
+        pages = max(1, -(-len(saves) // SHOWN))
+        self.page = min(self.page, pages - 1)
+        shown = saves[self.page * SHOWN:(self.page + 1) * SHOWN]
+        if not saves:
+            status = "No saved games yet. Save from the pause menu (Esc) during a game."
+        elif self.deleting:
+            status = "Choose the save to delete."
+        else:
+            status = f"Page {self.page + 1} of {pages}." if pages > 1 else ""
+        self.text = " ".join(part for part in (self.problems, self.told, status) if part)
+        buttons = [self._button(info) for info in shown]
+        if pages > 1:
+            buttons += [Button("Newer saves", self._turn(-1), style="quiet", enabled=self.page > 0),
+                        Button("Older saves", self._turn(1), style="quiet", enabled=self.page < pages - 1)]
+        if saves:
+            buttons.append(Button("Stop deleting" if self.deleting else "Delete a save...", self._toggle_delete,
+                                  style="quiet"))
         return buttons + [Button("Back", self.back, style="quiet")]
 
     def _button(self, info: SaveInfo) -> Button:
         stamp = time.strftime('%d %b %H:%M', time.localtime(info.saved_at))
+        if self.deleting:
+            return Button(f"Delete   {stamp}   {info.title}", lambda: self._ask_delete(info), tooltip=info.path.name)
         if info.finished:
             return Button(f"Watch replay ▶   {stamp}   {info.title}", self._opener(info.path, self._replay),
                           tooltip=f"{info.path.name}: a finished game, to watch again move by move")
         return Button(f"{stamp}   {info.title}", self._opener(info.path, self._play), tooltip=info.path.name)
+
+    def _turn(self, step: int):
+        def turn() -> None:
+            self.page += step
+            self.refresh()
+        return turn
+
+    def _toggle_delete(self) -> None:
+        self.deleting = not self.deleting
+        self.refresh()
+
+    def _ask_delete(self, info: SaveInfo) -> None:
+        self.app.stack.push(ChoiceScene(self.app, "Delete this save?", f"{info.title} ({info.path.name}) is deleted "
+                                        "for good: it cannot be played or watched again.",
+                                        [("Delete it", lambda: self._delete(info))], cancel="Keep it"))
+
+    def _delete(self, info: SaveInfo) -> None:
+        try:
+            self.app.session.delete_save(info.path)
+            self.told = ""
+        except OSError as exc:
+            self.told = f"{info.path.name} cannot be deleted: {plain_reason(exc)}."
+        self.refresh()
 
     def _opener(self, path, open_it):
         def opener() -> None:
             try:
                 open_it(path)
             except SaveError as exc:
-                self.text = str(exc)
-                self.refresh()
+                self._refused(exc)
         return opener
 
     def _play(self, path) -> None:
-        self.app.stack.replace(routes.make(routes.GAME, self.app, self.app.session.load_match(path)))
+        play_when_kept(self.app, lambda discard: self.app.session.load_match(path, discard_unfinished=discard),
+                       self._refused)
+
+    def _refused(self, exc: SaveError) -> None:
+        self.told = str(exc)
+        self.refresh()
 
     def _replay(self, path) -> None:
         self.app.stack.push(routes.make(routes.REPLAY, self.app, open_replay(path)))

@@ -15,6 +15,7 @@ from ..input import Back, Click, Key, Point
 from ..scene import Scene
 from ..widgets import Button, ButtonTips, draw_panel, layout_row
 from . import routes
+from .keep_game import play_when_kept
 
 EMPTY = "empty"
 MARGIN = 24  # design pixels between the panel's sides and its rows
@@ -132,8 +133,9 @@ class NewGameScene(Scene):
         self._launch(seats)
 
     def _launch(self, seats: list[Seat]) -> None:
-        match = self.app.session.new_match(seats, self._seed())
-        self.app.stack.replace(routes.make(routes.GAME, self.app, match))
+        seed = self._seed()
+        play_when_kept(self.app, lambda discard: self.app.session.new_match(seats, seed, discard_unfinished=discard),
+                       lambda exc: self.app.notify(str(exc)))
 
     # ------------------------------------------------------------ input and drawing
 

@@ -39,6 +39,7 @@ from ..tooltips import tile_lines
 from ..widgets import Button, draw_panel, draw_tooltip, hovered, layout_column
 from ..views.base_view import BaseFrame, BaseView
 from . import routes
+from .keep_game import play_when_kept
 
 PALETTE_TILE = 58  # design pixels
 SEAT = 0  # the base being built is the human's, seat 0
@@ -201,14 +202,12 @@ class SandboxScene(Scene):
 
     def _play(self) -> None:
         path = self._save()
-        if path is None:
-            return
-        try:
-            match = self.app.session.load_match(path)  # the same checks as any save
-        except SaveError as exc:
-            self._say(str(exc), theme.BAD)
-            return
-        self.app.stack.replace(routes.make(routes.GAME, self.app, match))
+        if path is not None:
+            self._open(path)
+
+    def _open(self, path) -> None:
+        play_when_kept(self.app, lambda discard: self.app.session.load_match(path, discard_unfinished=discard),
+                       lambda exc: self._say(str(exc), theme.BAD))  # the same checks as any save
 
     # ------------------------------------------------------------ input
 

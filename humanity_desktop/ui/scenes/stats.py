@@ -43,7 +43,8 @@ def level_blocks(stats: Stats) -> list[Block]:
         for seats in PLAYER_COUNTS:
             line = stats.lines.get((level, seats))
             if line is not None:
-                rows.append((f"{seats} players", str(line.played), str(line.won), f"{line.won / line.played:.0%}",
+                rate = f"{line.won / line.played:.0%}" if line.played else "-"
+                rows.append((f"{seats} players", str(line.played), str(line.won), rate,
                              str(line.best), f"{line.average:.1f}"))
         if not rows:
             rows.append(("Met only beside a stronger bot, so its games count in that bot's table.",))

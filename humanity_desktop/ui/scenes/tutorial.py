@@ -39,7 +39,11 @@ NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)  # the note's N
 def learn_to_play(app) -> None:
     """Title → Learn to play: resume at the chapter reached, or start the guided game."""
     script = load_script()
-    saved = read_progress(app.data_dir / PROGRESS_FILE, script)
+    told: list[str] = []
+    saved = read_progress(app.data_dir / PROGRESS_FILE, script, told.append)
+    if told:  # the progress file could not be used, and was set aside
+        app.stack.push(ChoiceScene(app, "Learn to play", told[0], [("Start the tutorial", lambda: start(app, script))]))
+        return
     if saved is None or saved[0] == 0:
         start(app, script)
         return

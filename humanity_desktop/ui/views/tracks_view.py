@@ -14,6 +14,7 @@ from ...controller.targets import MISSION, RESEARCH_TRACK, SCORE_TRACK, Target
 from .view import View
 
 SCORE_STEP = 10
+MAX_LABELS = 12  # marks along the score track: a long track marks every 20, 50... points
 
 
 @dataclass
@@ -39,8 +40,9 @@ class TracksView(View):
         s = f.state
         top = max(s.scores)
         length = max(40, (top // SCORE_STEP + 1) * SCORE_STEP)
+        step = SCORE_STEP * -(-length // (SCORE_STEP * MAX_LABELS))
         self._track(surface, self.score, "SCORE", s.scores, length, f.chars,
-                    [(v, str(v)) for v in range(0, length + 1, SCORE_STEP)])
+                    [(v, str(v)) for v in range(0, length + 1, step)])
         cat = load()
         # Each mark reached is one more token: a token under each, and the research it needs.
         marks = [(pos, str(pos)) for pos, _ in cat.research_marks]
@@ -67,7 +69,7 @@ class TracksView(View):
         surface.blit(art.stretched(f"board/track-{'research' if tokens else 'score'}", channel.w, channel.h), channel)
 
         def x_of(v: int) -> int:
-            return bar.x + int(bar.w * min(v, length) / length)
+            return bar.x + int(bar.w * max(0, min(v, length)) / length)  # a score below 0 stands at 0
 
         for v, text in labels:
             x = x_of(v)
