@@ -1,7 +1,7 @@
 """Learn to play: the script loads and is checked, the guided game is played from the title
-to its last chapter with posted mouse events, wrong gestures are nudged, Undo goes back a
-step, any chapter plays from its start, the note stays readable and folds away from the log,
-and the chapter reached is kept for the next visit."""
+to its last chapter with posted mouse events while every fact each step claims is checked on
+the screen it is shown with, wrong gestures are nudged, Undo goes back a step, any chapter
+plays from its start, and the chapter reached is kept for the next visit."""
 from __future__ import annotations
 
 import json
@@ -10,7 +10,8 @@ import re
 import pygame
 import pytest
 
-from humanity_desktop.controller import Bus
+from humanity_desktop.controller import ActionApplied, Bus
+from humanity_desktop.controller.calendar import ends_turn
 from humanity_desktop.controller.tutorial import (
     CONFIRM,
     LEARNER,
@@ -23,6 +24,7 @@ from humanity_desktop.controller.tutorial import (
     tutorial_match,
 )
 from humanity_desktop.engine import Action
+from humanity_desktop.engine.catalogue import load as load_catalogue
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.fonts import fonts
 from humanity_desktop.ui.scenes.dialog import ChoiceScene
@@ -34,11 +36,13 @@ from humanity_desktop.ui.layout import game_layout
 from humanity_desktop.ui.views.coach_panel import MIN_TEXT, CoachPanel
 from humanity_desktop.ui.widgets import Button
 
+from tutorial_claims import Seen, wrong
 from ui_driver import app, click, key, settle  # noqa: F401 - app is a fixture
 
 SHIPPED = load_script()
 CHAPTER = {cid: i for i, (cid, _) in enumerate(SHIPPED.chapters)}
 SIZES = ((1024, 576), (1920, 1080))  # the smallest window the game supports, and a large one
+LOG_LINES = 3  # the game log keeps this many readable lines beside the guide's note, or once it is folded
 
 
 def shipped_raw() -> dict:
@@ -122,6 +126,109 @@ def rendered(draw) -> list[tuple[str, int]]:
     return texts
 
 
+def note_sizes(game: GameScene) -> list[int]:
+    """The type sizes of the guide's note (or its folded bar) as drawn now."""
+    texts = rendered(lambda: game.guide.panel.draw(pygame.Surface(game.app.size), None, 0.0, (0, 0)))
+    return [size for _, size in texts]
+
+
+class Witness:
+    """Watches every frame of a guided game and checks each step's claims on the screen it is
+    shown with: its `checks` once its note is on show (at the first frame the table is at rest,
+    else the last one the note showed), its `then` once it is done; and on every step, that the
+    note's words fit in type of at least MIN_TEXT px, that Undo is enabled whenever the turn's
+    words offer it, and that the game log keeps LOG_LINES readable lines."""
+
+    def __init__(self, app, game: GameScene) -> None:
+        self.app, self.game = app, game
+        self.runner = game.guide.runner
+        self.problems: list[str] = []
+        self.verified = 0  # facts found true
+        self.seen: set[int] = set()  # the steps whose note was checked on its screen
+        self.index: int | None = None
+        self.pending: Seen | None = None  # the step's screen, until one at rest is seen
+        self.checked = False
+        self.turns = 0  # the rival's turns while the step is on
+        self.row_h = 0  # a log line's height, once the log has drawn one
+        game.match.bus.subscribe(ActionApplied, self._on_applied)
+        draw = game.draw
+
+        def drawn(surface) -> None:
+            draw(surface)
+            self.frame()
+        game.draw = drawn
+
+    def _on_applied(self, ev: ActionApplied) -> None:
+        if ev.seat != LEARNER and ends_turn(ev.engine_events):
+            self.turns += 1
+
+    def frame(self) -> None:
+        game, index = self.game, self.runner.index
+        if index != self.index:
+            if self.index is not None:
+                self._done(self.index)
+            self.index, self.pending, self.checked, self.turns = index, None, False, 0
+        guide = game.guide
+        if self.checked or not guide.showing or guide.folded:
+            return
+        self.pending = Seen(game)
+        if not game.director.busy:
+            self._check(self.pending, self.index)
+            self.checked = True
+
+    def _done(self, index: int) -> None:
+        step = SHIPPED.steps[index]
+        if not self.checked and self.pending is not None:
+            self._check(self.pending, index)
+        self._verify(index, "then", step.then, Seen(self.game, self.turns))
+
+    def _check(self, seen: Seen, index: int) -> None:
+        step, game, panel = SHIPPED.steps[index], self.game, self.game.guide.panel
+        self.seen.add(index)
+        self._verify(index, "checks", step.checks, seen)
+        if not panel.fits:
+            self.problems.append(f"steps[{index}]: the note's {len(panel.lines)} lines do not fit its panel")
+        if min(note_sizes(game)) < MIN_TEXT:
+            self.problems.append(f"steps[{index}]: the note's type is under {MIN_TEXT} px")
+        _, words = game.prompt_text()
+        if "Undo" in words and not any(b.label == "Undo" and b.enabled for b in game.action_buttons):
+            self.problems.append(f"steps[{index}]: the turn's words offer Undo ({words!r}) but it is greyed")
+        self._log_readable(index)
+
+    def _verify(self, index: int, key: str, facts, seen: Seen) -> None:
+        problems = wrong(facts, seen)
+        self.verified += len(facts) - len(problems)
+        self.problems += [f"steps[{index}].{key}: {p}" for p in problems]
+
+    def _log_readable(self, index: int) -> None:
+        """LOG_LINES lines of the log below the note, or below its bar once folded."""
+        game, panel = self.game, self.game.guide.panel
+        rows = game.log._rows
+        if rows:
+            self.row_h = rows[0][0].h
+        if not self.row_h:
+            return  # nothing logged yet to measure a line by
+        below = game.log.rect.bottom - max(panel.rect.bottom, game.log.rect.top)
+        if below >= LOG_LINES * self.row_h:
+            return
+        labels = [b.label for b in game.guide.buttons]
+        if "Play on" in labels:  # free play: the note is put away for good
+            return
+        if "Hide note" not in labels:
+            self.problems.append(f"steps[{index}]: the note covers the log and cannot be folded")
+            return
+        game.guide.fold()
+        game.guide.update(game)
+        below = game.log.rect.bottom - max(game.guide.panel.rect.bottom, game.log.rect.top)
+        if min(note_sizes(game)) < MIN_TEXT:
+            self.problems.append(f"steps[{index}]: the folded note's type is under {MIN_TEXT} px")
+        if below < LOG_LINES * self.row_h:
+            self.problems.append(f"steps[{index}]: folded, the note leaves {below} px of log, "
+                                 f"not {LOG_LINES} lines of {self.row_h} px")
+        game.guide.unfold()
+        game.guide.update(game)
+
+
 @pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def sized_app(request, tmp_path):
     app = App(AppConfig(data_dir=tmp_path, size=request.param, max_fps=0, pace="instant", anim_speed=50.0))
@@ -129,9 +236,10 @@ def sized_app(request, tmp_path):
     app.close()
 
 
-def test_the_whole_guided_game_from_the_title_to_the_last_chapter(sized_app):
+def test_every_claim_of_the_guide_holds_on_its_screen_from_the_deal_to_the_end(sized_app):
     app = sized_app
     game = open_tutorial(app)
+    witness = Witness(app, game)
     key(app, pygame.K_f)  # fast-forward the bot, as an impatient learner would
     last = len(SHIPPED.chapters) - 1
     seen = []
@@ -149,6 +257,12 @@ def test_the_whole_guided_game_from_the_title_to_the_last_chapter(sized_app):
     settle(app, game)
     app.step()
     assert sorted(set(seen)) == list(range(last))
+    assert not witness.problems, "\n".join(witness.problems)
+    assert witness.seen == set(range(len(SHIPPED.steps)))
+    # Every fact was checked: each step's on its screen, and what it promised once done (the
+    # last step, free play, is never done).
+    claimed = sum(len(step.checks) for step in SHIPPED.steps) + sum(len(step.then) for step in SHIPPED.steps[:-1])
+    assert witness.verified == claimed
     # Each chapter played from the list starts where the learner's game reached it.
     assert sorted(starts) == list(range(1, last + 1))
     for chapter, (state, log, pending) in starts.items():
@@ -410,6 +524,34 @@ def test_a_script_whose_moves_are_refused_says_where():
         tutorial_match(script, Bus(), 1, confirm_turns=True)
 
 
+def test_every_checkable_word_of_the_guide_carries_its_check():
+    """A note that names a button, a tile, a mission, a place on the table or whose turn it is
+    lists the fact the test checks for it (see tutorial_claims)."""
+    cat = load_catalogue()
+    words = {
+        "Confirm": ("button", "Confirm turn"), "Undo": ("button", "Undo"), "Press Work": ("button", "Work"),
+        "Choose": ("button", "Choose"), "is playing": ("turn", "rival"), "top left": ("astronaut_at", "top left"),
+        "top right": ("astronaut_at", "top right"), "on the right of": ("astronaut_at", "right"),
+        "on the ring": ("in_panel", "board"), "inside the ring": ("in_panel", "board"),
+        "secondary board": ("in_panel", "secondary board"), "the middle": ("base_on_show", "learner"),
+        "above the": ("beside", "above"), "right of the": ("beside", "right of"), "left of the": ("beside", "left of"),
+    }
+    names = {t.name for t in cat.tiles.values() if t.kind != "obstacle"} | {m.name for m in cat.missions.values()}
+    missing = []
+    for i, step in enumerate(SHIPPED.steps):
+        facts = json.dumps([list(f) for f in step.checks + step.then])
+        text = step.text.replace("…", "")
+        for word, (fact, arg) in words.items():
+            if word in text and not (f'"{fact}"' in facts and json.dumps(arg) in facts):
+                missing.append(f"steps[{i}] says {word!r} without {fact} {arg}")
+        for called in names:
+            if called in text and json.dumps(called) not in facts:
+                missing.append(f"steps[{i}] names {called} without a fact that names it")
+        if re.search(r"hangar \d", text):
+            missing.append(f"steps[{i}] names a hangar by a number the board does not print")
+    assert not missing, "\n".join(missing)
+
+
 def test_the_shipped_script_loads():
     assert SHIPPED.steps[-1].wait == "end" and len(SHIPPED.chapters) >= 8
     assert any(step.wait == CONFIRM for step in SHIPPED.steps)
@@ -423,6 +565,8 @@ def test_the_shipped_script_loads():
     (lambda d: d["steps"][-1].update(wait="next"), "the last step, and only it"),
     (lambda d: d["deal"]["hangars"].append("Y1-99"), "deal:"),
     (lambda d: d.pop("chapters"), "needs 'deal', 'chapters' and 'steps'"),
+    (lambda d: d["steps"][1].update(checks={"turn": "rival"}), "steps[1].checks: a list of facts"),
+    (lambda d: d["steps"][1].update(then=[{"turn": "rival", "year": 2}]), "steps[1].then: a list of facts"),
 ])
 def test_a_broken_script_says_what_is_wrong(change, message):
     raw = shipped_raw()

@@ -7,6 +7,11 @@ button. The runner follows the match on its bus like any screen, and vets the le
 requests before they reach it: a gesture that is not the step's gets a nudge, and the
 game does not change. Undo is the rules' to allow; the runner goes back with it.
 
+A step also lists, as data, the facts its text claims about the screen it is shown with
+(`checks`: which panel, which button, what the position holds) and about what it leads to
+(`then`), each as {name: argument}. The script only carries them; the guided game's test
+(tests/tutorial_claims.py) gives each name its meaning and checks every one.
+
 A chapter starts from the position the script's own moves reach (`play_to`), so any
 chapter can be played again from its start.
 """
@@ -45,6 +50,7 @@ LEARNER = 0
 NEXT, CONFIRM, YOUR_TURN, END = "next", "confirm", "your_turn", "end"
 WAITS = (NEXT, CONFIRM, YOUR_TURN, END)
 SPOTS = {"astronaut": int, "hangar": int, "experiment": int, "cell": list, "button": str}
+CLAIMS = ("checks", "then")  # a step's facts: on the screen it is shown with, and once it is done
 STALL_SECONDS = 30.0  # playing the script to a chapter makes no move this long: it is stuck
 
 
@@ -57,6 +63,8 @@ class Step(NamedTuple):
     text: str
     spot: tuple[str, Any] | None  # (kind, value) of what to light, or nothing
     wait: Action | str  # an Action of the learner's, or one of WAITS
+    checks: tuple[tuple[str, Any], ...] = ()  # (name, argument): facts the text claims on its screen
+    then: tuple[tuple[str, Any], ...] = ()  # facts it claims for once the step is done
 
 
 class Script(NamedTuple):
@@ -114,7 +122,17 @@ def _step(raw: Any, i: int, chapters: list[str]) -> Step:
     text = raw.get("text")
     if not isinstance(text, str) or not text.strip():
         raise ScriptError(f"{where}: the text is missing")
-    return Step(chapters.index(raw["chapter"]), text, _spot(raw.get("spot"), where), _wait(raw.get("wait"), where))
+    claims = [_claims(raw.get(key), f"{where}.{key}") for key in CLAIMS]
+    return Step(chapters.index(raw["chapter"]), text, _spot(raw.get("spot"), where), _wait(raw.get("wait"), where),
+                *claims)
+
+
+def _claims(raw: Any, where: str) -> tuple[tuple[str, Any], ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not all(isinstance(c, dict) and len(c) == 1 for c in raw):
+        raise ScriptError(f"{where}: a list of facts, each {{name: argument}}")
+    return tuple(next(iter(c.items())) for c in raw)
 
 
 def _spot(raw: Any, where: str) -> tuple[str, Any] | None:
