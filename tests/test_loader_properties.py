@@ -245,7 +245,7 @@ def test_any_tutorial_progress_is_refused_with_a_message_or_resumed(app, content
         event("refused")
         return
     event("loaded")
-    game = start_tutorial(app, SCRIPT, saved)
+    game = start_tutorial(app, SCRIPT, saved[0])
     app.step()
     app.stack.pop()
     game.match.close()

@@ -34,7 +34,7 @@ from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.load import LoadScene
 from humanity_desktop.ui.scenes.new_game import NewGameScene
 from humanity_desktop.ui.scenes.options import OptionsScene
-from humanity_desktop.ui.scenes.tutorial import start as start_tutorial
+from humanity_desktop.ui.scenes.tutorial import ChaptersScene, start as start_tutorial
 from humanity_desktop.ui.scenes.pause import PauseScene
 from humanity_desktop.ui.scenes.replay import ReplayScene
 from humanity_desktop.ui.scenes.results import ResultsScene
@@ -380,29 +380,43 @@ TUTORIAL_SIZES = ((1280, 720),)  # the size of the committed shots; add one to c
 
 
 def tutorial_shots(out: Path) -> None:
-    """Learn to play at each chapter's first step that lights something on the table, as
-    tutorial_<chapter>.png (a size after the first adds its own suffix): the moves before it are
-    the script's own."""
+    """Learn to play: the chapter list from the title (a chapter reached), each chapter at its
+    first step that lights something on the table as tutorial_<chapter>.png, and a bot's turn
+    with the note folded so the game log shows, as tutorial_folded.png (a size after the first
+    adds its own suffix). The moves before each are the script's own."""
     script = load_script()
     for w, h in TUTORIAL_SIZES:
         app = App(AppConfig(data_dir=Path(tempfile.mkdtemp()), size=(w, h), max_fps=0, pace="instant",
                             anim_speed=50.0))
+        suffix = "" if (w, h) == TUTORIAL_SIZES[0] else f"_{w}x{h}"
+        app.stack.reset(TitleScene(app))
+        app.stack.push(ChaptersScene(app, script, lambda chapter: None, reached=3))
+        frame(app, out / f"tutorial_chapters{suffix}.png")
         app.stack.reset(TitleScene(app))
         game = start_tutorial(app, script)
-        runner = game.guide.runner
-        suffix = "" if (w, h) == TUTORIAL_SIZES[0] else f"_{w}x{h}"
         for chapter, (name, _) in enumerate(script.chapters):
             steps = [i for i, step in enumerate(script.steps) if step.chapter == chapter]
             shown = next((i for i in steps if script.steps[i].spot is not None), steps[0])
-            runner.skipping_to = len(script.chapters)  # the script's moves, up to the step shown
-            while runner.index < shown or game.director.busy:
-                if runner.index >= shown:
-                    runner.skipping_to = None
-                app.step()
-            runner.skipping_to = None
+            _tutorial_at(app, game, shown)
             frame(app, out / f"tutorial_{name}{suffix}.png")
         app.stack.reset(TitleScene(app))
+        game = start_tutorial(app, script, chapter=1)
+        while len(game.match.log) < 6:  # the bot's turn, under way
+            app.step()
+        app.stack.handle(Click(next(b for b in game.guide.buttons if b.label == "Hide note").rect.center, 1))
+        frame(app, out / f"tutorial_folded{suffix}.png")
+        app.stack.reset(TitleScene(app))
         app.close()
+
+
+def _tutorial_at(app: App, game: GameScene, index: int) -> None:
+    """The script's moves up to step `index`, until its note shows on a table at rest, the
+    pointer out of the way."""
+    runner = game.guide.runner
+    runner.skip_to(index)
+    while runner.index < index or game.director.busy or not game.guide.showing:
+        app.step()
+    app.stack.handle(Point((app.size[0] // 2, 1)))
 
 
 if __name__ == "__main__":

@@ -5,11 +5,20 @@ and why, names what to spotlight on the table, and waits for one thing: an actio
 learner's, the confirmation of a turn, the learner's turn to come round, or the Next
 button. The runner follows the match on its bus like any screen, and vets the learner's
 requests before they reach it: a gesture that is not the step's gets a nudge, and the
-game does not change.
+game does not change. Undo is the rules' to allow; the runner goes back with it.
+
+A step also lists, as data, the facts its text claims about the screen it is shown with
+(`checks`: which panel, which button, what the position holds) and about what it leads to
+(`then`), each as {name: argument}. The script only carries them; the guided game's test
+(tests/tutorial_claims.py) gives each name its meaning and checks every one.
+
+A chapter starts from the position the script's own moves reach (`play_to`), so any
+chapter can be played again from its start.
 """
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -21,10 +30,19 @@ from ..engine.invariants import InvariantError, check_components, check_seat
 from ..engine.ranges import LOG_TEXT
 from ..engine.validation import StateError, load_state, short_repr
 from .bus import Bus
-from .events import ActionApplied, ActionRequested, ConfirmRequested, HintRequested, TurnToConfirm
+from .events import (
+    ActionApplied,
+    ActionRefused,
+    ActionRequested,
+    ConfirmRequested,
+    HintRequested,
+    TurnToConfirm,
+    Undone,
+    UndoRequested,
+)
 from .files import write_atomic
 from .limits import Refused, check
-from .match import Match
+from .match import Headless, Match
 from .save_limits import MAX_LOG_LINES, MAX_SAVE_BYTES, kept_lines
 from .seats import BOT, HUMAN, Seat
 from .versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
@@ -36,6 +54,8 @@ LEARNER = 0
 NEXT, CONFIRM, YOUR_TURN, END = "next", "confirm", "your_turn", "end"
 WAITS = (NEXT, CONFIRM, YOUR_TURN, END)
 SPOTS = {"astronaut": int, "hangar": int, "experiment": int, "cell": list, "button": str}
+CLAIMS = ("checks", "then")  # a step's facts: on the screen it is shown with, and once it is done
+STALL_SECONDS = 30.0  # playing the script to a chapter makes no move this long: it is stuck
 
 
 class ScriptError(ValueError):
@@ -47,6 +67,8 @@ class Step(NamedTuple):
     text: str
     spot: tuple[str, Any] | None  # (kind, value) of what to light, or nothing
     wait: Action | str  # an Action of the learner's, or one of WAITS
+    checks: tuple[tuple[str, Any], ...] = ()  # (name, argument): facts the text claims on its screen
+    then: tuple[tuple[str, Any], ...] = ()  # facts it claims for once the step is done
 
 
 class Script(NamedTuple):
@@ -104,7 +126,17 @@ def _step(raw: Any, i: int, chapters: list[str]) -> Step:
     text = raw.get("text")
     if not isinstance(text, str) or not text.strip():
         raise ScriptError(f"{where}: the text is missing")
-    return Step(chapters.index(raw["chapter"]), text, _spot(raw.get("spot"), where), _wait(raw.get("wait"), where))
+    claims = [_claims(raw.get(key), f"{where}.{key}") for key in CLAIMS]
+    return Step(chapters.index(raw["chapter"]), text, _spot(raw.get("spot"), where), _wait(raw.get("wait"), where),
+                *claims)
+
+
+def _claims(raw: Any, where: str) -> tuple[tuple[str, Any], ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not all(isinstance(c, dict) and len(c) == 1 for c in raw):
+        raise ScriptError(f"{where}: a list of facts, each {{name: argument}}")
+    return tuple(next(iter(c.items())) for c in raw)
 
 
 def _spot(raw: Any, where: str) -> tuple[str, Any] | None:
@@ -203,10 +235,50 @@ def write_progress(path: Path, script: Script, chapter: int, match: Match) -> No
     }))
 
 
-def tutorial_match(script: Script, bus: Bus, state: State | None = None, log: list[str] | None = None,
-                   **options) -> Match:
-    """The match of the guided game: the fixed deal, or a position reached in it."""
-    return Match(seats(script), bus, state=state or deal_state(script), log=log, actions=None, **options)
+def tutorial_match(script: Script, bus: Bus, chapter: int = 0, **options) -> Match:
+    """The match of the guided game at the start of `chapter`: the fixed deal, then the
+    script's own moves up to that chapter (see play_to)."""
+    match = Match(seats(script), bus, state=deal_state(script), actions=None, **options)
+    try:
+        play_to(script, match, chapter)
+    except BaseException:
+        match.close()
+        raise
+    return match
+
+
+def play_to(script: Script, match: Match, chapter: int) -> None:
+    """Play the script on `match`, as dealt, to the start of `chapter`, as Skip chapter plays
+    it: the learner's moves from the steps, the bot's its own, at once. The bot's choices are
+    its seed's, so every chapter starts from the same position every time."""
+    runner = Tutorial(script, match)
+    target = script.first_step(chapter)
+    runner.skip_to(target)
+    refused: list[ActionRefused] = []
+    unsubscribe = match.bus.subscribe(ActionRefused, lambda ev: refused.append(ev) if ev.seat == LEARNER else None)
+    screen, match.screen = match.screen, Headless(0.0)
+    try:
+        moved = time.monotonic()
+        while runner.index < target:
+            version = match.version
+            runner.poll()
+            request = runner.autopilot()
+            if request is not None:
+                match.bus.publish(request)
+            match.update()
+            if refused:
+                raise ScriptError(f"steps[{runner.index}]: the script's move is refused "
+                                  f"({refused[0].rule}: {refused[0].reason})")
+            if match.version != version:
+                moved = time.monotonic()
+            elif time.monotonic() - moved > STALL_SECONDS:
+                raise ScriptError(f"steps[{runner.index}]: the game stopped moving before chapter {chapter + 1}")
+            else:
+                time.sleep(0.001)  # the bot is thinking on its own thread
+    finally:
+        match.screen = screen
+        unsubscribe()
+        runner.close()
 
 
 # ---------------------------------------------------------------- the runner
@@ -220,10 +292,11 @@ class Tutorial:
         self.match = match
         self.index = script.first_step(chapter)
         self.on_chapter = on_chapter
-        self.skipping_to: int | None = None  # a chapter being skipped: play on until this one
+        self.skipping_to: int | None = None  # the step a skip plays on to
         self._unsubscribe = [
             match.bus.subscribe(ActionApplied, self._on_applied),
             match.bus.subscribe(TurnToConfirm, self._on_to_confirm),
+            match.bus.subscribe(Undone, self._on_undone),
         ]
 
     @property
@@ -249,7 +322,7 @@ class Tutorial:
     def advance(self) -> None:
         before = self.chapter
         self.index += 1
-        if self.skipping_to is not None and self.chapter >= self.skipping_to:
+        if self.skipping_to is not None and self.index >= self.skipping_to:
             self.skipping_to = None
         if self.chapter != before and self.on_chapter is not None:
             self.on_chapter(self.chapter)
@@ -268,7 +341,11 @@ class Tutorial:
     def skip_chapter(self) -> None:
         """Play the rest of this chapter as the script says (see autopilot)."""
         if not self.free:
-            self.skipping_to = self.chapter + 1
+            self.skip_to(self.script.first_step(self.chapter + 1))
+
+    def skip_to(self, index: int) -> None:
+        """Play the script's steps up to step `index` (see autopilot)."""
+        self.skipping_to = index if index > self.index else None
 
     def autopilot(self) -> object | None:
         """While skipping, the request the learner's hands would make now, if any."""
@@ -294,12 +371,28 @@ class Tutorial:
         if ev.seat == LEARNER and self.step.wait == ev.action:
             self.advance()
 
+    def _on_undone(self, ev: Undone) -> None:
+        """Undo took back a choice of the learner's turn (or its end, waiting for Confirm):
+        back to the latest step of this turn that asks for a choice open again, whichever
+        chapter it is in (one replayed from its start too). Going back notes no chapter."""
+        if ev.seat != LEARNER or self.free:
+            return
+        legal = self.match.legal()
+        for i in range(self.index - 1, -1, -1):
+            wait = self.script.steps[i].wait
+            if wait in (CONFIRM, YOUR_TURN):
+                return  # the turn began there: nothing of it to go back to
+            if isinstance(wait, Action) and wait in legal:
+                self.index = i
+                return
+
     # ------------------------------------------------------------ vetting
 
     def vet(self, request: object) -> str | None:
         """None lets the learner's request through; otherwise the nudge to show instead."""
         wait = self.step.wait
-        if self.free or isinstance(request, HintRequested):  # a hint changes nothing
+        # A hint changes nothing; Undo is the rules' to allow, and the steps follow it back.
+        if self.free or isinstance(request, (HintRequested, UndoRequested)):
             return None
         if isinstance(request, ActionRequested) and request.action == wait:
             return None

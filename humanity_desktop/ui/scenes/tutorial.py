@@ -2,13 +2,18 @@
 
 The Coach is the game screen's guide: it vets the player's requests through the script's
 runner (controller/tutorial.py), plays a skipped chapter's steps, spotlights what the step
-asks to touch, and keeps the chapter reached in the data folder.
+asks to touch, and keeps the chapter reached in the data folder. The chapter list opens
+Learn to play from the title, and from the coach's note: any chapter plays from its start.
 """
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 
 from ...controller import Bus
+from ...controller.files import plain_reason
+from ...controller.logs import log
 from ...controller.tutorial import (
     LEARNER,
     NEXT,
@@ -20,48 +25,39 @@ from ...controller.tutorial import (
     tutorial_match,
     write_progress,
 )
-from ...controller.files import plain_reason
-from ...controller.logs import log
+from .. import theme
+from ..fonts import draw_text, fonts
 from ..input import Click, Key
 from ..settings import PACES
-from ..views.coach_panel import CoachFrame, CoachPanel
-from ..widgets import Button
+from ..views.coach_panel import BUTTON_MIN_H, CoachPanel, button_scale, px
+from ..widgets import Button, draw_panel, hovered, layout_column
 from .dialog import ChoiceScene
 from .game import GameScene
 from .table_screen import TableScreen
 from . import routes
 
 PACE = "slow"  # the bot's moves, slow enough to follow
-NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)  # the note's Next, from the keyboard
+NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)  # the note's Next; Space is the table's (a reset's next step)
+CHAPTER_KEYS = {pygame.K_1 + i: i for i in range(9)}  # the chapter list: a chapter's number picks it
 
 
 @routes.screen(routes.LEARN)
 def learn_to_play(app) -> None:
-    """Title → Learn to play: resume at the chapter reached, or start the guided game."""
+    """Title → Learn to play: the chapters, the one reached last time lit."""
     script = load_script()
     told: list[str] = []
     saved = read_progress(app.data_dir / PROGRESS_FILE, script, told.append)
-    if told:  # the progress file could not be used, and was set aside
-        app.stack.push(ChoiceScene(app, "Learn to play", told[0], [("Start the tutorial", lambda: start(app, script))]))
-        return
-    if saved is None or saved[0] == 0:
-        start(app, script)
-        return
-    chapter = saved[0]
-    title = script.chapters[chapter][1]
-    app.stack.push(ChoiceScene(app, "Learn to play", f"You reached chapter {chapter + 1}, {title}.", [
-        (f"Resume at {title}", lambda: start(app, script, saved)),
-        ("Start over", lambda: start(app, script)),
-    ]))
+    app.stack.push(ChaptersScene(app, script, lambda chapter: start(app, script, chapter),
+                                 reached=saved[0] if saved is not None else None))
+    if told:  # the progress file could not be used, and was set aside: say so over the list
+        app.stack.push(ChoiceScene(app, "Learn to play", told[0], [("OK", lambda: None)], cancel=None))
 
 
-def start(app, script: Script, saved: tuple | None = None) -> GameScene:
-    """The guided game from the deal, or from `saved` (chapter, position, log)."""
-    chapter, state, lines = saved if saved is not None else (0, None, None)
-    match = tutorial_match(script, Bus(), state=state, log=lines, thinking=app.settings.bot_time, confirm_turns=True)
+def start(app, script: Script, chapter: int = 0) -> GameScene:
+    """The guided game from the start of `chapter`, as the script's moves reach it."""
+    match = tutorial_match(script, Bus(), chapter, thinking=app.settings.bot_time, confirm_turns=True)
     app.audio.listen(match)
-    coach = Coach(app, script, match, chapter)
-    scene = GameScene(app, match, guide=coach)
+    scene = GameScene(app, match, guide=Coach(app, script, match, chapter))
     app.stack.push(scene)
     return scene
 
@@ -73,9 +69,17 @@ class Coach:
         self.match = match
         self.runner = Tutorial(script, match, chapter, on_chapter=self._reached)
         self.panel = CoachPanel()
-        self.hidden = False  # after the last chapter the player may put the note away
+        self.put_away = False  # after the last chapter the player may put the note away
+        self.folded = False  # the note folded to a bar, so the game log shows; a new step unfolds it
+        self.showing = False  # the note is on the table: not put away, and no reset playing
+        self._folded_at: int | None = None  # the step the note was folded on
         self.buttons: list[Button] = []
         self._reached(chapter)
+
+    @property
+    def hidden(self) -> bool:
+        """The game log is uncovered: the note is put away or folded."""
+        return self.put_away or self.folded
 
     # ------------------------------------------------------------ the game screen's questions
 
@@ -93,44 +97,52 @@ class Coach:
             request = self.runner.autopilot()
             if request is not None:
                 scene.send(request)
-        self.buttons = self._make_buttons(scene)
-        self.panel.place(scene.L.log, scene.L.scale, self.buttons)
+        if self.folded and self._folded_at != self.runner.index:
+            self.folded = False  # a new note is read before it is folded again
+        # A reset has the table's attention (and its steps' captions the log's panel); a note
+        # that would only flash before it waits until it is over.
+        self.showing = not self.put_away and not scene.director.resetting
+        self.buttons = self._make_buttons()
+        chapter = self.runner.chapter
+        heading = f"Chapter {chapter + 1} of {len(self.script.chapters)}  ·  {self.script.chapters[chapter][1]}"
+        self.panel.place(scene.L.log, scene.L.scale, heading, self.runner.step.text, self.buttons, self.folded)
 
     def handle(self, intent, scene: TableScreen) -> bool:
-        """A click on the note's buttons, or Enter or Space for its Next; anything else is the table's."""
-        if self.hidden:
+        """A click on the note, or Enter for its Next while it is on show; anything else is the table's."""
+        if not self.showing:
             return False
-        if isinstance(intent, Key) and intent.key in NEXT_KEYS and not self.runner.free and self.runner.step.wait == NEXT:
+        if isinstance(intent, Key) and intent.key in NEXT_KEYS and not self.folded and self._reading():
             self.runner.next()
             return True
-        if not isinstance(intent, Click) or not scene.L.log.collidepoint(intent.pos):
+        if not isinstance(intent, Click) or not self.panel.rect.collidepoint(intent.pos):
             return False
         for b in self.buttons:
             b.click(intent.pos)
         return True
 
     def draw(self, surface: pygame.Surface, scene: TableScreen) -> None:
-        if self.hidden or scene.director.telling:  # a reset told step by step has the panel meanwhile
+        if not self.showing:
             return
-        chapter = self.runner.chapter
-        heading = f"Chapter {chapter + 1} of {len(self.script.chapters)}  ·  {self.script.chapters[chapter][1]}"
         spot = self.spot_rect(scene) if not scene.director.busy else None
-        self.panel.draw(surface, CoachFrame(heading, self.runner.step.text, self.buttons, spot,
-                                            scene.clock, scene.pointer))
+        self.panel.draw(surface, spot, scene.clock, scene.pointer)
 
     # ------------------------------------------------------------ parts
 
-    def _make_buttons(self, scene: TableScreen) -> list[Button]:
+    def _reading(self) -> bool:
+        return not self.runner.free and self.runner.step.wait == NEXT
+
+    def _make_buttons(self) -> list[Button]:
+        if self.folded:
+            return [Button("Show note", self.unfold, style="primary", tooltip="Unfold the guide's note")]
+        chapters = Button("Chapters…", self.open_chapters,
+                          tooltip="Play any chapter from its start, skip this one, or leave")
         if self.runner.free:
-            return [Button("Play on", self._hide, style="primary", tooltip="Put this note away and finish the game"),
-                    Button("Back to title", self._leave, style="quiet")]
-        buttons = []
-        if self.runner.step.wait == NEXT:
-            buttons.append(Button("Next", self.runner.next, style="primary"))
-        buttons.append(Button("Skip chapter", self.runner.skip_chapter,
-                              enabled=self.runner.skipping_to is None, tooltip="Play this chapter's moves for you"))
-        buttons.append(Button("Leave", self._leave, style="quiet", tooltip="Back to the title; come back to this chapter"))
-        return buttons
+            return [Button("Play on", self._put_away, style="primary",
+                           tooltip="Put this note away and finish the game"),
+                    chapters, Button("Back to title", self.leave, style="quiet")]
+        buttons = [Button("Next", self.runner.next, style="primary")] if self._reading() else []
+        return buttons + [chapters, Button("Hide note", self.fold, style="quiet",
+                                           tooltip="Fold the note to read the game log; Show note brings it back")]
 
     def spot_rect(self, scene: TableScreen) -> pygame.Rect | None:
         """Where the step's spotlight falls on screen now, if it has one."""
@@ -150,8 +162,20 @@ class Coach:
             return scene.base.cell_rect(s, LEARNER, cell) if isinstance(cell, tuple) else None
         return scene.base.cell_rect(s, LEARNER, value)
 
+    def open_chapters(self) -> None:
+        """The chapter list over the game: replay one, skip this one, or leave."""
+        runner = self.runner
+
+        def replay(chapter: int) -> None:
+            self.leave()
+            start(self.app, self.script, chapter)
+
+        more = [] if runner.free else [("Skip this chapter", runner.skip_chapter)]
+        self.app.stack.push(ChaptersScene(self.app, self.script, replay, current=runner.chapter,
+                                          more=more + [("Back to the title", self.leave)]))
+
     def _reached(self, chapter: int) -> None:
-        """A new chapter begins: keep it, so Leave and come back starts here."""
+        """A new chapter begins: keep it, so Learn to play offers it first next time."""
         if not self.app.saving:
             return
         try:
@@ -160,9 +184,73 @@ class Coach:
             log.warning("the tutorial's progress could not be saved: %s", exc)
             self.app.notify(f"Your place in Learn to play cannot be kept: {plain_reason(exc)}.")
 
-    def _hide(self) -> None:
-        self.hidden = True
+    def fold(self) -> None:
+        """The note down to a bar, so the game log shows, until the next step's note."""
+        self.folded, self._folded_at = True, self.runner.index
 
-    def _leave(self) -> None:
+    def unfold(self) -> None:
+        self.folded = False
+
+    def _put_away(self) -> None:
+        self.put_away = True
+
+    def leave(self) -> None:
+        """Back to what lies under the guided game (the title)."""
         self.runner.close()
         self.app.stack.pop()
+
+
+class ChaptersScene(ChoiceScene):
+    """Learn to play's chapters: one click (or its number) plays any of them from its start.
+    The chapter reached last time (from the title) or the one on show (from the game) is lit,
+    and Enter picks it; from the game, `more` adds its own rows (skip this chapter, back to
+    the title). Its type keeps MIN_TEXT px in the smallest window."""
+
+    def __init__(self, app, script: Script, pick: Callable[[int], None], reached: int | None = None,
+                 current: int | None = None, more: list[tuple[str, Callable[[], None]]] | None = None) -> None:
+        lit = current if current is not None else reached if reached is not None else 0
+        titles = [f"{i + 1}.  {title}" + ("  (now)" if i == current else "  (last time)" if i == reached else "")
+                  for i, (_, title) in enumerate(script.chapters)]
+        message = ("Each chapter plays from its own start." if current is not None else
+                   "A guided game against a gentle bot, in short chapters. Each one plays from its start.")
+        super().__init__(app, "Learn to play", message,
+                         [(t, lambda i=i: pick(i)) for i, t in enumerate(titles)] + (more or []))
+        self.chapters = self.buttons[:len(titles)]
+        for i, b in enumerate(self.buttons):
+            b.style = "primary" if i == lit else "normal" if b in self.chapters else "quiet"
+
+    def on_resize(self, size) -> None:
+        sc = self.app.scale
+        text, gap, pad = px(16, sc), max(3, int(6 * sc)), int(20 * sc)
+        w = int(520 * sc)
+        self.lines = fonts().wrap(self.message, text, w - 2 * pad)
+        # The title, the message, then the rows: shorter rows where the window is short.
+        top = int(56 * sc) + len(self.lines) * fonts().height(text)
+        room = size[1] - top - int(40 * sc)
+        bh = max(BUTTON_MIN_H, min(int(40 * sc), room // len(self.buttons) - gap))
+        self.panel = pygame.Rect(0, 0, w, top + len(self.buttons) * (bh + gap) + int(16 * sc))
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        layout_column(self.buttons, pygame.Rect(self.panel.x + pad, self.panel.y + top, w - 2 * pad, 0), bh, gap)
+
+    def handle(self, intent) -> bool:
+        if isinstance(intent, Key) and CHAPTER_KEYS.get(intent.key, len(self.chapters)) < len(self.chapters):
+            self.chapters[CHAPTER_KEYS[intent.key]].on_click()
+        elif isinstance(intent, Key) and intent.key in NEXT_KEYS:
+            next(b for b in self.chapters if b.style == "primary").on_click()
+        return super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        sc = self.app.scale
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((6, 6, 10, 150))
+        surface.blit(veil, (0, 0))
+        draw_panel(surface, self.panel, sc, fill=theme.PANEL_HI, edge=theme.ACCENT_DARK)
+        pad = int(20 * sc)
+        draw_text(surface, self.title.upper(), px(15, sc), theme.ACCENT,
+                  (self.panel.x + pad, self.panel.y + int(16 * sc)), bold=True)
+        y = self.panel.y + int(44 * sc)
+        for line in self.lines:
+            y = draw_text(surface, line, px(16, sc), theme.TEXT, (self.panel.x + pad, y)).bottom
+        over = hovered(self.buttons, self.pointer)
+        for b in self.buttons:
+            b.draw(surface, button_scale(sc), b is over)
