@@ -336,7 +336,7 @@ class Match:
         events = apply_action(trial, action)
         if not ends_turn(events):
             return False
-        self.pending = TurnToConfirm(seat, action, tuple(narrate(events, self.names)), trial)
+        self.pending = TurnToConfirm(seat, action, tuple(narrate(events, self.names, self.state)), trial)
         self.version += 1
         self.bus.publish(self.pending)
         return True
@@ -354,7 +354,7 @@ class Match:
         before = s.copy()
         mark = Mark(before, len(self.log), len(self.history), len(self.actions or ()))
         events = apply_action(s, action)
-        lines = narrate(events, self.names)
+        lines = narrate(events, self.names, before)
         if lines and self._reason is not None and self._reason[0] == seat:
             self.reasons[len(self.log)] = self._reason[1]
             self._reason = None
