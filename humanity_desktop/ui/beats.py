@@ -15,13 +15,17 @@ import pygame
 
 from ..controller.events import ActionApplied, ResetInfo
 from ..engine import State
+from ..engine.catalogue import load
 from ..engine.events import (
-    AstronautPlaced, ExperimentDone, ModuleDeployed, ObstacleDestroyed, ObstacleWeakened, Produced, RoundReset, Spent,
-    Time, TimeModule,
+    VP, AstronautPlaced, ExperimentDone, MissionTaken, ModuleDeployed, ObstacleDestroyed, ObstacleWeakened, Produced,
+    Research, RoundReset, Spent, Time, TimeModule,
 )
+from ..engine.grid import module_colours, square, squares_at
+from ..engine.scoring import MISSION_VP
 from ..engine.state import BOARD
 from . import tile_art
 from .anim import arc_point, ease, segment
+from .floaters import RESEARCH, Banner, Float, apart, draw_banner, draw_float, float_colour, points
 from .physics import Crumble
 from .reset_steps import ResetStep
 from .views.board_view import QUICK, STEPS, Timeline
@@ -29,6 +33,8 @@ from .views.reset_caption import draw_caption
 
 # Seconds a beat lasts at the least: any action, a pulse, a flight, an astronaut settling, a crumble.
 SHORT, PULSE, FLIGHT, SETTLE, CRUMBLE = 0.2, 0.32, 0.8, 0.45, 0.7
+SCORED, MISSION = 1.1, 1.9  # seconds the points a move scored rise where they were scored; a mission's banner shows
+ON_BASE = ("square", "greenhouse", "module_vp", "experiment_group", "experiment_vp")  # points scored on the base
 RESET, YEAR_EXTRA = 2.2, 0.9
 STEP_HOLD = 1.8  # seconds a reset step holds, long enough to read its caption
 QUEUE_HURRY = 3  # beats waiting beyond this play twice as fast
@@ -62,6 +68,8 @@ class Beat:
     hidden_astros: set = field(default_factory=set)
     pulses: set = field(default_factory=set)
     crumbles: list = field(default_factory=list)  # (obstacle face, its Crumble)
+    floats: list = field(default_factory=list)  # floaters.Float: points rising where they were scored
+    banners: list = field(default_factory=list)  # floaters.Banner: a mission taken, over its card
     t: float = 0.0
 
     def pulse(self) -> float:
@@ -77,8 +85,10 @@ class Beat:
 
 
 class Director:
-    def __init__(self, board, base, chars: tuple) -> None:
-        self.board, self.base = board, base
+    def __init__(self, board, base, chars: tuple, tracks=None) -> None:
+        """`tracks`: the secondary board, where research, missions and the game's last points
+        are scored (without it, only the points scored on a base are shown)."""
+        self.board, self.base, self.tracks = board, base, tracks
         self.chars = chars  # seat -> character, for the figures in flight
         self.queue: deque[Beat] = deque()
         self.speed = 1.0
@@ -142,6 +152,10 @@ class Director:
                     beat.moves = ring_moves(ev.before, ev.after, ev.seat)
                     beat.duration = max(beat.duration, SETTLE)
         self.queue.append(beat)
+        scored = Beat(SCORED, ev.seat, beat.board_state, ev.after)
+        self._scored(scored, ev)
+        if scored.floats or scored.banners:
+            self.queue.append(scored)  # once what scored has landed, its points rise from it
 
     def reset(self, info: ResetInfo, state: State, seat: int, steps: list[ResetStep] | None = None) -> None:
         """The reset in one quick beat, or one beat for each of its `steps`."""
@@ -216,6 +230,47 @@ class Director:
         beat.hidden_astros.add(i)
         beat.duration = max(beat.duration, SETTLE)
 
+    def _scored(self, beat: Beat, ev: ActionApplied) -> None:
+        """The move's points and research, each where it was scored; a mission's banner."""
+        deployed = next((e for e in ev.engine_events if isinstance(e, ModuleDeployed)), None)
+        done = next((e for e in ev.engine_events if isinstance(e, ExperimentDone)), None)
+        for e in ev.engine_events:
+            if isinstance(e, VP) and e.amount:
+                beat.floats += self._vp_floats(ev, e, deployed, done)
+            elif isinstance(e, Research) and e.amount and self.tracks is not None:
+                beat.floats.append(Float(points(e.amount, ""), self.tracks.research_point(ev.after, e.player), RESEARCH))
+            elif isinstance(e, MissionTaken) and self.tracks is not None:
+                self._mission(beat, ev, e)
+        beat.floats = apart(beat.floats, self.board.scale)
+
+    def _vp_floats(self, ev: ActionApplied, e: VP, deployed, done) -> list[Float]:
+        """Points on the base rise from what scored them; a mission's, from its banner; the
+        rest (a mission lost, the game's last points) from the seat's marker on the score track."""
+        after, colour = ev.after, float_colour(e.amount)
+        if e.source in ON_BASE and e.player == ev.seat and (deployed or done):
+            if e.source == "square":
+                corners = squares_at(module_colours(after.players[e.player].base, load()), deployed.cell)
+                if len(corners) == e.amount:  # a point on each square completed
+                    return [Float(points(1), self._square_centre(after, e.player, c), colour) for c in corners]
+            if e.source.startswith("experiment"):
+                return [Float(points(e.amount), self.base.experiment_center(after, e.player, done.experiment), colour)]
+            return [Float(points(e.amount), self.base.cell_center(after, e.player, deployed.cell), colour)]
+        if self.tracks is None or (e.source == "mission" and e.amount > 0):
+            return []  # the mission's banner says it
+        return [Float(points(e.amount), self.tracks.score_point(after, e.player), colour)]
+
+    def _square_centre(self, state: State, seat: int, corner) -> tuple:
+        a = self.base.cell_rect(state, seat, corner)
+        return a.union(self.base.cell_rect(state, seat, square(corner)[3])).center
+
+    def _mission(self, beat: Beat, ev: ActionApplied, e: MissionTaken) -> None:
+        """The mission's card carries the news while it is taken; the beat lasts long enough to read it."""
+        card = self.tracks.missions[ev.after.missions.index(e.mission)]
+        spec = load().missions[e.mission]
+        detail = f"{'Done better' if e.from_ is not None else 'Done first'} · +{MISSION_VP} VP"
+        beat.banners.append(Banner(spec.name, detail, card, self.chars[e.player]))
+        beat.duration = max(beat.duration, MISSION)
+
     # ------------------------------------------------------------ drawing flights
 
     def draw_flights(self, surface: pygame.Surface) -> None:
@@ -230,6 +285,10 @@ class Director:
             surface.blit(img, img.get_rect(center=pos))
         for face, crumble in beat.crumbles:
             _draw_crumble(surface, face, crumble, 1.0 - beat.t)
+        for banner in beat.banners:
+            draw_banner(surface, banner, beat.t, self.board.scale)
+        for f in beat.floats:
+            draw_float(surface, f, beat.t, self.board.scale)
 
     def draw_caption(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The caption of the reset step on show, over `area` (the panel under the board)."""
