@@ -175,6 +175,32 @@ def test_a_mission_taken_shows_its_banner_on_its_card():
     assert banner.title == CAT.missions[match.state.missions[tracks.missions.index(banner.rect)]].name
 
 
+def test_an_obstacle_cleared_by_the_turns_last_work_breaks_up_at_once_and_only_once(app):
+    game = start(app, "human,bot:random", seed=3)
+    s = game.match.state
+    base = s.players[0].base
+    first, last = [c for c, (tid, _) in base.items() if CAT.tiles[tid].kind == "obstacle"][:2]
+    for cell in (first, last):
+        base[cell] = (base[cell][0], 1)  # one point of resistance left: the astronaut's 2 work clear both
+    game.match.actions = None  # an edited position: no list of moves leads to it
+    game.match.version += 1
+    for action in (A("select_astronaut", 0), A("work"), A("activate", first)):
+        play_held(game.match, action)
+    game.director.clear()
+    play_held(game.match, A("activate", last))
+    assert game.match.pending is not None  # the turn ends with it: it waits for Confirm
+    crumbling = [b for b in game.director.queue if b.crumbles]
+    assert len(crumbling) == 1 and crumbling[0].base_state is game.match.pending.preview
+    game.director.clear()
+    game.confirm()
+    assert not any(b.crumbles for b in game.director.queue)  # seen once already
+
+
+def play_held(match, action) -> None:
+    """Request `action` for the human seat, leaving a turn's end waiting for Confirm."""
+    match.bus.publish(ActionRequested(match.current, action))
+
+
 # ---------------------------------------------------------------- the log
 
 @pytest.mark.parametrize("size", [(1024, 576), (1280, 720), (1920, 1080)])

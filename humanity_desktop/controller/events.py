@@ -90,6 +90,7 @@ class TurnToConfirm(Event):
     action: Action
     lines: tuple  # what it would do, in plain words
     preview: State
+    events: tuple = ()  # what the rules would report: engine/events.py records
 
 
 @dataclass(frozen=True)

@@ -336,7 +336,7 @@ class Match:
         events = apply_action(trial, action)
         if not ends_turn(events):
             return False
-        self.pending = TurnToConfirm(seat, action, tuple(narrate(events, self.names, self.state)), trial)
+        self.pending = TurnToConfirm(seat, action, tuple(narrate(events, self.names, self.state)), trial, tuple(events))
         self.version += 1
         self.bus.publish(self.pending)
         return True

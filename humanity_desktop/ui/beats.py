@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..controller.events import ActionApplied, ResetInfo
+from ..controller.events import ActionApplied, ResetInfo, TurnToConfirm
 from ..engine import State
 from ..engine.catalogue import load
 from ..engine.events import (
@@ -92,6 +92,7 @@ class Director:
         self.chars = chars  # seat -> character, for the figures in flight
         self.queue: deque[Beat] = deque()
         self.speed = 1.0
+        self._previewed: TurnToConfirm | None = None  # the turn's end waiting for Confirm, already shown
 
     @property
     def busy(self) -> bool:
@@ -135,6 +136,8 @@ class Director:
     def action(self, ev: ActionApplied) -> None:
         resets = any(isinstance(e, RoundReset) for e in ev.engine_events)
         beat = Beat(SHORT, ev.seat, ev.before if resets else ev.after, ev.after)
+        # Confirmed: what its preview already played (an obstacle breaking up) is not played again.
+        previewed, self._previewed = self._previewed is not None and ev.after == self._previewed.preview, None
         for e in ev.engine_events:
             match e:
                 case Produced(cell=cell) | ObstacleWeakened(cell=cell) | Spent(cell=cell) | TimeModule(cell=cell):
@@ -142,8 +145,8 @@ class Director:
                     beat.duration = max(beat.duration, PULSE)
                 case ModuleDeployed():
                     self._deployed(beat, ev, e)
-                case ObstacleDestroyed(cell=cell):
-                    self._crumbles(beat, ev, cell)
+                case ObstacleDestroyed(cell=cell) if not previewed:
+                    self._crumbles(beat, ev.before, ev.seat, cell)
                 case ExperimentDone():
                     self._experiment(beat, ev, e)
                 case AstronautPlaced():
@@ -156,6 +159,17 @@ class Director:
         self._scored(scored, ev)
         if scored.floats or scored.banners:
             self.queue.append(scored)  # once what scored has landed, its points rise from it
+
+    def preview(self, ev: TurnToConfirm, before: State) -> None:
+        """A turn's end held for Confirm, from the position `before` it: the base shows it at
+        once, so an obstacle it clears breaks up now rather than vanish."""
+        self._previewed = ev
+        beat = Beat(SHORT, ev.seat, ev.preview, ev.preview)
+        for e in ev.events:
+            if isinstance(e, ObstacleDestroyed):
+                self._crumbles(beat, before, ev.seat, e.cell)
+        if beat.crumbles:
+            self.queue.append(beat)
 
     def reset(self, info: ResetInfo, state: State, seat: int, steps: list[ResetStep] | None = None) -> None:
         """The reset in one quick beat, or one beat for each of its `steps`."""
@@ -200,12 +214,12 @@ class Director:
         self._astronaut_leaves(beat, ev, seat)
         beat.duration = max(beat.duration, FLIGHT)
 
-    def _crumbles(self, beat: Beat, ev: ActionApplied, cell) -> None:
+    def _crumbles(self, beat: Beat, before: State, seat: int, cell) -> None:
         """The last point of resistance gone: the obstacle breaks up where it stood."""
-        tid, _ = ev.before.players[ev.seat].base[cell]
-        size = self.base.cell_size(ev.before, ev.seat)
+        tid, _ = before.players[seat].base[cell]
+        size = self.base.cell_size(before, seat)
         face = tile_art.module_tile(tid, size, 1)
-        centre = self.base.cell_center(ev.before, ev.seat, cell)
+        centre = self.base.cell_center(before, seat, cell)
         beat.crumbles.append((face, Crumble(centre, size, seed=zlib.crc32(f"{tid}{cell}".encode()))))
         beat.duration = max(beat.duration, CRUMBLE)
 

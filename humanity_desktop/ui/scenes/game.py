@@ -19,6 +19,7 @@ from ...controller import (
     Match,
     RoundReset,
     TurnStarted,
+    TurnToConfirm,
     Undone,
     UndoRequested,
     YearEnded,
@@ -112,6 +113,7 @@ class GameScene(Scene):
             bus.subscribe(YearEnded, self._on_year),
             bus.subscribe(GameOver, self._on_game_over),
             bus.subscribe(HintReady, self._on_hint),
+            bus.subscribe(TurnToConfirm, lambda ev: self.director.preview(ev, self.match.state)),
         ]
         self._view_seat = self.shown().seat
         self.match.screen = self
