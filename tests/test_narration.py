@@ -6,14 +6,13 @@ import random
 
 import pytest
 
-from builders import A, CAT, bank, deploy, fresh, module_where, modules_where, quiet_missions, set_astronaut, solo_base
+from builders import A, deploy, module_where, modules_where, ready_to_deploy
 from humanity_desktop.controller import ActionRequested, Bus, Match, YearEnded, parse_seats
 from humanity_desktop.controller.describe import tile_name
 from humanity_desktop.controller.narration import narrate, recap
 from humanity_desktop.controller.story import Story
 from humanity_desktop.controller import targets as T
 from humanity_desktop.engine import apply_action, legal_actions
-from humanity_desktop.engine.catalogue import RESOURCES
 from humanity_desktop.engine.events import Science
 from humanity_desktop.ui.tooltips import describe_target
 
@@ -40,22 +39,9 @@ def test_every_year_end_in_a_game_tells_each_seats_tokens():
         assert any(line.startswith(match.names[seat]) and f"earns {tokens} science token" in line for line in told)
 
 
-def comm_position(comm: str):
-    """Seat 0 to deploy the communication module `comm` from hangar 3 onto cell (0, 0)."""
-    s = fresh(2)
-    quiet_missions(s)
-    solo_base(s, 0)
-    set_astronaut(s, 0, 0, pos=(0, 0))
-    s.hangars[2] = comm
-    for r, n in CAT.tiles[comm].cost:
-        bank(s, 0, RESOURCES[r], n)
-    s.current = 0
-    return s
-
-
 @pytest.mark.parametrize("comm", modules_where(kind="communication"))
 def test_a_communication_module_keeps_its_name_in_the_log_and_its_tile_is_named_as_its_tooltip(comm):
-    s = comm_position(comm)
+    s = ready_to_deploy(comm)
     hangar_tip, _ = describe_target(T.Target(T.HANGAR, None, 3), s, NAMES, (True, True))
     deploy(s, 0, 3)  # pays; the colour is asked for next
     before = s.copy()
@@ -69,7 +55,7 @@ def test_a_communication_module_keeps_its_name_in_the_log_and_its_tile_is_named_
 
 def test_a_plain_module_is_named_in_the_log_as_in_its_tooltip():
     tid = module_where(kind="greenhouse", year=1)
-    s = comm_position(tid)
+    s = ready_to_deploy(tid)
     tip, _ = describe_target(T.Target(T.HANGAR, None, 3), s, NAMES, (True, True))
     before = s.copy()
     events = apply_action(s, A("select_astronaut", 0)) + apply_action(s, A("choose_module", 3))
@@ -84,7 +70,7 @@ def test_a_plain_module_is_named_in_the_log_as_in_its_tooltip():
 
 def test_the_recap_names_the_module_taken_not_the_tile_it_became():
     comm = module_where(kind="communication", year=1)
-    s = comm_position(comm)
+    s = ready_to_deploy(comm)
     bus = Bus()
     match = Match(parse_seats("human,human"), bus, state=s, pace=0.0)
     story = Story(bus)

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import random
 
-from builders import A, CAT, bank, fresh, plain_module, put, quiet_missions, set_astronaut, solo_base
+from builders import A, fresh, square_to_complete
 from humanity_desktop.controller import ActionRequested, Bus, Match, UndoRequested, parse_seats
 from humanity_desktop.controller.narration import recap
 from humanity_desktop.controller.story import Story
-from humanity_desktop.engine.catalogue import RESOURCES
 from humanity_desktop.engine.events import ModuleDeployed, TurnEnded
 
 
@@ -96,26 +95,9 @@ def test_a_jump_in_the_position_starts_the_story_over():
     assert len(story.turns) == 1
 
 
-def square_position():
-    """Seat 0's astronaut on (1, 1), three modules around it, a fourth in hangar 3: deploying
-    it completes the square at (0, 0)."""
-    s = fresh(2)
-    quiet_missions(s)
-    solo_base(s, 0)
-    orange = plain_module("orange")
-    for cell in ((0, 0), (1, 0), (0, 1)):
-        put(s, 0, cell, orange)
-    set_astronaut(s, 0, 0, pos=(1, 1))
-    s.hangars[2] = orange
-    for r, n in CAT.tiles[orange].cost:
-        bank(s, 0, RESOURCES[r], n)
-    s.current = 0
-    return s
-
-
 def test_a_deploy_turn_knows_the_hangar_the_cells_paid_from_the_square_and_the_astronaut_on_the_rim():
     bus = Bus()
-    match = Match(parse_seats("human,human"), bus, state=square_position(), pace=0.0)
+    match = Match(parse_seats("human,human"), bus, state=square_to_complete(), pace=0.0)
     story = Story(bus)
     for action in (A("select_astronaut", 0), A("choose_module", 3)):
         bus.publish(ActionRequested(0, action))

@@ -8,11 +8,10 @@ import random
 import pygame
 import pytest
 
-from builders import A, CAT, bank, fresh, plain_module, put, quiet_missions, set_astronaut, solo_base
+from builders import A, CAT, square_to_complete
 from humanity_desktop.controller import ActionApplied, ActionRequested, Bus, Match, parse_seats
 from humanity_desktop.controller.narration import recap
 from humanity_desktop.controller.story import Story
-from humanity_desktop.engine.catalogue import RESOURCES
 from humanity_desktop.engine.grid import square
 from humanity_desktop.ui import theme
 from humanity_desktop.ui.beats import Director
@@ -114,30 +113,19 @@ def test_each_recap_line_is_the_turns_recap_and_reads_at_11_px_or_more(app):
 
 # ---------------------------------------------------------------- points where they are scored
 
-def square_match():
-    """Seat 0 about to deploy the module in hangar 3 onto (1, 1), completing the square at (0, 0)."""
-    s = fresh(2)
-    quiet_missions(s)
-    solo_base(s, 0)
-    orange = plain_module("orange")
-    for cell in ((0, 0), (1, 0), (0, 1)):
-        put(s, 0, cell, orange)
-    set_astronaut(s, 0, 0, pos=(1, 1))
-    s.hangars[2] = orange
-    for r, n in CAT.tiles[orange].cost:
-        bank(s, 0, RESOURCES[r], n)
-    s.current = 0
-    return Match(parse_seats("human,human"), Bus(), state=s, pace=0.0)
-
-
-def test_a_completed_square_floats_its_point_from_the_squares_middle_after_the_deploy_lands():
-    match = square_match()
+def views() -> tuple[BoardView, BaseView, TracksView, Director]:
+    """The game screen's board, base and secondary board at 1600x900, and a director over them."""
     L = game_layout((1600, 900), 2)
     board, base, tracks = BoardView(), BaseView(), TracksView()
     board.layout(L.board, L.scale)
     base.layout(L.base, L.scale)
     tracks.layout(L.tracks, L.scale)
-    director = Director(board, base, (0, 1), tracks)
+    return board, base, tracks, Director(board, base, (0, 1), tracks)
+
+
+def test_a_completed_square_floats_its_point_from_the_squares_middle_after_the_deploy_lands():
+    match = Match(parse_seats("human,human"), Bus(), state=square_to_complete(), pace=0.0)
+    _, base, tracks, director = views()
     match.bus.subscribe(ActionApplied, director.action)
     for action in (A("select_astronaut", 0), A("choose_module", 3)):
         match.bus.publish(ActionRequested(0, action))
@@ -157,12 +145,7 @@ def test_a_completed_square_floats_its_point_from_the_squares_middle_after_the_d
 def test_a_mission_taken_shows_its_banner_on_its_card():
     bus = Bus()
     match = Match(parse_seats("bot:random,bot:random"), bus, seed=2, pace=0.0)
-    L = game_layout((1600, 900), 2)
-    board, base, tracks = BoardView(), BaseView(), TracksView()
-    board.layout(L.board, L.scale)
-    base.layout(L.base, L.scale)
-    tracks.layout(L.tracks, L.scale)
-    director = Director(board, base, (0, 1), tracks)
+    _, _, tracks, director = views()
     bus.subscribe(ActionApplied, director.action)
     rng = random.Random(2)
     while not match.state.game_over and not any(b.banners for b in director.queue):

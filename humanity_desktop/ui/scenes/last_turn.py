@@ -10,30 +10,19 @@ from ...controller.story import Turn
 from ...engine import State
 from .. import icons, theme
 from ..fonts import draw_text, fonts
-from ..input import Back, Click
-from ..scene import Scene
-from ..views.base_view import BaseFrame, BaseView
 from ..views.last_moves import draw_base_marks
 from ..views.log_view import text_px
 from ..widgets import draw_panel
-from .base_overlay import CLOSE_HINT, VEIL
+from .base_overlay import CLOSE_HINT, BaseOverlayScene, draw_veil
 
 
-class LastTurnScene(Scene):
-    overlay = True
-
+class LastTurnScene(BaseOverlayScene):
     def __init__(self, app, turn: Turn, state: State, chars: tuple, names: tuple, board: pygame.Rect) -> None:
         """`state`: the table as it stands; `board`: the main board's panel, left uncovered."""
-        super().__init__(app)
-        self.turn, self.state = turn, state
-        self.chars, self.names = chars, names
+        super().__init__(app, state, turn.seat, chars, names)
+        self.turn = turn
         self.board = board
-        self.view = BaseView()
-        self.panel = pygame.Rect(0, 0, 0, 0)
         self.words = pygame.Rect(0, 0, 0, 0)
-
-    def on_enter(self) -> None:
-        self.on_resize(self.app.size)
 
     def on_resize(self, size) -> None:
         sc = self.app.scale
@@ -45,30 +34,21 @@ class LastTurnScene(Scene):
         self.words = pygame.Rect(inner.x, inner.bottom - words_h, inner.w, words_h)
         self.view.layout(pygame.Rect(inner.x, inner.y, inner.w, self.words.y - inner.y - m), sc)
 
-    def handle(self, intent) -> bool:
-        if isinstance(intent, (Click, Back)):
-            self.app.stack.pop()
-            return True
-        return False
-
     def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(VEIL)
-        veil.fill((0, 0, 0, 0), self.board)  # the ring's marks stay in sight
-        surface.blit(veil, (0, 0))
+        draw_veil(surface, clear=self.board)  # the ring's marks stay in sight
         sc = self.app.scale
         seat = self.turn.seat
-        draw_panel(surface, self.panel, sc, edge=theme.PLAYER_COLOURS[self.chars[seat]])
-        self.view.draw(surface, BaseFrame(self.state, seat, self.chars, self.names))
-        draw_base_marks(surface, self.view, self.state, self.turn, self.chars[seat])
+        draw_panel(surface, self.panel, sc, edge=theme.PLAYER_COLOURS[self.frame.chars[seat]])
+        self.view.draw(surface, self.frame)
+        draw_base_marks(surface, self.view, self.frame.state, self.turn, self.frame.chars[seat])
         self._draw_words(surface, sc)
 
     def _draw_words(self, surface: pygame.Surface, sc: float) -> None:
         f, size = fonts(), text_px(sc)
         x, y = self.words.topleft
-        marker = icons.player_marker(self.chars[self.turn.seat], f.height(size, bold=True))
+        marker = icons.player_marker(self.frame.chars[self.turn.seat], f.height(size, bold=True))
         surface.blit(marker, (x, y))
-        draw_text(surface, f"{self.names[self.turn.seat]}'s last turn", size, theme.ACCENT,
+        draw_text(surface, f"{self.frame.names[self.turn.seat]}'s last turn", size, theme.ACCENT,
                   (x + marker.get_width() + int(8 * sc), y), bold=True)
         y += f.height(size, bold=True) + int(4 * sc)
         bottom = self.words.bottom - f.height(size)
