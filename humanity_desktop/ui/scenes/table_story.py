@@ -24,6 +24,10 @@ class TableStory:
     def close(self) -> None:
         self.story.close()
 
+    def clear(self) -> None:
+        """The position jumped (a replay's step back): the marks of the turns before it go."""
+        self.story.clear()
+
     def layout(self, log_area: pygame.Rect, scale: float) -> None:
         """`log_area`: the log panel's inner area, which the strip shares with the log."""
         self.recap.layout(log_area, scale)
