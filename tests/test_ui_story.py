@@ -174,7 +174,7 @@ def test_an_obstacle_cleared_by_the_turns_last_work_breaks_up_at_once_and_only_o
     assert game.match.pending is not None  # the turn ends with it: it waits for Confirm
     crumbling = [b for b in game.director.queue if b.crumbles]
     assert len(crumbling) == 1 and crumbling[0].base_state is game.match.pending.preview
-    game.director.clear()
+    game.director.queue.clear()
     game.confirm()
     assert not any(b.crumbles for b in game.director.queue)  # seen once already
 

@@ -115,6 +115,7 @@ class Director:
 
     def clear(self) -> None:
         self.queue.clear()
+        self._previewed = None  # taken back, or jumped: nothing shown ahead of the moves any more
 
     def update(self, dt: float) -> None:
         # A backlog of moves plays faster; the steps of a reset, there to be read, never do.
@@ -137,7 +138,8 @@ class Director:
         resets = any(isinstance(e, RoundReset) for e in ev.engine_events)
         beat = Beat(SHORT, ev.seat, ev.before if resets else ev.after, ev.after)
         # Confirmed: what its preview already played (an obstacle breaking up) is not played again.
-        previewed, self._previewed = self._previewed is not None and ev.after == self._previewed.preview, None
+        p, self._previewed = self._previewed, None
+        previewed = p is not None and (p.seat, p.action) == (ev.seat, ev.action)
         for e in ev.engine_events:
             match e:
                 case Produced(cell=cell) | ObstacleWeakened(cell=cell) | Spent(cell=cell) | TimeModule(cell=cell):
