@@ -236,6 +236,31 @@ def solo_base(state: State, seat: int, cells=((-10, -10), (-10, -12))) -> None:
     p.astros = [(w[0], ACTIVE, tuple(cells[0])), (w[1], ACTIVE, tuple(cells[1])), p.astros[2]]
 
 
+def ready_to_deploy(tid, cell=(0, 0), base=None, slot=3, seat=0, pay=True):
+    """Seat `seat` to play, an empty base plus `base`, astronaut 0 standing on `cell`,
+    `tid` in hangar `slot`, and exactly its cost in stock far away."""
+    s = fresh(2)
+    quiet_missions(s)
+    solo_base(s, seat)
+    for c, t in (base or {}).items():
+        put(s, seat, c, t, 0)
+    set_astronaut(s, seat, 0, pos=cell)
+    s.hangars[slot - 1] = tid
+    if pay:
+        for r, n in CAT.tiles[tid].cost:
+            bank(s, seat, RESOURCES[r], n)
+    s.current = seat
+    return s
+
+
+
+def square_to_complete() -> State:
+    """Seat 0's astronaut on (1, 1) beside three orange modules, an orange module in hangar 3:
+    deploying it completes the square whose top-left cell is (0, 0)."""
+    orange = plain_module("orange")
+    return ready_to_deploy(orange, cell=(1, 1), base={cell: orange for cell in ((0, 0), (1, 0), (0, 1))})
+
+
 # ---------------------------------------------------------------- playing
 
 def play(state: State, *actions) -> list:

@@ -165,3 +165,11 @@ def test_clicks_on_the_table_change_nothing_and_nothing_is_saved_or_counted(app,
     assert isinstance(app.stack.top, LoadScene)
     assert not (tmp_path / AUTOSAVE).exists()
     assert json.loads((tmp_path / SAVES_DIR / "done.json").read_text())["state"]["game_over"]
+
+
+def test_a_jump_back_drops_the_marks_of_the_turns_after_it(app, finished):
+    scene = open_from_load(app)
+    while len(scene.story.story.turns) < 3:
+        scene.step_forward()
+    scene.jump(scene.match.position - 1)
+    assert scene.story.story.turns == [] and all(scene.story.story.last(s) is None for s in range(3))

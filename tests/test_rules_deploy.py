@@ -6,6 +6,7 @@ from builders import (
     A, CAT, bank, deploy, fresh, pay_all, module_where, modules_where, of_type, on_ring, plain_greenhouse,
     plain_module, play, put, quiet_missions, refused, research_by, set_astronaut, solo_base, vp_by,
 )
+from builders import ready_to_deploy as position
 from humanity_desktop.engine import legal_actions
 from humanity_desktop.engine.catalogue import ANY, RESOURCES
 from humanity_desktop.engine.events import ModuleDeployed, UpgradesEarned
@@ -13,23 +14,6 @@ from humanity_desktop.engine.state import ACTIVE, BOARD, COLOUR, EXHAUSTED, SHAP
 
 ORANGE, BLUE, GREEN, PURPLE = (plain_module(c) for c in ("orange", "blue", "green", "purple"))
 OBSTACLE = next(t for t, s in CAT.tiles.items() if s.kind == "obstacle")
-
-
-def position(tid, cell=(0, 0), base=None, slot=3, seat=0, pay=True):
-    """Seat `seat` to play, an empty base plus `base`, astronaut 0 standing on `cell`,
-    `tid` in hangar `slot`, and exactly its cost in stock far away."""
-    s = fresh(2)
-    quiet_missions(s)
-    solo_base(s, seat)
-    for c, t in (base or {}).items():
-        put(s, seat, c, t, 0)
-    set_astronaut(s, seat, 0, pos=cell)
-    s.hangars[slot - 1] = tid
-    if pay:
-        for r, n in CAT.tiles[tid].cost:
-            bank(s, seat, RESOURCES[r], n)
-    s.current = seat
-    return s
 
 
 def research_mod(pred):

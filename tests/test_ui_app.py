@@ -11,6 +11,7 @@ import pytest
 from humanity_desktop.__main__ import main
 from humanity_desktop.controller import parse_seats
 from humanity_desktop.ui.app import App, AppConfig
+from humanity_desktop.ui.scenes.final_board import FinalBoardScene
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.results import ResultsScene
 from humanity_desktop.ui.scenes.title import TitleScene
@@ -26,6 +27,8 @@ def test_a_four_bot_game_runs_through_the_app_loop_to_the_results(tmp_path):
     reached: list = []
 
     def at_results() -> bool:
+        if isinstance(app.stack.top, FinalBoardScene):  # the final board holds until asked for the results
+            app.stack.top.see_results()
         if isinstance(app.stack.top, ResultsScene):
             reached.append(app.stack.top)
             return True

@@ -30,6 +30,7 @@ from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.input import Click, Point
 from humanity_desktop.ui.scenes.base_overlay import BaseOverlayScene
 from humanity_desktop.ui.scenes.dialog import HandoffScene
+from humanity_desktop.ui.scenes.final_board import FinalBoardScene
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.load import LoadScene
 from humanity_desktop.ui.scenes.new_game import NewGameScene
@@ -178,6 +179,8 @@ def main() -> None:
     frame(app, shot("handoff"))
 
     confirm_and_overlay_shots(app, shot)
+    recap_shots(app, shot)
+    scored_shot(app, shot)
     why_shot(app, shot)
     reset_step_shots(app, shot)
     reset_preview_shot(app, shot)
@@ -203,6 +206,7 @@ def main() -> None:
     app.stack.reset(title)
     app.stack.push(ResultsScene(app, match, over))
     frame(app, shot("results"))
+    final_board_shot(app, shot)
     app.session.close_match()
     app.stack.reset(title)
     app.stack.push(stats_scene(app))
@@ -228,6 +232,62 @@ def confirm_and_overlay_shots(app: App, shot) -> None:
     rival = (m.current + 1) % m.state.n
     app.stack.push(BaseOverlayScene(app, m.state, rival, game.chars, game.names))
     frame(app, shot("opponent_base"))
+
+
+def recap_shots(app: App, shot) -> None:
+    """The player's turn just come: the bots' turns marked on the ring and the bases, the recap
+    over the log; then one recap line clicked, that bot's last turn shown on the table."""
+    match = app.session.new_match(parse_seats("human,bot:random,bot:random"), 8)
+    rng = random.Random(8)
+    advance(match, rng, human_in("turn", 24))
+    game = GameScene(app, match)
+    app.stack.reset(TitleScene(app))
+    app.stack.push(game)
+    app.take_notices()  # an earlier shot's game was kept as unfinished
+    story = game.story.story
+    play_out(match, rng, lambda: match.current == 0 and story.moving() is None and match.state.phase == "turn"
+             and any(turn.deployed for turn in story.since(0)) and story.last(0) is not None)
+    while game.director.busy:
+        app.stack.update(0.1)
+    frame(app, shot("game_recap"), settle=0.3)
+    row = game.story.recap.rows[-1][0]
+    app.stack.handle(Click(row.center))
+    frame(app, shot("game_last_turn"))
+
+
+def scored_shot(app: App, shot) -> None:
+    """Points rising where they were scored, and a mission's banner on its card, caught mid-beat."""
+    match = app.session.new_match(parse_seats(SEATS), 3)
+    rng = random.Random(3)
+    advance(match, rng, human_in("turn", 20))
+    game = GameScene(app, match)
+    app.stack.reset(TitleScene(app))
+    app.stack.push(game)
+    app.take_notices()
+
+    def scored() -> bool:
+        return any(beat.banners and len(beat.floats) > 1 for beat in game.director.queue)
+
+    play_out(match, rng, lambda: scored() or match.state.game_over)
+    while game.director.queue and not game.director.queue[0].banners:
+        game.director.queue.popleft()
+    game.director.beat.t = 0.35
+    frame(app, shot("game_scored"))
+
+
+def final_board_shot(app: App, shot) -> None:
+    """The last move played: the final board under the banner with the winner and the scores."""
+    match = app.session.new_match(parse_seats(SEATS), 21)
+    rng = random.Random(21)
+    advance(match, rng, lambda s: s.year == 3 and s.round >= 3 and s.current == 1)
+    game = GameScene(app, match)
+    app.stack.reset(TitleScene(app))
+    app.stack.push(game)
+    app.take_notices()
+    play_out(match, rng, lambda: match.state.game_over)
+    while not isinstance(app.stack.top, FinalBoardScene):
+        app.stack.update(0.1)
+    frame(app, shot("game_final_board"))
 
 
 def why_shot(app: App, shot) -> None:

@@ -23,11 +23,18 @@ VP_REASONS = {
     "science": "science tokens",
     "leftovers": "leftover resources",
 }
+COUNTED_AT_END = ("science", "leftovers")  # points scored for everyone at the game's end, not by a move
 EFFECT_TEXT = {
     "reactivate": "Reactivate: every exhausted astronaut in your base wakes up",
     "time2": "Two time units: your astronauts beside the board move 2 spots toward the arm",
 }
 SIDE_NAMES = {"left": "Left", "center": "Centre", "right": "Right"}
+
+
+def tile_name(tid: str) -> str:
+    """The one name a player reads for a tile, wherever it is named: the log, the tooltips,
+    the recap, the prompts. The catalogue gives it (communication tiles by colour and value)."""
+    return load().tiles[tid].name
 
 
 def plural(n: int, word: str) -> str:

@@ -90,6 +90,7 @@ class TurnToConfirm(Event):
     action: Action
     summary: str  # what the turn gives, in one line (controller/summary.py)
     preview: State
+    events: tuple = ()  # what the rules would report: engine/events.py records
 
 
 @dataclass(frozen=True)

@@ -351,7 +351,7 @@ class Match:
             return False
         left = self.state.copy()
         play_to_turn_end(left, action)
-        self.pending = TurnToConfirm(seat, action, turn_summary(events, seat), left)
+        self.pending = TurnToConfirm(seat, action, turn_summary(events, seat), left, tuple(events))
         self.version += 1
         self.bus.publish(self.pending)
         return True
@@ -369,7 +369,7 @@ class Match:
         before = s.copy()
         mark = Mark(before, len(self.log), len(self.history), len(self.actions or ()))
         events = apply_action(s, action)
-        lines = narrate(events, self.names)
+        lines = narrate(events, self.names, before)
         if lines and self._reason is not None and self._reason[0] == seat:
             self.reasons[len(self.log)] = self._reason[1]
             self._reason = None

@@ -1,8 +1,9 @@
 """The game log: engine events told in plain words.
 
 One line per thing a player did; points and research earned by it are added to its line
-("Yuko deployed a Dome Greenhouse (round greenhouse), +2 VP"). Science token counts stay
-out of the log because they are hidden behind each player's screen.
+("Yuko deployed a Dome Greenhouse (round greenhouse), +2 VP"). The science tokens a year's
+end pays are told too: everyone can count them from the research track, though the tokens
+then stay behind each player's screen. `recap` tells a whole turn in one short line.
 """
 from __future__ import annotations
 
@@ -12,18 +13,25 @@ from ..engine.events import (
     ObstacleDestroyed, ObstacleWeakened, Produced, Reactivated, Research, RoundReset, RoundStart, Science, Skipped,
     Time, TimeModule, Upgraded, UpgradesEarned, WorkEnded, WorkStarted, YearStart,
 )
+from ..engine import State
 from ..engine.ring import FULL_TURN
+from .summary import SEPARATOR, gains
 from .describe import (
+    COUNTED_AT_END,
     VP_REASONS,
     cost_text,
     experiment_title,
     plural,
     produces_text,
     tile_kind,
+    tile_name,
 )
+from .story import Turn
 
 
-def narrate(events, names: list[str]) -> list[str]:
+def narrate(events, names: list[str], before: State | None = None) -> list[str]:
+    """The log's lines for `events`; `before`, the position they started from, names the
+    module a deploy took from its hangar when the base receives another tile for it."""
     cat = load()
     lines: list[str] = []
     owner: list[int | None] = []  # who each line is about, for suffixes
@@ -46,7 +54,7 @@ def narrate(events, names: list[str]) -> list[str]:
                 say(f"{n} works on the base with {work} work", p)
             case Produced(tile=tile, stock=stock):
                 spec = cat.tiles[tile]
-                say(f"{n}'s {spec.name} produced {produces_text(spec)} ({stock} in stock)", p)
+                say(f"{n}'s {tile_name(tile)} produced {produces_text(spec)} ({stock} in stock)", p)
             case TimeModule():
                 say(f"{n} used a time module", p)
             case Time(moved=moved) if moved:
@@ -59,10 +67,13 @@ def narrate(events, names: list[str]) -> list[str]:
                 say(f"{n} finished working" + (f" ({unspent} work unused)" if unspent else ""), p)
             case ModuleChosen(tile=tile, slot=slot):
                 spec = cat.tiles[tile]
-                say(f"{n} chose the {spec.name} in hangar {slot} ({cost_text(spec.cost)})", p)
-            case ModuleDeployed(tile=tile):
-                spec = cat.tiles[tile]
-                say(f"{n} deployed the {spec.name} ({tile_kind(spec)})", p)
+                say(f"{n} chose the {tile_name(tile)} in hangar {slot} ({cost_text(spec.cost)})", p)
+            case ModuleDeployed(tile=tile, slot=slot):
+                taken = before.hangars[slot - 1] if before is not None else None
+                if taken is not None and taken != tile:  # a communication module, swapped for its tile
+                    say(f"{n} deployed the {tile_name(taken)}, now the {tile_name(tile)}", p)
+                else:
+                    say(f"{n} deployed the {tile_name(tile)} ({tile_kind(cat.tiles[tile])})", p)
             case ExperimentChosen(experiment=eid):
                 spec = cat.experiments[eid]
                 say(f"{n} chose the {experiment_title(spec).lower()} ({cost_text(spec.cost)})", p)
@@ -76,7 +87,7 @@ def narrate(events, names: list[str]) -> list[str]:
                 say(f"{n} upgraded an astronaut to {work} work", p)
             case VP(amount=amount) if amount < 0:
                 say(f"{n} loses {-amount} VP", p)
-            case VP(amount=amount, source=source) if source in ("science", "leftovers"):
+            case VP(amount=amount, source=source) if source in COUNTED_AT_END:
                 say(f"{n} scores {amount} VP for {VP_REASONS[source]}", p)
             case VP(amount=amount, source=source):
                 reason = VP_REASONS.get(source)
@@ -98,8 +109,8 @@ def narrate(events, names: list[str]) -> list[str]:
                 if returned:
                     text += f" and {plural(returned, 'astronaut')} {'goes' if returned == 1 else 'go'} home"
                 say(text)
-            case Science(research=research):
-                say(f"{n} scores the research track at {research} and earns science tokens", p)
+            case Science(research=research, tokens=tokens):
+                say(f"{n} scores the research track at {research} and earns {plural(tokens, 'science token')}", p)
             case YearStart(year=year):
                 say(f"Year {year} begins with seven new experiments")
             case AstronautPlaced():
@@ -113,3 +124,20 @@ def narrate(events, names: list[str]) -> list[str]:
                 say(f"Game over: {first} wins with {best} VP" if len(winners) == 1
                     else f"Game over: {' and '.join(winners)} tie on {best} VP; {first} wins on resources left")
     return lines
+
+
+def recap(turn: Turn, names: list[str]) -> str:
+    """A whole turn in one short line: what the seat did, then what it earned."""
+    done = []
+    if turn.deployed is not None:
+        done.append(f"deployed the {tile_name(turn.module or turn.deployed.tile)} from hangar {turn.slot}")
+    elif turn.experiment is not None:
+        done.append(f"carried out the {experiment_title(load().experiments[turn.experiment.experiment]).lower()}")
+    elif any(isinstance(e, WorkStarted) for e in turn.events):
+        worked = sum(1 for e in turn.events if isinstance(e, (Produced, ObstacleWeakened, ObstacleDestroyed, TimeModule)))
+        done.append(f"worked the base ({plural(worked, 'activation')})" if worked else "had nothing to work on")
+    if turn.cleared:
+        done.append("destroyed an obstacle" if len(turn.cleared) == 1 else f"destroyed {len(turn.cleared)} obstacles")
+    if turn.placed:
+        done.append(f"placed {plural(len(turn.placed), 'returning astronaut')}")
+    return SEPARATOR.join([f"{names[turn.seat]} {', '.join(done) or 'played'}", *gains(turn.events, turn.seat)])

@@ -21,6 +21,7 @@ from ..engine.actions import SPECS
 from ..engine.catalogue import BASIC, BASICS_PER_ADVANCED, RESOURCES, load
 from ..engine.rules import Kind
 from ..engine.state import ACTION, ASTRONAUTS
+from .describe import tile_name
 from .targets import ASTRO, CELL, EXPERIMENT, HANGAR, RETURNING_ASTRONAUT, RING_ASTRO, Target, astronaut_kind
 
 WORDS: dict = json.loads(resources.files("humanity_desktop.controller").joinpath("data", "words.json")
@@ -313,7 +314,7 @@ class Table:
         title, question = WORDS["lists"][actions[0].kind]
         cell = dict(actions[0].named()).get("cell")
         tile = self.state.players[self.seat].base.get(cell) if cell is not None else None
-        facts = dict(self.facts, tile=load().tiles[tile[0]].name if tile else "")
+        facts = dict(self.facts, tile=tile_name(tile[0]) if tile else "")
         return title.format(**facts), question.format(**facts), [(self.describe(a), a) for a in actions]
 
     def describe(self, action: Action) -> str:
@@ -388,5 +389,5 @@ def paying_for(s: State) -> str:
     spec = paid_for(s)
     if spec is None:
         return ""
-    return spec.name if s.target[0] == "module" else "the experiment"
+    return tile_name(spec.id) if s.target[0] == "module" else "the experiment"
 

@@ -279,7 +279,7 @@ def _replacements(raw_tiles: list, modules: list[TileSpec]) -> tuple[dict, list[
         for colour in SWITCH_COLOURS:
             sid = f"{fid}:{colour}"
             faces[fid][colour] = sid
-            sides.append(TileSpec(id=sid, name=f"Communication {research} ({colour})",
+            sides.append(TileSpec(id=sid, name=f"{colour.capitalize()} communication tile {research}",
                                   kind="communication", colour=colour, research=research))
     research_of = {t.id.split(":")[0]: t.research for t in sides}
     for m in modules:

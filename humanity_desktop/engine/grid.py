@@ -26,16 +26,21 @@ def module_colours(base: dict, cat: Catalogue) -> dict[Cell, str]:
     return out
 
 
+def square(corner: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+    """The four cells of the 2x2 square whose top-left cell is `corner`."""
+    x, y = corner
+    return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
+
+
+def squares_at(colours: dict[Cell, str], cell: Cell) -> list[Cell]:
+    """The top-left cells of the 2x2 squares of modules that include `cell`."""
+    x, y = cell
+    return [(ox, oy) for ox in (x - 1, x) for oy in (y - 1, y) if all(c in colours for c in square((ox, oy)))]
+
+
 def squares_completed(colours: dict[Cell, str], cell: Cell) -> list[set[str]]:
     """The 2x2 squares of modules that include `cell`, each as its set of colours."""
-    x, y = cell
-    found = []
-    for ox in (x - 1, x):
-        for oy in (y - 1, y):
-            quad = ((ox, oy), (ox + 1, oy), (ox, oy + 1), (ox + 1, oy + 1))
-            if all(c in colours for c in quad):
-                found.append({colours[c] for c in quad})
-    return found
+    return [{colours[c] for c in square(corner)} for corner in squares_at(colours, cell)]
 
 
 def greenhouse_group(base: dict, cat: Catalogue, start: Cell, extra: Cell | None = None) -> list[Cell]:

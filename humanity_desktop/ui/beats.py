@@ -13,15 +13,19 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..controller.events import ActionApplied, ResetInfo
+from ..controller.events import ActionApplied, ResetInfo, TurnToConfirm
 from ..engine import State
+from ..engine.catalogue import load
 from ..engine.events import (
-    AstronautPlaced, ExperimentDone, ModuleDeployed, ObstacleDestroyed, ObstacleWeakened, Produced, RoundReset, Spent,
-    Time, TimeModule,
+    VP, AstronautPlaced, ExperimentDone, MissionTaken, ModuleDeployed, ObstacleDestroyed, ObstacleWeakened, Produced,
+    Research, RoundReset, Spent, Time, TimeModule,
 )
+from ..engine.grid import module_colours, square, squares_at
+from ..engine.scoring import MISSION_VP
 from ..engine.state import BOARD
 from . import tile_art
 from .anim import arc_point, ease, segment
+from .floaters import RESEARCH, Banner, Float, apart, draw_banner, draw_float, float_colour, points
 from .physics import Crumble
 from .reset_steps import ResetStep
 from .views.board_view import QUICK, STEPS, Timeline
@@ -29,6 +33,8 @@ from .views.reset_caption import draw_caption
 
 # Seconds a beat lasts at the least: any action, a pulse, a flight, an astronaut settling, a crumble.
 SHORT, PULSE, FLIGHT, SETTLE, CRUMBLE = 0.2, 0.32, 0.8, 0.45, 0.7
+SCORED, MISSION = 1.1, 1.9  # seconds the points a move scored rise where they were scored; a mission's banner shows
+ON_BASE = ("square", "greenhouse", "module_vp", "experiment_group", "experiment_vp")  # points scored on the base
 RESET, YEAR_EXTRA = 2.2, 0.9
 STEP_HOLD = 1.8  # seconds a reset step holds, long enough to read its caption
 QUEUE_HURRY = 3  # beats waiting beyond this play twice as fast
@@ -62,6 +68,8 @@ class Beat:
     hidden_astros: set = field(default_factory=set)
     pulses: set = field(default_factory=set)
     crumbles: list = field(default_factory=list)  # (obstacle face, its Crumble)
+    floats: list = field(default_factory=list)  # floaters.Float: points rising where they were scored
+    banners: list = field(default_factory=list)  # floaters.Banner: a mission taken, over its card
     t: float = 0.0
 
     def pulse(self) -> float:
@@ -77,11 +85,14 @@ class Beat:
 
 
 class Director:
-    def __init__(self, board, base, chars: tuple) -> None:
-        self.board, self.base = board, base
+    def __init__(self, board, base, chars: tuple, tracks=None) -> None:
+        """`tracks`: the secondary board, where research, missions and the game's last points
+        are scored (without it, only the points scored on a base are shown)."""
+        self.board, self.base, self.tracks = board, base, tracks
         self.chars = chars  # seat -> character, for the figures in flight
         self.queue: deque[Beat] = deque()
         self.speed = 1.0
+        self._previewed: TurnToConfirm | None = None  # the turn's end waiting for Confirm, already shown
 
     @property
     def busy(self) -> bool:
@@ -104,6 +115,7 @@ class Director:
 
     def clear(self) -> None:
         self.queue.clear()
+        self._previewed = None  # taken back, or jumped: nothing shown ahead of the moves any more
 
     def update(self, dt: float) -> None:
         # A backlog of moves plays faster; the steps of a reset, there to be read, never do.
@@ -125,6 +137,9 @@ class Director:
     def action(self, ev: ActionApplied) -> None:
         resets = any(isinstance(e, RoundReset) for e in ev.engine_events)
         beat = Beat(SHORT, ev.seat, ev.before if resets else ev.after, ev.after)
+        # Confirmed: what its preview already played (an obstacle breaking up) is not played again.
+        p, self._previewed = self._previewed, None
+        previewed = p is not None and (p.seat, p.action) == (ev.seat, ev.action)
         for e in ev.engine_events:
             match e:
                 case Produced(cell=cell) | ObstacleWeakened(cell=cell) | Spent(cell=cell) | TimeModule(cell=cell):
@@ -132,8 +147,8 @@ class Director:
                     beat.duration = max(beat.duration, PULSE)
                 case ModuleDeployed():
                     self._deployed(beat, ev, e)
-                case ObstacleDestroyed(cell=cell):
-                    self._crumbles(beat, ev, cell)
+                case ObstacleDestroyed(cell=cell) if not previewed:
+                    self._crumbles(beat, ev.before, ev.seat, cell)
                 case ExperimentDone():
                     self._experiment(beat, ev, e)
                 case AstronautPlaced():
@@ -142,6 +157,21 @@ class Director:
                     beat.moves = ring_moves(ev.before, ev.after, ev.seat)
                     beat.duration = max(beat.duration, SETTLE)
         self.queue.append(beat)
+        scored = Beat(SCORED, ev.seat, beat.board_state, ev.after)
+        self._scored(scored, ev)
+        if scored.floats or scored.banners:
+            self.queue.append(scored)  # once what scored has landed, its points rise from it
+
+    def preview(self, ev: TurnToConfirm, before: State) -> None:
+        """A turn's end held for Confirm, from the position `before` it: the base shows it at
+        once, so an obstacle it clears breaks up now rather than vanish."""
+        self._previewed = ev
+        beat = Beat(SHORT, ev.seat, ev.preview, ev.preview)
+        for e in ev.events:
+            if isinstance(e, ObstacleDestroyed):
+                self._crumbles(beat, before, ev.seat, e.cell)
+        if beat.crumbles:
+            self.queue.append(beat)
 
     def reset(self, info: ResetInfo, state: State, seat: int, steps: list[ResetStep] | None = None) -> None:
         """The reset in one quick beat, or one beat for each of its `steps`."""
@@ -186,12 +216,12 @@ class Director:
         self._astronaut_leaves(beat, ev, seat)
         beat.duration = max(beat.duration, FLIGHT)
 
-    def _crumbles(self, beat: Beat, ev: ActionApplied, cell) -> None:
+    def _crumbles(self, beat: Beat, before: State, seat: int, cell) -> None:
         """The last point of resistance gone: the obstacle breaks up where it stood."""
-        tid, _ = ev.before.players[ev.seat].base[cell]
-        size = self.base.cell_size(ev.before, ev.seat)
+        tid, _ = before.players[seat].base[cell]
+        size = self.base.cell_size(before, seat)
         face = tile_art.module_tile(tid, size, 1)
-        centre = self.base.cell_center(ev.before, ev.seat, cell)
+        centre = self.base.cell_center(before, seat, cell)
         beat.crumbles.append((face, Crumble(centre, size, seed=zlib.crc32(f"{tid}{cell}".encode()))))
         beat.duration = max(beat.duration, CRUMBLE)
 
@@ -216,6 +246,47 @@ class Director:
         beat.hidden_astros.add(i)
         beat.duration = max(beat.duration, SETTLE)
 
+    def _scored(self, beat: Beat, ev: ActionApplied) -> None:
+        """The move's points and research, each where it was scored; a mission's banner."""
+        deployed = next((e for e in ev.engine_events if isinstance(e, ModuleDeployed)), None)
+        done = next((e for e in ev.engine_events if isinstance(e, ExperimentDone)), None)
+        for e in ev.engine_events:
+            if isinstance(e, VP) and e.amount:
+                beat.floats += self._vp_floats(ev, e, deployed, done)
+            elif isinstance(e, Research) and e.amount and self.tracks is not None:
+                beat.floats.append(Float(points(e.amount, ""), self.tracks.research_point(ev.after, e.player), RESEARCH))
+            elif isinstance(e, MissionTaken) and self.tracks is not None:
+                self._mission(beat, ev, e)
+        beat.floats = apart(beat.floats, self.board.scale)
+
+    def _vp_floats(self, ev: ActionApplied, e: VP, deployed, done) -> list[Float]:
+        """Points on the base rise from what scored them; a mission's, from its banner; the
+        rest (a mission lost, the game's last points) from the seat's marker on the score track."""
+        after, colour = ev.after, float_colour(e.amount)
+        if e.source in ON_BASE and e.player == ev.seat and (deployed or done):
+            if e.source == "square":
+                corners = squares_at(module_colours(after.players[e.player].base, load()), deployed.cell)
+                if len(corners) == e.amount:  # a point on each square completed
+                    return [Float(points(1), self._square_centre(after, e.player, c), colour) for c in corners]
+            if e.source.startswith("experiment"):
+                return [Float(points(e.amount), self.base.experiment_center(after, e.player, done.experiment), colour)]
+            return [Float(points(e.amount), self.base.cell_center(after, e.player, deployed.cell), colour)]
+        if self.tracks is None or (e.source == "mission" and e.amount > 0):
+            return []  # the mission's banner says it
+        return [Float(points(e.amount), self.tracks.score_point(after, e.player), colour)]
+
+    def _square_centre(self, state: State, seat: int, corner) -> tuple:
+        a = self.base.cell_rect(state, seat, corner)
+        return a.union(self.base.cell_rect(state, seat, square(corner)[3])).center
+
+    def _mission(self, beat: Beat, ev: ActionApplied, e: MissionTaken) -> None:
+        """The mission's card carries the news while it is taken; the beat lasts long enough to read it."""
+        card = self.tracks.missions[ev.after.missions.index(e.mission)]
+        spec = load().missions[e.mission]
+        detail = f"{'Done better' if e.from_ is not None else 'Done first'} · +{MISSION_VP} VP"
+        beat.banners.append(Banner(spec.name, detail, card, self.chars[e.player]))
+        beat.duration = max(beat.duration, MISSION)
+
     # ------------------------------------------------------------ drawing flights
 
     def draw_flights(self, surface: pygame.Surface) -> None:
@@ -230,6 +301,10 @@ class Director:
             surface.blit(img, img.get_rect(center=pos))
         for face, crumble in beat.crumbles:
             _draw_crumble(surface, face, crumble, 1.0 - beat.t)
+        for banner in beat.banners:
+            draw_banner(surface, banner, beat.t, self.board.scale)
+        for f in beat.floats:
+            draw_float(surface, f, beat.t, self.board.scale)
 
     def draw_caption(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The caption of the reset step on show, over `area` (the panel under the board)."""

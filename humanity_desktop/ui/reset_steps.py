@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..controller.describe import plural
+from ..controller.describe import plural, tile_name
 from ..controller.events import ResetInfo
-from ..engine.catalogue import load
 from ..engine.ring import FULL_TURN, HANGARS
 from .views.board_view import STEPS, arm_turn, side_by_side
 
@@ -36,7 +35,7 @@ def reset_steps(info: ResetInfo, round_: int, names: tuple) -> list[ResetStep]:
 
 
 def _tiles(items) -> str:
-    names = [load().tiles[tile].name for tile, *_ in items]
+    names = [tile_name(tile) for tile, *_ in items]
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
 
 

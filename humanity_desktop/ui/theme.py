@@ -50,6 +50,8 @@ SIDE_COLOURS = {"left": (120, 150, 210), "center": (200, 170, 110), "right": (17
 
 DESIGN_SIZE = (1600, 900)  # sizes in the code are for this window; everything scales from it
 MIN_SCALE = 0.6
+# No text is smaller than this many pixels (a font's size, its em).
+MIN_TEXT_PX = 11
 
 
 def ui_scale(size: tuple[int, int]) -> float:

@@ -14,6 +14,7 @@ from ..controller.describe import (
     produces_text,
     research_marks_text,
     tile_kind,
+    tile_name,
 )
 from ..engine import State
 from ..engine.catalogue import ANY, load
@@ -60,7 +61,7 @@ def tile_lines(tid: str, stock: int | None = None, wild_shape: str | None = None
         lines.append(f"+{spec.vp} VP when deployed.")
     if spec.kind == "drone":
         lines.append("Cannot be activated; counts as its colour for squares and missions.")
-    return (spec.name, lines)
+    return (tile_name(tid), lines)
 
 
 def _production_lines(spec, stock: int | None) -> list[str]:

@@ -3,5 +3,5 @@
 Importing the package declares every screen (see routes.py).
 """
 from . import (  # noqa: F401 - each declares its screen
-    crash, game, load, new_game, options, pause, replay, results, rules, sandbox, stats, title, tutorial,
+    crash, final_board, game, load, new_game, options, pause, replay, results, rules, sandbox, stats, title, tutorial,
 )

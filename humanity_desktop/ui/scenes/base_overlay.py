@@ -43,11 +43,18 @@ class BaseOverlayScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(VEIL)
-        surface.blit(veil, (0, 0))
+        draw_veil(surface)
         draw_panel(surface, self.panel, self.app.scale)
         self.view.draw(surface, self.frame)
         sc = self.app.scale
         draw_text(surface, CLOSE_HINT, int(13 * sc), theme.TEXT_FAINT,
                   (self.panel.right - int(16 * sc), self.panel.bottom - int(12 * sc)), "bottomright")
+
+
+def draw_veil(surface: pygame.Surface, clear: pygame.Rect | None = None) -> None:
+    """Darken what lies beneath an overlay, but the `clear` area, left in sight."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill(VEIL)
+    if clear is not None:
+        veil.fill((0, 0, 0, 0), clear)
+    surface.blit(veil, (0, 0))

@@ -19,13 +19,12 @@ from ...controller import (
     Match,
     RoundReset,
     TurnStarted,
+    TurnToConfirm,
     Undone,
     UndoRequested,
     YearEnded,
 )
 from ...engine import Action, State
-from ...engine.catalogue import load
-from ...engine.events import MissionTaken
 from .. import theme
 from ..base_editor import BaseEditor
 from ..beats import Director
@@ -51,6 +50,7 @@ from .game_buttons import action_buttons, prompt_text, top_buttons
 from .game_draw import draw_header, draw_popup, draw_prompt, draw_reset_preview, draw_table, paint_static
 from . import routes
 from .table_screen import Guide, Shown
+from .table_story import TableStory
 
 TOOLTIP_DELAY = 0.35
 MAGNIFIED = 180  # design pixels: a ring tile in its tooltip, its cost icons at least 14 px at 1280x720
@@ -71,7 +71,7 @@ class GameScene(Scene):
         self.board, self.base, self.popup = BoardView(), BaseView(), BaseView()
         self.seats_view, self.tracks, self.log = SeatsView(), TracksView(), LogView()
         self.prompt = PromptPanel()
-        self.director = Director(self.board, self.base, self.chars)
+        self.director = Director(self.board, self.base, self.chars, self.tracks)
         self.editor = BaseEditor(self.board, self.base, self.chars)
         self._view_seat: int | None = None  # whose base the pan and zoom belong to
         self.toasts = Toasts()
@@ -98,6 +98,8 @@ class GameScene(Scene):
         self.static: pygame.Surface | None = None
         self.layers = {name: Layer() for name in ("board", "base", "seats", "tracks", "log")}
         self._unsubscribe: list = []
+        self.story = TableStory(match.bus)  # each seat's last turn, marked; the recap of the others'
+        self.ended = False  # the final board is on show, under its banner
 
     # ------------------------------------------------------------ lifecycle
 
@@ -110,10 +112,10 @@ class GameScene(Scene):
             bus.subscribe(Undone, self._on_undone),
             bus.subscribe(TurnStarted, self._on_turn),
             bus.subscribe(BotThinking, self._on_thinking),
-            bus.subscribe(MissionTaken, self._on_mission),
             bus.subscribe(YearEnded, self._on_year),
             bus.subscribe(GameOver, self._on_game_over),
             bus.subscribe(HintReady, self._on_hint),
+            bus.subscribe(TurnToConfirm, lambda ev: self.director.preview(ev, self.match.state)),
         ]
         self._view_seat = self.shown().seat
         self.match.screen = self
@@ -122,6 +124,7 @@ class GameScene(Scene):
     def on_exit(self) -> None:
         for unsubscribe in self._unsubscribe:
             unsubscribe()
+        self.story.close()
         if not self.match.state.game_over:
             self.app.session.autosave(self.match)
         self.app.session.close_match(self.match)
@@ -147,6 +150,7 @@ class GameScene(Scene):
         self.action_buttons = self.make_action_buttons()
         static = pygame.Surface(size)
         self.log.layout(paint_static(self, static), sc)
+        self.story.layout(self.log.rect, sc)
         self.static = static.convert()
 
     # ------------------------------------------------------------ bus
@@ -175,11 +179,6 @@ class GameScene(Scene):
 
     def _on_thinking(self, ev: BotThinking) -> None:
         self.thinking = ev.seat if ev.thinking else None
-
-    def _on_mission(self, ev: MissionTaken) -> None:
-        name = load().missions[ev.mission].name
-        text = f"{self.names[ev.player]} takes the mission {name}"
-        self.toasts.show(text + (f" from {self.names[ev.from_]}" if ev.from_ is not None else ""), theme.ACCENT)
 
     def _on_year(self, ev: YearEnded) -> None:
         self.toasts.show(f"Year {ev.year} is over: the research track pays out science tokens", theme.ACCENT)
@@ -260,12 +259,15 @@ class GameScene(Scene):
         game_input.track_hover(self, dt)
         self.top_buttons = self.make_top_buttons()
         self.action_buttons = self.make_action_buttons()
+        self.story.update(self)
         if self.hint is not None and (self.hint.closed or self.hint.version != m.version):
             self.hint = None  # closed, or the player has acted since
         if self.director.busy:
             return
         if self.game_over is not None:
-            self.app.stack.replace(routes.make(routes.RESULTS, self.app, self.match, self.game_over))
+            if not self.ended:  # the final board stays on show until the player asks for the results
+                self.ended = True
+                self.app.stack.push(routes.make(routes.FINAL_BOARD, self.app, self, self.game_over))
         elif self.handoff_to is not None:
             seat = self.handoff_to
             self.app.stack.push(HandoffScene(self.app, self.names[seat], self.chars[seat], lambda: self._handed(seat)))
@@ -344,7 +346,7 @@ class GameScene(Scene):
     # ------------------------------------------------------------ input
 
     def handle(self, intent) -> bool:
-        return game_input.handle(self, intent)
+        return self.story.handle(self, intent) or game_input.handle(self, intent)
 
     # ------------------------------------------------------------ drawing
 
@@ -352,6 +354,7 @@ class GameScene(Scene):
         shown = self.shown()
         hover = game_input.focused(self) or self.hover
         draw_table(self, surface, shown, hover)
+        self.story.draw(self, surface, shown)
         draw_prompt(self, surface)
         draw_header(self, surface, shown)
         draw_reset_preview(self, surface, shown.board)
@@ -362,6 +365,7 @@ class GameScene(Scene):
         self.editor.draw(surface)
         if hover is not None and hover.kind == MINI_BASE:
             draw_popup(self, surface, shown.base, hover.seat)
+            self.story.draw_popup(self, surface, shown.base, hover.seat)
         if self.guide is not None:
             self.guide.draw(surface, self)
         self.toasts.draw(surface, self.L.base.centerx, self.L.top.bottom + int(10 * self.L.scale), self.L.scale)

@@ -39,6 +39,7 @@ class ReplayScene(GameScene):
         """Show the position after `position` actions at once."""
         self.match.go_to(position)
         self.director.clear()
+        self.story.clear()
         self._last_after = self.match.state.copy()
 
     def toggle_play(self) -> None:

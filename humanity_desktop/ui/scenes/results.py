@@ -23,6 +23,7 @@ YEAR_BAND = (32, 31, 42)  # every other year's stretch of the score chart
 class ResultsScene(Scene):
     def __init__(self, app, match: Match, over: GameOver) -> None:
         super().__init__(app)
+        self.match = match
         self.names = match.names
         self.chars = [seat.character for seat in match.seats]
         self.labels = [f"bot · {s.level}" if s.is_bot else "human" for s in match.seats]
@@ -37,10 +38,13 @@ class ResultsScene(Scene):
                         Button("Main menu", self._title, style="quiet")]
 
     def _new_game(self) -> None:
-        self.app.stack.replace(routes.make(routes.NEW_GAME, self.app))
+        self._title()
+        self.app.stack.push(routes.make(routes.NEW_GAME, self.app))
 
     def _title(self) -> None:
-        self.app.stack.pop()
+        """Leave the results, and the finished game's final board under them."""
+        table = next((s for s in self.app.stack if s is not self and getattr(s, "match", None) is self.match), self)
+        self.app.stack.remove(table)
 
     def on_enter(self) -> None:
         self.on_resize(self.app.size)

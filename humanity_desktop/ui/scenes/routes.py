@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 TITLE, NEW_GAME, GAME, RESULTS, PAUSE, OPTIONS, RULES = "title", "new_game", "game", "results", "pause", "options", "rules"
 LOAD, REPLAY, SANDBOX, STATS, LEARN, CRASH = "load", "replay", "sandbox", "stats", "learn", "crash"
+FINAL_BOARD = "final_board"
 
 _SCREENS: dict[str, Callable[..., Any]] = {}
 

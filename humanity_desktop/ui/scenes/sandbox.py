@@ -14,6 +14,7 @@ import time
 import pygame
 
 from ...controller import Bus, parse_seats, ranked_levels
+from ...controller.describe import tile_name
 from ...controller.record import RecordedMatch
 from ...controller.saves import SAVES_DIR, SaveError, write_save
 from ...engine import new_game
@@ -235,7 +236,7 @@ class SandboxScene(Scene):
             if rect.collidepoint(pos) and self.palette_rect.collidepoint(pos):
                 self.picked = None if self.picked == tid else tid
                 self.selected = None
-                self._say(f"{load().tiles[tid].name}: now click a cell next to the base.", theme.TEXT_DIM)
+                self._say(f"{tile_name(tid)}: now click a cell next to the base.", theme.TEXT_DIM)
                 self.refresh()
                 return
         target = self.base.hit(pos, self.state, SEAT)
@@ -256,7 +257,7 @@ class SandboxScene(Scene):
             self._edit(lambda: move_astronaut(self.state, SEAT, i, target.ref), "Astronaut moved.")
         elif target.kind == CELL and target.ref not in player.base and self.picked is not None:
             tid = self.picked
-            self._edit(lambda: place_tile(self.state, SEAT, target.ref, tid), f"{load().tiles[tid].name} placed.")
+            self._edit(lambda: place_tile(self.state, SEAT, target.ref, tid), f"{tile_name(tid)} placed.")
         else:
             self.selected = target
             self.picked = None
@@ -352,12 +353,12 @@ class SandboxScene(Scene):
         lines = [f"You against {self.opponents} {self.level} bot(s). Seed {self.seed}.",
                  f"Base: {len(player.base)} tiles. Score {player.score} VP, research {player.research}."]
         if self.picked:
-            lines.append(f"Placing: {load().tiles[self.picked].name}.")
+            lines.append(f"Placing: {tile_name(self.picked)}.")
         sel = self.selected
         if sel is not None and sel.kind == CELL and sel.ref in player.base:
             tid, stock = player.base[sel.ref]
             spec = load().tiles[tid]
-            lines.append(f"Selected: {spec.name}" + (f", stock {stock} of {spec.max_stock}." if spec.max_stock else "."))
+            lines.append(f"Selected: {tile_name(spec.id)}" + (f", stock {stock} of {spec.max_stock}." if spec.max_stock else "."))
         lines.append("Left click: pick or place. Right click a tile: remove it. Wheel: scroll the "
                      "catalogue, or zoom the base.")
         return lines

@@ -325,6 +325,11 @@ class BaseView(View):
         done, _ = self._footer_items(state, seat)
         return next((rect.center for e, rect in done if e == eid), self.footer.center)
 
+    def experiment_rect(self, state: State, seat: int, eid: str) -> pygame.Rect:
+        """Where a carried-out experiment is shown in the footer."""
+        done, _ = self._footer_items(state, seat)
+        return next((rect for e, rect in done if e == eid), pygame.Rect(self.footer.center, (0, 0)))
+
     def returning_center(self, state: State, seat: int) -> tuple[int, int]:
         _, back = self._footer_items(state, seat)
         return back[0][1].center if back else (self.footer.right - int(40 * self.scale), self.footer.centery)

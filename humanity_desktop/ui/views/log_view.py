@@ -1,12 +1,22 @@
 """The game log: the newest lines at the bottom, the wheel scrolls back. A bot's line that
-has its reasons behind it carries a "?" badge; clicking the line asks for them."""
+has its reasons behind it carries a "Why?" button; clicking the line or the button asks
+for them. The text is never smaller than the smallest readable size."""
 from __future__ import annotations
 
 import pygame
 
 from .. import icons, theme
 from ..fonts import fonts
+from ..surface_cache import cached
 from .view import View
+
+TEXT = 14  # design pixels
+WHY = "Why?"
+
+
+def text_px(scale: float) -> int:
+    """The log's text size: its design size, never under the smallest readable one."""
+    return max(theme.MIN_TEXT_PX, round(TEXT * scale))
 
 
 class LogView(View):
@@ -28,18 +38,18 @@ class LogView(View):
     def draw(self, surface: pygame.Surface, log: list[str], names: tuple, chars: tuple,
              explained: frozenset[int] = frozenset()) -> None:
         f = fonts()
-        size = int(13 * self.scale)
+        size = text_px(self.scale)
         line_h = f.height(size)
-        marker = int(11 * self.scale)
+        marker = max(8, line_h - int(5 * self.scale))
         indent = marker + int(6 * self.scale)
-        badge = f.render("?", size, theme.ACCENT)
+        badge = why_button(size, line_h)
         rows: list[tuple[str, int | None, int, bool]] = []  # text, whose marker, log line, its badge
         wanted = self.rect.h // line_h
         end = len(log) - self.scroll
         for index in range(end - 1, max(0, end - wanted) - 1, -1):
             line = log[index]
             who = next((i for i, n in enumerate(names) if line.startswith(n)), None)
-            width = self.rect.w - indent - (badge.get_width() * 2 if index in explained else 0)
+            width = self.rect.w - indent - (badge.get_width() + int(6 * self.scale) if index in explained else 0)
             parts = f.wrap(line, size, width)
             rows[:0] = [(p, who if k == 0 else None, index, k == 0 and index in explained) for k, p in enumerate(parts)]
             if len(rows) >= wanted:
@@ -58,3 +68,16 @@ class LogView(View):
                 surface.blit(badge, badge.get_rect(topright=(self.rect.right, y)))
             self._rows.append((pygame.Rect(self.rect.x, y, self.rect.w, line_h), index))
             y += line_h
+
+
+@cached
+def why_button(size: int, height: int) -> pygame.Surface:
+    """The "Why?" button on a bot's line: the bot's reasons are a click away."""
+    f = fonts()
+    label = f.render(WHY, size, theme.ACCENT, bold=True)
+    surf = pygame.Surface((label.get_width() + size, height), pygame.SRCALPHA)
+    box = surf.get_rect().inflate(0, -2)
+    pygame.draw.rect(surf, (*theme.PANEL_HI, 255), box, border_radius=height // 3)
+    pygame.draw.rect(surf, theme.ACCENT_DARK, box, max(1, size // 12), border_radius=height // 3)
+    surf.blit(label, label.get_rect(center=box.center))
+    return surf

@@ -38,8 +38,7 @@ class TracksView(View):
 
     def draw(self, surface: pygame.Surface, f: TracksFrame) -> None:
         s = f.state
-        top = max(s.scores)
-        length = max(40, (top // SCORE_STEP + 1) * SCORE_STEP)
+        length = score_length(s)
         step = SCORE_STEP * -(-length // (SCORE_STEP * MAX_LABELS))
         self._track(surface, self.score, "SCORE", s.scores, length, f.chars,
                     [(v, str(v)) for v in range(0, length + 1, step)])
@@ -64,12 +63,12 @@ class TracksView(View):
                labels: list, tokens: bool = False) -> None:
         sc = self.scale
         draw_text(surface, title, int(12 * sc), theme.TEXT_FAINT, rect.topleft, bold=True)
-        bar = pygame.Rect(rect.x + int(8 * sc), rect.y + int(32 * sc), rect.w - int(16 * sc), max(4, int(8 * sc)))
+        bar = self._bar(rect)
         channel = bar.inflate(int(16 * sc), int(12 * sc))
         surface.blit(art.stretched(f"board/track-{'research' if tokens else 'score'}", channel.w, channel.h), channel)
 
         def x_of(v: int) -> int:
-            return bar.x + int(bar.w * max(0, min(v, length)) / length)  # a score below 0 stands at 0
+            return _x_of(bar, v, length)
 
         for v, text in labels:
             x = x_of(v)
@@ -88,6 +87,21 @@ class TracksView(View):
             marker = icons.player_marker(chars[seat], size)
             surface.blit(marker, marker.get_rect(midbottom=(x_of(v) + k * size * 3 // 4, bar.top - int(3 * sc))))
 
+    def _bar(self, rect: pygame.Rect) -> pygame.Rect:
+        """A track's bar inside its area; the markers stand on it."""
+        sc = self.scale
+        return pygame.Rect(rect.x + int(8 * sc), rect.y + int(32 * sc), rect.w - int(16 * sc), max(4, int(8 * sc)))
+
+    def score_point(self, state: State, seat: int) -> tuple[int, int]:
+        """Just above the seat's marker on the score track."""
+        bar = self._bar(self.score)
+        return _x_of(bar, state.scores[seat], score_length(state)), bar.top - int(12 * self.scale)
+
+    def research_point(self, state: State, seat: int) -> tuple[int, int]:
+        """Just above the seat's marker on the research track."""
+        bar = self._bar(self.research)
+        return _x_of(bar, state.players[seat].research, load().research_cap), bar.top - int(12 * self.scale)
+
     def hit(self, pos) -> Target | None:
         for i, rect in enumerate(self.missions):
             if rect.collidepoint(pos):
@@ -97,3 +111,13 @@ class TracksView(View):
         if self.research.collidepoint(pos):
             return Target(RESEARCH_TRACK)
         return None
+
+
+def score_length(state: State) -> int:
+    """Where the score track ends: the next ten past the best score, at least 40."""
+    return max(40, (max(state.scores) // SCORE_STEP + 1) * SCORE_STEP)
+
+
+def _x_of(bar: pygame.Rect, value: int, length: int) -> int:
+    """Where `value` stands on a track of `length`: a score below 0 stands at 0, one past the end at the end."""
+    return bar.x + int(bar.w * max(0, min(value, length)) / length)
