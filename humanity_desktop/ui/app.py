@@ -2,12 +2,15 @@
 its matches (controller/session.py).
 
 The loop never blocks: input is translated to intents for the top scene, the match is
-polled by the game scene, and every frame is drawn and timed (for --frame-stats).
+polled by the game scene, and a frame is drawn (and timed, for --frame-stats) only when what
+is shown changed: after input, or when the top scene says it moves (scene.py). In between
+the loop rests, looking for input now and then, so an idle window costs next to no CPU.
 """
 from __future__ import annotations
 
 import gc
 import json
+import math
 import os
 import sys
 import time
@@ -45,6 +48,12 @@ CHECK_SAVES_ENV = "HUMANITY_CHECK_SAVES"
 # Frame times kept for --frame-stats and the benchmarks: the last ten minutes at 60 fps, so
 # a long session does not keep one more number per frame for ever.
 FRAMES_KEPT = 36_000
+# While nothing on screen changes the loop rests: it looks for input this often (a frame's
+# time at 60 fps, so a click is answered as fast as when drawing), and lets the scenes
+# update at least this often (news such as a failed save comes without input).
+REST_POLL = 1 / 60
+REST_UPDATE = 0.25
+MAX_STEP = 0.1  # seconds: the most time one frame plays out while things move
 
 
 @dataclass
@@ -100,6 +109,8 @@ class App:
         self.frame_cpu_ms: deque[float] = deque(maxlen=FRAMES_KEPT)  # the main thread's own work, without waits
         self.first_frame_at: float | None = None
         self._last_step = 0.0
+        self._due_at: float | None = None  # when the top scene changes by itself next (perf_counter)
+        self._rested = False  # whether the loop slept before this step, rather than hold a frame rate
         self.session = Session(self.data_dir, saving=self.saving, notify=self.notify,
                                thinking=lambda: self.settings.bot_time, on_start=self.audio.listen,
                                check_saves=config.check_saves)
@@ -204,33 +215,68 @@ class App:
             if self.config.quit_after is not None and time.perf_counter() - started >= self.config.quit_after:
                 break
             if self.config.max_fps:
-                clock.tick(self.config.max_fps)
+                self._rest(clock)
         self._finish()
 
     def step(self) -> None:
-        """One frame: input, update, draw; its cost is recorded for --frame-stats."""
+        """One turn of the loop: input, update, and a frame if what is shown changed; a drawn
+        frame's cost is recorded for --frame-stats."""
         t0, c0 = time.perf_counter(), time.thread_time()
-        dt = min(0.1, t0 - self._last_step) if self._last_step else 0.0
+        dt = t0 - self._last_step if self._last_step else 0.0
         self._last_step = t0
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        if self._rested and events:
+            # A rest's time passes (a tooltip's delay, a toast's life) before the input that
+            # ended it, so nothing that input starts jumps ahead by it.
+            self.stack.update(dt)
+            dt = 0.0
+        for event in events:
+            self.stack.dirty = True  # window events too: a window uncovered is drawn again
             self._dispatch(ui_input.translate(event))
         self.audio.sync(self.settings)  # the options screen may have changed the volumes
         tile_art.show_player_symbols(self.settings.colour_symbols)
-        self.stack.update(dt)
+        # Between frames a hitch is not played out as a jump; a rest's time passes whole.
+        self.stack.update(dt if self._rested else min(MAX_STEP, dt))
+        # Without a frame cap (tests, benchmarks) every step draws, as fast as it can.
+        if self._frame_due(t0) or not self.config.max_fps:
+            self._draw_frame(t0, c0)
+        if not self.config.max_fps and not self.session.caught_up():
+            # Steps without pause (tests, benchmarks) would starve the saving thread of the
+            # interpreter, and the bots wait for it; in play the frame cap or the rest leaves it time.
+            time.sleep(0.001)
+
+    def _frame_due(self, now: float) -> bool:
+        """Whether this step draws: something changed, the top scene moves, or the change it
+        awaited came due or came about (a hint arrived); notes when it changes next."""
+        change = self.stack.next_change()
+        awaited = self._due_at is not None and (now >= self._due_at or change is None)
+        self._due_at = None if change is None else now + change
+        return self.stack.dirty or awaited or change == 0
+
+    def _draw_frame(self, t0: float, c0: float) -> None:
         self.stack.draw(self.screen)
         pygame.display.flip()
         self.frame_ms.append((time.perf_counter() - t0) * 1000)
         self.frame_cpu_ms.append((time.thread_time() - c0) * 1000)
-        if not self.config.max_fps and not self.session.caught_up():
-            # Frames without pause (tests, benchmarks) would starve the saving thread of the
-            # interpreter, and the bots wait for it; in play the frame cap leaves it time.
-            time.sleep(0.001)
         if self.first_frame_at is None:
             self.first_frame_at = time.time()
             # Everything loaded so far (catalogue, art, fonts) lives for the whole run; kept
             # out of the collector's full passes, those cost about 1.5 ms instead of 10.
             gc.collect()
             gc.freeze()
+
+    def _rest(self, clock: pygame.time.Clock) -> None:
+        """Between two steps: hold the frame rate while something moves; otherwise sleep until
+        input comes, the top scene's next change is due, or the scenes' next update."""
+        now = time.perf_counter()
+        self._rested = not (self.stack.dirty or (self._due_at is not None and self._due_at <= now))
+        if not self._rested:
+            clock.tick(self.config.max_fps)
+            return
+        wake = min(self._last_step + REST_UPDATE, self._due_at if self._due_at is not None else math.inf)
+        while now < wake and not pygame.event.peek():
+            time.sleep(min(REST_POLL, wake - now))
+            now = time.perf_counter()
 
     def _crashed(self, exc: Exception) -> None:
         """Write a report and show the crash screen. The scenes are dropped without closing

@@ -104,6 +104,12 @@ class ButtonTips:
         self.time = self.time + dt if over is self.button else 0.0
         self.button = over
 
+    def next_change(self) -> float | None:
+        """Seconds until the tooltip of the button under the pointer shows; None if none is coming."""
+        if self.button is None or not self.button.tooltip or self.time > self.DELAY:
+            return None
+        return self.DELAY - self.time
+
     def draw(self, surface: pygame.Surface, pointer, scale: float) -> None:
         if self.button is not None and self.button.tooltip and self.time > self.DELAY:
             draw_tooltip(surface, pointer, self.button.label, [self.button.tooltip], scale)
@@ -169,6 +175,10 @@ class Toasts:
     def show(self, text: str, colour=theme.TEXT) -> None:
         self.items = [t for t in self.items if t.text != text][-(self.MAX - 1):]
         self.items.append(Toast(text, colour, self.DURATION))
+
+    def next_change(self) -> float | None:
+        """Seconds until the next toast leaves; None when there is none."""
+        return min((t.left for t in self.items), default=None)
 
     def update(self, dt: float) -> None:
         for t in self.items:

@@ -35,7 +35,7 @@ from ..beats import Director
 from ..layer import Layer
 from ..layout import game_layout
 from ..reset_steps import reset_steps
-from ..scene import Scene
+from ..scene import Scene, soonest
 from ..targets import MINI_BASE, Target
 from ..tooltips import describe_target, magnified
 from ..views.base_view import BaseView
@@ -55,6 +55,7 @@ from .game_draw import draw_header, draw_popup, draw_prompt, draw_reset_preview,
 TOOLTIP_DELAY = 0.35
 MAGNIFIED = 180  # design pixels: a ring tile in its tooltip, its cost icons at least 14 px at 1280x720
 FAST_SPEED = 5.0
+BOT_POLL = 1 / 30  # seconds: how soon a bot's move (or a hint) is picked up while the table rests
 
 
 class Shown(NamedTuple):
@@ -257,6 +258,14 @@ class GameScene(Scene):
         elif self.handoff_to is not None:
             seat = self.handoff_to
             self.app.stack.push(HandoffScene(self.app, self.names[seat], self.chars[seat], lambda: self._handed(seat)))
+
+    def next_change(self) -> float | None:
+        """When the table changes with no input (see Scene.next_change)."""
+        if self.director.busy or self.editor.active or (self.guide is not None and not self.guide.hidden):
+            return 0.0
+        waiting = self.game_over is None and (not self.match.human_turn or self.match.hinting)
+        tip = TOOLTIP_DELAY - self.hover_time if self.hover_time <= TOOLTIP_DELAY else None
+        return soonest(self.toasts.next_change(), tip, BOT_POLL if waiting else None)
 
     # The match asks these (controller.match.Screen) before its bots think or play. A covered
     # screen is not updated, and so does not poll its match: bots wait while it is paused.

@@ -39,6 +39,7 @@ class MenuScene(Scene):
     def refresh(self) -> None:
         self.buttons = self.make_buttons()
         self.on_resize(self.app.size)
+        self.changed()
 
     def on_resize(self, size) -> None:
         sc = self.app.scale
@@ -67,6 +68,9 @@ class MenuScene(Scene):
         else:
             return False
         return True
+
+    def next_change(self) -> float | None:
+        return self.tips.next_change()
 
     def update(self, dt: float) -> None:
         notices = self.app.take_notices()

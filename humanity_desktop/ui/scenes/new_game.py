@@ -157,6 +157,9 @@ class NewGameScene(Scene):
             self._build()
         return True
 
+    def next_change(self) -> float | None:
+        return self.tips.next_change()
+
     def update(self, dt: float) -> None:
         self.tips.update(self._buttons(), self.pointer, dt)
 
