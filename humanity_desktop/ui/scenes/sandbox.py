@@ -36,7 +36,7 @@ from ..input import Back, Click, Key, Point, Wheel
 from ..scene import Scene
 from ..targets import ASTRO, CELL, Target
 from ..tooltips import tile_lines
-from ..widgets import Button, draw_panel, draw_tooltip, hovered, layout_column
+from ..widgets import Button, button_height, draw_panel, draw_tooltip, hovered, layout_column
 from ..views.base_view import BaseFrame, BaseView
 
 PALETTE_TILE = 58  # design pixels
@@ -98,12 +98,13 @@ class SandboxScene(Scene):
         pad = int(14 * sc)
         top = int(64 * sc)
         self.palette_rect = pygame.Rect(pad, top, int(w * 0.27), h - top - pad)
-        self.side_rect = pygame.Rect(w - pad - int(w * 0.22), top, int(w * 0.22), h - top - pad)
+        side_w = int(w * min(0.3, 0.22 * max(1.0, theme.text_size())))  # wider for larger text
+        self.side_rect = pygame.Rect(w - pad - side_w, top, side_w, h - top - pad)
         self.base_rect = pygame.Rect(self.palette_rect.right + pad, top,
                                      self.side_rect.x - self.palette_rect.right - 2 * pad, h - top - pad)
         self.base.layout(self.base_rect, sc)
         inner = self.side_rect.inflate(-2 * pad, 0)
-        bh, gap = int(40 * sc), int(8 * sc)
+        bh, gap = button_height(sc, 40), int(8 * sc)
         column_top = self.side_rect.bottom - pad - len(self.buttons) * (bh + gap)
         layout_column(self.buttons, pygame.Rect(inner.x, column_top, inner.w, 0), bh, gap)
 
@@ -293,9 +294,14 @@ class SandboxScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
         surface.fill(theme.BG)
-        draw_text(surface, "SANDBOX", int(22 * sc), theme.ACCENT, (int(18 * sc), int(32 * sc)), "midleft", bold=True)
-        draw_text(surface, self.message, int(15 * sc), self.message_colour,
-                  (self.base_rect.centerx, int(32 * sc)), "center")
+        head = draw_text(surface, "SANDBOX", theme.text_px(22, sc), theme.ACCENT, (int(18 * sc), int(32 * sc)), "midleft",
+                         bold=True)
+        room = pygame.Rect(head.right + int(18 * sc), 0, surface.get_width() - head.right - int(36 * sc), int(64 * sc))
+        size = theme.text_px(15, sc)
+        message = fonts().fit(self.message, size, room.w)
+        half = fonts().width(message, size) // 2
+        centre = min(max(self.base_rect.centerx, room.x + half), room.right - half)  # under the base where it fits
+        draw_text(surface, message, size, self.message_colour, (centre, int(32 * sc)), "center", box=room)
         self._draw_palette(surface)
         draw_panel(surface, self.base_rect, sc)
         self.base.draw(surface, BaseFrame(
@@ -337,12 +343,14 @@ class SandboxScene(Scene):
     def _draw_side(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
         inner = draw_panel(surface, self.side_rect, sc, "Scenario")
-        f = fonts()
+        f, size = fonts(), theme.text_px(14, sc)
+        top = min((b.rect.top for b in self.buttons), default=inner.bottom)
+        box = pygame.Rect(inner.x, inner.y, inner.w, top - inner.y)
         y = inner.y + int(6 * sc)
         for line in self._side_text():
-            for wrapped in f.wrap(line, int(14 * sc), inner.w - int(24 * sc)):
-                draw_text(surface, wrapped, int(14 * sc), theme.TEXT_DIM, (inner.x + int(12 * sc), y))
-                y += f.height(int(14 * sc))
+            for wrapped in f.wrap(line, size, inner.w - int(24 * sc)):
+                draw_text(surface, wrapped, size, theme.TEXT_DIM, (inner.x + int(12 * sc), y), box=box)
+                y += f.height(size)
             y += int(6 * sc)
         over = hovered(self.buttons, self.pointer)
         for b in self.buttons:
