@@ -126,3 +126,27 @@ def test_an_animation_is_drawn_every_tick_until_it_ends(app):
     assert any(busy)
     gaps = [b - a for a, b in zip(frames, frames[1:])]
     assert sum(1 for g in gaps if g < 1.5 / 60) > 20  # runs of frames at the frame rate
+
+
+def test_a_replay_rests_while_paused_and_moves_while_playing(app):
+    from humanity_desktop.controller.replays import ReplayMatch
+    from humanity_desktop.engine import apply_action, legal_actions, new_game
+    from humanity_desktop.ui.scenes.replay import ReplayScene
+
+    state, actions = new_game(2, 5), []
+    while len(actions) < 40:
+        actions.append(legal_actions(state)[0])
+        apply_action(state, actions[-1])
+    replay = ReplayScene(app, ReplayMatch(parse_seats("bot:random,bot:random"), 5, actions))
+    frames = frames_at(app)
+    started = time.perf_counter()
+
+    def press_play(elapsed: float) -> None:
+        if elapsed > 0.8 and not replay.playing and replay.match.position == 0:
+            replay.toggle_play()
+
+    run_for(app, 1.6, [TitleScene(app), replay], press_play)
+    paused = [t for t in frames if t - started < 0.8]
+    playing = [t for t in frames if t - started > 0.8]
+    assert len(paused) <= 2  # paused on a bot's move: nothing to wait for
+    assert replay.match.position > 0 and len(playing) > 20

@@ -263,7 +263,7 @@ class GameScene(Scene):
         """When the table changes with no input (see Scene.next_change)."""
         if self.director.busy or self.editor.active or (self.guide is not None and not self.guide.hidden):
             return 0.0
-        waiting = self.game_over is None and (not self.match.human_turn or self.match.hinting)
+        waiting = self.thinking is not None or self.match.hinting  # a bot's move, or a hint, to pick up
         tip = TOOLTIP_DELAY - self.hover_time if self.hover_time <= TOOLTIP_DELAY else None
         return soonest(self.toasts.next_change(), tip, BOT_POLL if waiting else None)
 
