@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from humanity_desktop.controller import ActionRequested, ConfirmRequested, GameOver, parse_seats
+from humanity_desktop.controller import Bus, GameOver, parse_seats
+from humanity_desktop.controller.record import RecordedMatch
 from humanity_desktop.controller.calendar import Calendar, Period
-from humanity_desktop.engine import legal_actions, places, ranking
+from humanity_desktop.engine import places, ranking
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.fonts import recording
 from humanity_desktop.ui.input import Click
@@ -16,21 +17,15 @@ from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.new_game import NewGameScene
 from humanity_desktop.ui.scenes.results import ResultsScene, time_axis, winner_line
 from humanity_desktop.ui.scenes.title import TitleScene
+from ui_driver import play_out
 
 
 @pytest.fixture(scope="module")
-def finished(tmp_path_factory):
-    """A four-seat game played to its end by random moves through its bus, as in play."""
-    app = App(AppConfig(data_dir=tmp_path_factory.mktemp("finished"), size=(1280, 720), max_fps=0, pace="instant"))
-    match = app.session.new_match(parse_seats("human,bot:random,bot:random,bot:random"), 21)
-    rng = random.Random(21)
-    while not match.state.game_over:
-        seat = match.state.current
-        match.bus.publish(ActionRequested(seat, rng.choice(legal_actions(match.state)),
-                                          "bot" if match.seats[seat].is_bot else "human"))
-        if match.pending is not None:
-            match.bus.publish(ConfirmRequested(seat))
-    app.close()
+def finished():
+    """A four-seat game played to its end by random moves through its bus, as a session records it."""
+    match = RecordedMatch(parse_seats("human,bot:random,bot:random,bot:random"), Bus(), seed=21)
+    play_out(match, random.Random(21))
+    match.close()
     return match
 
 

@@ -18,11 +18,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from humanity_desktop.controller import ActionRequested, ConfirmRequested, GameOver, parse_seats
+from humanity_desktop.controller import Bus, GameOver, parse_seats
+from humanity_desktop.controller.record import RecordedMatch
 from humanity_desktop.controller.replays import ReplayMatch
 from humanity_desktop.controller.saves import new_save_path, write_save
 from humanity_desktop.engine import apply_action, legal_actions, new_game, places, ranking
-from humanity_desktop.engine.sandbox import palette, place_tile
+from humanity_desktop.engine.sandbox import free_cells, palette, place_tile
 from humanity_desktop.engine.state import PAY
 from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import MIN_SIZE, App, AppConfig
@@ -42,6 +43,8 @@ from humanity_desktop.ui.scenes.sandbox import SandboxScene
 from humanity_desktop.ui.scenes.stats import StatsScene
 from humanity_desktop.ui.scenes.title import TitleScene
 from humanity_desktop.ui.surface_cache import SURFACES
+from humanity_desktop.ui.targets import CELL, Target
+from ui_driver import play_out, reach
 
 SIZES = (MIN_SIZE, (1920, 1080))
 assert SIZES[0] == (1024, 576)
@@ -91,42 +94,25 @@ def rest_pointer(app: App, pos) -> None:
 
 # ---------------------------------------------------------------- games to show
 
-def finished_match(app: App, seats: str, seed: int):
-    match = app.session.new_match(parse_seats(seats), seed)
-    rng = random.Random(seed)
-    while not match.state.game_over:
-        seat = match.state.current
-        match.bus.publish(ActionRequested(seat, rng.choice(legal_actions(match.state)),
-                                          "bot" if match.seats[seat].is_bot else "human"))
-        if match.pending is not None:
-            match.bus.publish(ConfirmRequested(seat))
+def finished_match(seats: str, seed: int) -> RecordedMatch:
+    """A game played to its end by random moves, as a session records it (without saving it)."""
+    match = RecordedMatch(parse_seats(seats), Bus(), seed=seed)
+    play_out(match, random.Random(seed))
+    match.close()
     return match
 
 
 def results(app: App, seats: str, seed: int) -> ResultsScene:
-    match = finished_match(app, seats, seed)
+    match = finished_match(seats, seed)
     over = GameOver(tuple(match.state.scores), tuple(ranking(match.state)), tuple(places(match.state)))
-    scene = ResultsScene(app, match, over)
-    app.session.close_match()
-    return scene
+    return ResultsScene(app, match, over)
 
 
 def game_at(app: App, until, seed: int = 4, seats: str = FOUR) -> GameScene:
-    """A game brought by random moves, played as the seats would, to the human's turn where
-    `until(state)` holds."""
-    while True:
-        match = app.session.new_match(parse_seats(seats), seed)
-        rng = random.Random(seed)
-        while not (match.state.current == 0 and until(match.state)) and not match.state.game_over:
-            seat = match.state.current
-            match.bus.publish(ActionRequested(seat, rng.choice(legal_actions(match.state)),
-                                              "bot" if match.seats[seat].is_bot else "human"))
-            if match.pending is not None:
-                match.bus.publish(ConfirmRequested(seat))
-        if not match.state.game_over:
-            app.take_notices()
-            return GameScene(app, match)
-        seed += 1
+    """The game screen, open, at the human's turn where `until(state)` holds."""
+    game = reach(app, seats, lambda s: s.current == 0 and until(s), seed)
+    app.take_notices()
+    return game
 
 
 def replay(seed: int, at: float) -> ReplayMatch:
@@ -152,13 +138,9 @@ def options_tooltip(app: App) -> None:
 
 
 def load_with_saves(app: App) -> None:
-    finished = finished_match(app, "human,bot:random", 3)
-    write_save(finished, app.data_dir / "saves" / "finished.json")
-    app.session.close_match()
+    write_save(finished_match("human,bot:random", 3), app.data_dir / "saves" / "finished.json")
     for seed in (5, 6):
-        match = app.session.new_match(parse_seats(FOUR), seed)
-        write_save(match, new_save_path(app.data_dir))
-        app.session.close_match()
+        write_save(RecordedMatch(parse_seats(FOUR), Bus(), seed=seed), new_save_path(app.data_dir))
     push(app, LoadScene(app))
 
 
@@ -185,14 +167,13 @@ def new_game_seed(app: App) -> None:
 
 
 def sandbox(app: App) -> None:
+    """A few edits in: a year 3 tile placed, another picked, the placed one selected."""
     scene = SandboxScene(app, seed=3)
     push(app, scene)
-    player = scene.state.players[0]
-    cell = next((x + 1, y) for x, y in sorted(player.base) if (x + 1, y) not in player.base
-                and all(pos != (x + 1, y) for _, _, pos in player.astros))
-    year_two = [t.id for t in palette() if t.year == 2]
-    place_tile(scene.state, 0, cell, year_two[0])
-    scene.picked = year_two[1]
+    cell = min(free_cells(scene.state.players[0]))
+    placed, picked = [t.id for t in palette() if t.year == 3][:2]
+    place_tile(scene.state, 0, cell, placed)
+    scene.picked, scene.selected = picked, Target(CELL, 0, cell)
     scene.refresh()
 
 
@@ -209,17 +190,17 @@ def crash(app: App) -> None:
 
 def pause(app: App) -> None:
     game = game_at(app, lambda s: s.phase == "action")
-    push(app, game, PauseScene(app, game))
+    push(app, PauseScene(app, game))
 
 
 def choice(app: App) -> None:
-    game = game_at(app, lambda s: s.phase == "action")
-    push(app, game, ChoiceScene(app, "Saving", LONG_NOTICE, [("OK", lambda: None)], cancel=None))
+    game_at(app, lambda s: s.phase == "action")
+    push(app, ChoiceScene(app, "Saving", LONG_NOTICE, [("OK", lambda: None)], cancel=None))
 
 
 def handoff(app: App) -> None:
-    game = game_at(app, lambda s: s.phase == "action")
-    push(app, game, HandoffScene(app, "Aleksander", 1, lambda: None))
+    game_at(app, lambda s: s.phase == "action")
+    push(app, HandoffScene(app, "Aleksander", 1, lambda: None))
 
 
 def replay_at(at: float) -> Callable[[App], None]:
@@ -260,7 +241,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
 
 def game_in(phase: str) -> Callable[[App], None]:
     def build(app: App) -> None:
-        push(app, game_at(app, lambda s: s.phase == phase and s.turn >= 30))
+        game_at(app, lambda s: s.phase == phase and s.turn >= 30)
     return build
 
 

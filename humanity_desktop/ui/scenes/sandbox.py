@@ -36,7 +36,7 @@ from ..input import Back, Click, Key, Point, Wheel
 from ..scene import Scene
 from ..targets import ASTRO, CELL, Target
 from ..tooltips import tile_lines
-from ..widgets import Button, button_height, draw_panel, draw_tooltip, hovered, layout_column
+from ..widgets import Button, button_height, draw_panel, draw_tooltip, hovered, layout_row
 from ..views.base_view import BaseFrame, BaseView
 
 PALETTE_TILE = 58  # design pixels
@@ -56,6 +56,7 @@ class SandboxScene(Scene):
         self.pointer = (0, 0)
         self.message, self.message_colour = "Pick a tile on the left, then a cell next to the base.", theme.TEXT_DIM
         self.base = BaseView()
+        self.rows: list[list[Button]] = []
         self.buttons: list[Button] = []
         self._deal()
 
@@ -89,7 +90,8 @@ class SandboxScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
-        self.buttons = self._make_buttons()
+        self.rows = self._make_rows()
+        self.buttons = [b for row in self.rows for b in row]
         self.on_resize(self.app.size)
 
     def on_resize(self, size) -> None:
@@ -105,8 +107,10 @@ class SandboxScene(Scene):
         self.base.layout(self.base_rect, sc)
         inner = self.side_rect.inflate(-2 * pad, 0)
         bh, gap = button_height(sc, 40), int(8 * sc)
-        column_top = self.side_rect.bottom - pad - len(self.buttons) * (bh + gap)
-        layout_column(self.buttons, pygame.Rect(inner.x, column_top, inner.w, 0), bh, gap)
+        y = self.side_rect.bottom - pad - len(self.rows) * (bh + gap) + gap
+        for row in self.rows:
+            layout_row(row, pygame.Rect(inner.x, y, inner.w, bh), gap)
+            y += bh + gap
 
     def _palette_cells(self) -> list[tuple[str, pygame.Rect]]:
         sc = self.app.scale
@@ -119,34 +123,34 @@ class SandboxScene(Scene):
 
     # ------------------------------------------------------------ buttons
 
-    def _make_buttons(self) -> list[Button]:
+    def _make_rows(self) -> list[list[Button]]:
+        """The side's buttons, a row each; a value's − and + share one."""
         player = self.state.players[SEAT]
-        buttons = []
+        rows = []
         sel = self.selected
         if sel is not None and sel.kind == CELL and sel.ref in player.base:
             tid, stock = player.base[sel.ref]
             spec = load().tiles[tid]
             if spec.max_stock and spec.kind in ("production", "obstacle"):
-                buttons += [Button(f"Stock {stock} − (−)", lambda: self._stock(-1)),
-                            Button(f"Stock {stock} + (+)", lambda: self._stock(1))]
-            buttons.append(Button("Remove tile (Delete)", self._remove))
+                rows.append([Button(f"Stock {stock} − (−)", lambda: self._stock(-1)),
+                             Button(f"Stock {stock} + (+)", lambda: self._stock(1))])
+            rows.append([Button("Remove tile (Delete)", self._remove)])
         if sel is not None and sel.kind == ASTRO:
             work = player.astros[sel.ref][0]
-            buttons += [Button(f"Work {work} − (−)", lambda: self._work(-1)),
-                        Button(f"Work {work} + (+)", lambda: self._work(1))]
-        buttons += [
-            Button(f"Score {player.score} VP −", lambda: self._score(-1)),
-            Button(f"Score {player.score} VP +", lambda: self._score(1)),
-            Button(f"Research {player.research} −", lambda: self._research(-1)),
-            Button(f"Research {player.research} +", lambda: self._research(1)),
-            Button(f"Opponents: {self.opponents} ({self.level})", self._next_opponents,
-                   tooltip="Changing the seats starts the position again"),
-            Button("Bot level", self._next_level, style="quiet"),
-            Button("Save scenario", self._save, tooltip="Kept with your saves; Load opens it"),
-            Button("Play from here", self._play, style="primary"),
-            Button("Back", self.app.stack.pop, style="quiet"),
+            rows.append([Button(f"Work {work} − (−)", lambda: self._work(-1)),
+                         Button(f"Work {work} + (+)", lambda: self._work(1))])
+        return rows + [
+            [Button(f"Score {player.score} VP −", lambda: self._score(-1)),
+             Button(f"Score {player.score} VP +", lambda: self._score(1))],
+            [Button(f"Research {player.research} −", lambda: self._research(-1)),
+             Button(f"Research {player.research} +", lambda: self._research(1))],
+            [Button(f"Opponents: {self.opponents} ({self.level})", self._next_opponents,
+                    tooltip="Changing the seats starts the position again")],
+            [Button("Bot level", self._next_level, style="quiet")],
+            [Button("Save scenario", self._save, tooltip="Kept with your saves; Load opens it")],
+            [Button("Play from here", self._play, style="primary")],
+            [Button("Back", self.app.stack.pop, style="quiet")],
         ]
-        return buttons
 
     def _stock(self, step: int) -> None:
         cell = self.selected.ref
