@@ -13,6 +13,8 @@ import signal
 import pytest
 from hypothesis import settings
 
+from humanity_desktop.ui import theme
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("HUMANITY_CHECK_SAVES", "1")
@@ -99,3 +101,12 @@ class FakeClock:
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
+
+
+@pytest.fixture(autouse=True)
+def usual_text_size():
+    """Every test starts with text at its usual size: the Text size option, and a Windows
+    display scale, change it for the whole process."""
+    yield
+    theme.set_text_size(1.0)
+    theme.set_display_scale(1.0)

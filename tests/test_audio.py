@@ -30,7 +30,8 @@ from humanity_desktop.controller import (
     parse_seats,
 )
 from humanity_desktop.engine.events import (
-    EVENTS, VP, AstronautPlaced, ExperimentDone, MissionTaken, ModuleDeployed, Produced, Spent, Turn, WorkStarted,
+    EVENTS, VP, AstronautPlaced, ExperimentDone, MissionTaken, ModuleDeployed, ObstacleDestroyed, ObstacleWeakened,
+    Produced, Research, Spent, Turn, WorkStarted,
 )
 from humanity_desktop.ui import audio
 from humanity_desktop.ui.settings import Settings
@@ -40,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TABLE = json.loads(assets.sound("sounds.json").read_text(encoding="utf-8"))
 EFFECTS = TABLE["effects"]
 AMBIENT = TABLE["ambient"]["file"]
-ALL_FILES = [entry["file"] for entry in EFFECTS.values()] + [AMBIENT]
+EFFECT_FILES = [entry["file"] for entry in EFFECTS.values()]
 
 
 def read_wav(file: str) -> tuple[wave._wave_params, list[float]]:
@@ -59,21 +60,52 @@ def loudest_50ms(signal: list[float], rate: int) -> float:
                for i in range(0, max(1, len(signal) - size + 1), size // 4))
 
 
+def make_sounds():
+    spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def vorbis_header(path: Path) -> tuple[int, int]:
+    """(channels, sample rate) from an Ogg Vorbis file's identification header."""
+    head = path.read_bytes()[:200]
+    at = head.index(b"\x01vorbis") + 7 + 4  # after the packet type, the codec's name and its version
+    return head[at], int.from_bytes(head[at + 1:at + 5], "little")
+
+
+def decoded_ambient() -> tuple[list[float], list[float]]:
+    """The ambient track as the mixer plays it (16-bit stereo at the mixer's rate), left and right."""
+    assert audio.open_mixer()
+    raw = pygame.mixer.Sound(str(assets.sound(AMBIENT))).get_raw()
+    frames = [x / 32768 for x in struct.unpack(f"<{len(raw) // 2}h", raw)]
+    return frames[0::2], frames[1::2]
+
+
 # ---------------------------------------------------------------- the files
 
-@pytest.mark.parametrize("file", ALL_FILES)
-def test_every_sound_is_a_short_16_bit_wav_that_loads_under_the_dummy_driver(file):
+@pytest.mark.parametrize("file", EFFECT_FILES)
+def test_every_effect_is_a_short_16_bit_wav_that_loads_under_the_dummy_driver(file):
     assert audio.open_mixer()
     params, _ = read_wav(file)
     assert (params.sampwidth, params.nchannels, params.framerate) == (2, 1, 22050)
     seconds = params.nframes / params.framerate
-    assert (10 <= seconds <= 20) if file == AMBIENT else (0.03 <= seconds <= 3.0)
-    assert assets.sound(file).stat().st_size <= (1_000_000 if file == AMBIENT else 150_000)
+    assert 0.03 <= seconds <= 3.0
+    assert assets.sound(file).stat().st_size <= 150_000
     assert pygame.mixer.Sound(str(assets.sound(file))).get_length() == pytest.approx(seconds, abs=0.01)
 
 
-def test_all_the_sounds_together_are_under_3_mb():
-    assert sum(path.stat().st_size for path in assets.sound().iterdir()) < 3_000_000
+def test_the_ambient_is_minutes_of_compressed_stereo_that_streams_as_music():
+    path = assets.sound(AMBIENT)
+    assert path.suffix == ".ogg" and vorbis_header(path) == (2, 22050)
+    assert path.stat().st_size <= 2_500_000
+    assert audio.open_mixer()
+    assert 180 <= pygame.mixer.Sound(str(path)).get_length() <= 360
+    pygame.mixer.music.load(str(path))
+
+
+def test_all_the_sounds_together_are_under_6_mb():
+    assert sum(path.stat().st_size for path in assets.sound().iterdir()) < 6_000_000
 
 
 @pytest.mark.parametrize("name", list(EFFECTS))
@@ -84,27 +116,47 @@ def test_effects_are_level_matched_and_start_and_end_in_silence(name):
     assert abs(signal[0]) < 0.01 and abs(signal[-1]) < 0.01  # no click at either end
 
 
-def test_the_ambient_loop_is_quiet_and_has_no_seam():
-    _, signal = read_wav(AMBIENT)
-    assert dbfs(max(map(abs, signal))) <= -11.9
-    # Across the loop point the wave moves no more than it does between its neighbours.
-    local = max(abs(b - a) for a, b in zip(signal[-6:-1] + signal[:5], signal[-5:] + signal[1:6]))
-    assert abs(signal[0] - signal[-1]) <= 1.5 * local
+def test_the_ambient_is_quiet_apart_left_and_right_and_loops_without_a_seam():
+    left, right = decoded_ambient()
+    assert dbfs(max(max(map(abs, left)), max(map(abs, right)))) <= -11.0  # -12 dBFS, and the codec's error
+    assert left != right and sum(a * b for a, b in zip(left, right)) < 0.98 * math.sqrt(
+        sum(a * a for a in left) * sum(b * b for b in right))
+    for signal in (left, right):
+        # Across the loop point the wave moves no more than it does from one sample to the
+        # next almost anywhere in the track, compression's own error included.
+        steps = sorted(abs(b - a) for a, b in zip(signal, signal[1:]))
+        assert abs(signal[0] - signal[-1]) <= steps[int(len(steps) * 0.999)]
 
 
-def test_the_script_makes_the_same_bytes_as_the_files_in_the_repository(tmp_path, capsys):
-    spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
-    make_sounds = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(make_sounds)
-    make_sounds.main(["--out", str(tmp_path)])
-    for file in ALL_FILES:
+def test_the_script_makes_the_same_effects_as_the_files_in_the_repository(tmp_path, capsys):
+    make_sounds().main(["--out", str(tmp_path), "--only", "effects"])
+    for file in EFFECT_FILES:
         assert (tmp_path / file).read_bytes() == assets.sound(file).read_bytes(), f"{file} differs"
 
 
+@pytest.mark.slow
+def test_the_ambient_file_is_the_scripts_track_compressed():
+    """The script's track (standard library only) against the file as the mixer decodes it:
+    the same music, within what the compression loses."""
+    script = make_sounds().ambient_pcm()
+    for made, played in zip(script, decoded_ambient()):
+        assert len(played) == len(made)
+        # The track itself loops without a seam: across the loop point the wave moves no
+        # more than it does between its neighbours.
+        local = max(abs(b - a) for a, b in zip(made[-6:-1] + made[:5], made[-5:] + made[1:6]))
+        assert abs(made[0] - made[-1]) <= 1.5 * local
+        error = sum((a - b) ** 2 for a, b in zip(made, played))
+        assert 10 * math.log10(sum(a * a for a in made) / error) >= 12  # dB of signal over the codec's error
+
+
 def test_every_sound_the_game_names_is_in_the_table():
-    named = {*TABLE["bus_events"].values(), *TABLE["engine_events"].values(), "click",
-             "mission_claimed", "mission_lost"}
+    named = {*TABLE["bus_events"].values(), *TABLE["engine_events"].values(), *TABLE["vp_sources"].values(),
+             "click", "mission_claimed", "mission_lost"}
     assert named <= set(EFFECTS)
+
+
+def test_every_effect_in_the_table_has_a_recipe_and_every_recipe_a_place_in_it():
+    assert set(make_sounds().EFFECTS) == set(EFFECTS)
 
 
 def test_the_table_names_only_engine_events_that_exist():
@@ -132,11 +184,16 @@ PRODUCED = Produced(0, (0, 1), "o-1", 2)
 
 
 @pytest.mark.parametrize("engine_events, expected", [
-    ([PRODUCED], ["turn_produce"]),
-    ([PRODUCED, PRODUCED], ["turn_produce"]),
-    ([Spent(0, (0, 1), "ice", "ice", 0)], ["turn_spend"]),
+    ([PRODUCED], ["tile_turned"]),
+    ([PRODUCED, PRODUCED], ["tile_turned"]),
+    ([Spent(0, (0, 1), "ice", "ice", 0)], ["payment"]),
     ([AstronautPlaced(0, 2, (1, 0))], ["drop"]),
     ([ModuleDeployed(0, "Y1-01", (2, 0), 3), VP(0, 2, "module_vp")], ["deploy", "vp_gained"]),
+    ([ModuleDeployed(0, "Y1-01", (2, 0), 3), VP(0, 1, "square")], ["deploy", "square_completed"]),
+    ([ModuleDeployed(0, "Y1-01", (2, 0), 3), VP(0, 1, "square"), VP(0, 2, "module_vp")],
+     ["deploy", "square_completed", "vp_gained"]),
+    ([ObstacleWeakened(0, (1, 1), 2)], ["obstacle_hit"]),
+    ([ObstacleDestroyed(0, (1, 1)), Research(0, 3, "obstacle")], ["obstacle_broken"]),
     ([ExperimentDone(0, "E1-1", 2), VP(0, 3, "experiment_vp")], ["experiment_done", "vp_gained"]),
     ([VP(0, 0, "leftovers")], []),
     ([VP(0, 4, "mission"), VP(1, -4, "mission_lost")], []),
@@ -221,20 +278,20 @@ def test_muted_or_at_volume_0_nothing_plays(player, settings):
 
 def test_before_the_first_sync_nothing_plays(player):
     assert player.play("click") is None
-    assert not pygame.mixer.Channel(0).get_busy()
+    assert not pygame.mixer.music.get_busy()
 
 
-def test_the_ambient_loops_on_its_own_channel_at_the_music_volume(player):
-    ambient = pygame.mixer.Channel(0)
+def test_the_ambient_streams_as_music_at_the_music_volume(player):
+    music = pygame.mixer.music
     player.sync(Settings(music_volume=0.25))
-    assert ambient.get_busy()
-    assert ambient.get_sound().get_volume() == pytest.approx(TABLE["ambient"]["gain"] * 0.25, abs=0.01)
+    assert music.get_busy()
+    assert music.get_volume() == pytest.approx(TABLE["ambient"]["gain"] * 0.25, abs=0.01)
     player.sync(Settings(music_volume=0.25, muted=True))
-    assert not ambient.get_busy()
+    assert not music.get_busy()
     player.sync(Settings(music_volume=0.5))
-    assert ambient.get_busy()
+    assert music.get_busy()
     player.sync(Settings(music_volume=0.0))
-    assert not ambient.get_busy()
+    assert not music.get_busy()
 
 
 def test_unknown_names_stay_silent(player):

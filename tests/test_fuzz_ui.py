@@ -34,7 +34,7 @@ from humanity_desktop.ui.scenes.rules import RulesScene
 from humanity_desktop.ui.scenes.stats import StatsScene
 from humanity_desktop.ui.scenes.title import TitleScene
 
-SIZE = (960, 540)  # the smallest window: the cheapest frames, the tightest layouts
+SIZE = (1024, 576)  # the smallest window: the cheapest frames, the tightest layouts
 EVENTS_PER_EXAMPLE = 200
 EXAMPLES = 42  # per screen: 12 screens x 42 x 200 = 100,800 events
 FRAME_EVERY = 20

@@ -4,6 +4,8 @@ name, and replaced by the defaults; the game starts all the same."""
 from __future__ import annotations
 
 import json
+import os
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -12,7 +14,11 @@ from humanity_desktop.__main__ import main
 from humanity_desktop.controller.files import is_set_aside
 from humanity_desktop.controller.logs import LOG_FILE
 from humanity_desktop.controller.places import Places
-from humanity_desktop.ui.app import MIN_SIZE, SCREEN_MARGIN, WINDOW_SIZES, App, AppConfig, opening_size
+from humanity_desktop.ui import app as ui_app
+from humanity_desktop.ui.app import (
+    GOOD_SIZE, MIN_SIZE, SCREEN_MARGIN, WINDOW_SIZES, App, AppConfig, claim_display_scale, opening_size,
+    too_small_for_a_window,
+)
 from humanity_desktop.ui.input import Resize
 from humanity_desktop.ui.settings import FILE, FIRST_RESETS, SETTINGS_VERSION, Settings
 
@@ -28,6 +34,8 @@ BAD = {
     "zero_window": (b'{"version": 3, "window": [0, 900]}', "window cannot be [0, 900]"),
     "bad_resets_seen": (b'{"version": 4, "resets_seen": -1}', "resets_seen cannot be -1"),
     "bad_reset_steps": (b'{"version": 4, "reset_steps": "sometimes"}', "reset_steps cannot be 'sometimes'"),
+    "bad_text_size": (b'{"version": 5, "text_size": 4.0}', "text_size cannot be 4.0"),
+    "text_size_as_text": (b'{"version": 5, "text_size": "150%"}', "text_size cannot be '150%'"),
 }
 
 
@@ -40,11 +48,12 @@ def test_settings_are_kept_between_runs_as_versioned_json(tmp_path):
     s = Settings.load(path)
     assert s == Settings()
     s.pace, s.bot_time, s.fullscreen, s.effects_volume, s.muted = "fast", 2.0, True, 0.25, True
+    s.text_size = 1.3
     s.save()
     saved = json.loads(path.read_text())
-    assert saved["version"] == SETTINGS_VERSION == 4
-    assert (saved["pace"], saved["bot_time"], saved["fullscreen"], saved["effects_volume"], saved["muted"]) \
-        == ("fast", 2.0, True, 0.25, True)
+    assert saved["version"] == SETTINGS_VERSION == 5
+    assert (saved["pace"], saved["bot_time"], saved["fullscreen"], saved["effects_volume"], saved["muted"],
+            saved["text_size"]) == ("fast", 2.0, True, 0.25, True, 1.3)
     assert Settings.load(path) == s
     assert [p.name for p in path.parent.iterdir()] == [FILE]  # written atomically: no temporary file left
 
@@ -171,10 +180,93 @@ def test_the_window_opens_to_fit_the_screen_and_reopens_at_the_size_it_was_left(
     small.close()
 
 
+@pytest.mark.parametrize("desktop, maximized", [
+    ((1366, 768), True), ((1280, 800), True), ((1360, 768), True),  # laptops: a 1280x720 window and its frame do not fit
+    ((1440, 900), False), ((1920, 1080), False),  # a 1280x720 window or larger fits with its frame
+    ((1024, 600), False), ((1280, 600), False),  # the screen is smaller than 1280x720 itself
+])
+def test_a_screen_too_small_for_a_large_window_and_its_frame_opens_it_maximized(desktop, maximized):
+    assert too_small_for_a_window(desktop) is maximized
+    if fits(GOOD_SIZE, desktop):
+        size = opening_size(None, desktop)
+        assert size[0] >= GOOD_SIZE[0] and size[1] >= GOOD_SIZE[1]
+
+
+def test_the_app_maximizes_its_first_window_on_a_laptop_screen_only(tmp_path, monkeypatch):
+    maximized: list[bool] = []
+
+    class Window:
+        @staticmethod
+        def from_display_module():
+            return SimpleNamespace(maximize=lambda: maximized.append(True))
+
+    monkeypatch.setattr(pygame, "Window", Window)
+    for desktop, expected in (((1366, 768), [True]), ((1920, 1080), [])):
+        maximized.clear()
+        fake_desktop(monkeypatch, desktop)
+        app = App(AppConfig(data_dir=tmp_path / str(desktop[0]), max_fps=0))
+        assert maximized == expected
+        assert fits(app.size, desktop)
+        app.close()
+
+
+def test_a_window_made_larger_by_maximizing_is_not_remembered_as_its_size(tmp_path, monkeypatch):
+    fake_desktop(monkeypatch, (1366, 768))
+    monkeypatch.setattr(pygame, "Window", SimpleNamespace(from_display_module=lambda: SimpleNamespace(maximize=lambda: None)))
+    app = App(AppConfig(data_dir=tmp_path, max_fps=0))
+    app._dispatch(Resize((1366, 705)))  # the work area the window manager gave it
+    assert app.size == (1366, 705)
+    app.close()
+    assert Settings.load(tmp_path / FILE).window is None  # next time it opens maximized again
+
+
+def test_the_display_scale_is_one_away_from_windows_and_never_fails(monkeypatch):
+    assert claim_display_scale() == 1.0  # the tests run on Linux or macOS, or on Windows at 100%...
+    monkeypatch.setattr(ui_app.sys, "platform", "win32")
+    monkeypatch.delenv("SDL_WINDOWS_DPI_AWARENESS", raising=False)
+    import ctypes
+    monkeypatch.delattr(ctypes, "windll", raising=False)
+    assert claim_display_scale() == 1.0  # ...and a Windows without the calls is left as it is
+
+
+@pytest.mark.parametrize("dpi, scale", [(96, 1.0), (120, 1.25), (144, 1.5), (192, 2.0)])
+def test_on_windows_the_process_draws_in_real_pixels_at_the_players_display_scale(monkeypatch, dpi, scale):
+    import ctypes
+    calls: list[str] = []
+    monkeypatch.setattr(ui_app.sys, "platform", "win32")
+    monkeypatch.delenv("SDL_WINDOWS_DPI_AWARENESS", raising=False)
+    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(
+        shcore=SimpleNamespace(SetProcessDpiAwareness=lambda level: calls.append(f"aware {level}")),
+        user32=SimpleNamespace(GetDpiForSystem=lambda: dpi)), raising=False)
+    assert claim_display_scale() == scale
+    assert calls == ["aware 2"]  # per monitor
+    assert os.environ["SDL_WINDOWS_DPI_AWARENESS"] == "permonitorv2"
+
+
+def test_an_older_windows_is_made_aware_of_the_system_scale_and_read_from_its_screen(monkeypatch):
+    import ctypes
+    calls: list[str] = []
+    monkeypatch.setattr(ui_app.sys, "platform", "win32")
+    monkeypatch.delenv("SDL_WINDOWS_DPI_AWARENESS", raising=False)
+    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(
+        shcore=SimpleNamespace(),  # Windows 8 and before: no SetProcessDpiAwareness
+        user32=SimpleNamespace(SetProcessDPIAware=lambda: calls.append("aware"), GetDC=lambda window: 7,
+                               ReleaseDC=lambda window, dc: calls.append("released")),
+        gdi32=SimpleNamespace(GetDeviceCaps=lambda dc, what: 120 if (dc, what) == (7, 88) else 0)), raising=False)
+    assert claim_display_scale() == 1.25
+    assert calls == ["aware", "released"]
+
+
 def test_a_version_3_file_loads_with_the_reset_shown_step_by_step_while_learning(tmp_path):
     path = tmp_path / FILE
     path.write_text('{"version": 3, "pace": "fast", "window": [1600, 900]}')
     assert Settings.load(path) == Settings(pace="fast", window=(1600, 900), reset_steps="learning", resets_seen=0)
+
+
+def test_a_version_4_file_loads_with_text_at_its_usual_size(tmp_path):
+    path = tmp_path / FILE
+    path.write_text('{"version": 4, "pace": "fast", "reset_steps": "never", "resets_seen": 2}')
+    assert Settings.load(path) == Settings(pace="fast", reset_steps="never", resets_seen=2, text_size=1.0)
 
 
 def test_the_first_resets_go_step_by_step_and_the_count_is_kept_between_runs(tmp_path):

@@ -106,7 +106,7 @@ def test_a_game_resized_again_and_again_keeps_within_a_tight_budget(app, monkeyp
     monkeypatch.setattr(SURFACES, "budget", tight)
     SURFACES.clear()
     start(app, "bot,bot,bot,bot")
-    for size in ((960, 540), (1280, 720), (1600, 900), (1920, 1080), (1366, 768), (2560, 1440)):
+    for size in ((1024, 576), (1280, 720), (1600, 900), (1920, 1080), (1366, 768), (2560, 1440)):
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
         for _ in range(10):
             app.step()

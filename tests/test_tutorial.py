@@ -26,7 +26,7 @@ from humanity_desktop.controller.tutorial import (
 from humanity_desktop.engine import Action
 from humanity_desktop.engine.catalogue import load as load_catalogue
 from humanity_desktop.ui.app import App, AppConfig
-from humanity_desktop.ui.fonts import fonts
+from humanity_desktop.ui.fonts import recording
 from humanity_desktop.ui.scenes.dialog import ChoiceScene
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.title import TitleScene
@@ -111,19 +111,10 @@ def play_chapters(app, game: GameScene, until: int) -> None:
 
 
 def rendered(draw) -> list[tuple[str, int]]:
-    """Each text `draw()` renders, with its size."""
-    cache, texts = fonts(), []
-    render = cache.render
-
-    def recorded(text, size, colour, bold=False):
-        texts.append((text, int(size)))
-        return render(text, size, colour, bold)
-    cache.render = recorded
-    try:
+    """Each text `draw()` renders or draws, with its size in pixels."""
+    with recording() as notes:
         draw()
-    finally:
-        del cache.render
-    return texts
+    return [(note.text, note.px) for note in notes]
 
 
 def note_sizes(game: GameScene) -> list[int]:

@@ -217,8 +217,8 @@ def test_the_final_board_holds_until_the_player_asks_for_the_results_and_comes_b
     click(app, final.button.rect.center)
     results = app.stack.top
     assert isinstance(results, ResultsScene)
-    final.back_to_board()  # the results' way back to the board
+    click(app, next(b for b in results.buttons if b.label == "Back to the board").rect.center)
     assert app.stack.top is final and [type(s) for s in app.stack] == [TitleScene, GameScene, FinalBoardScene]
     final.see_results()
-    app.stack.top._title()  # Main menu: the finished game's board goes with the results
+    click(app, next(b for b in app.stack.top.buttons if b.label == "Main menu").rect.center)  # the board goes too
     assert [type(s) for s in app.stack] == [TitleScene]

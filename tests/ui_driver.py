@@ -124,9 +124,16 @@ def astronaut_pos(game: GameScene, i: int):
 
 
 
+def play_out(match, rng: random.Random) -> None:
+    """Random legal moves, requested as the seats would, to the end of the game."""
+    while not match.state.game_over:
+        play(match, rng.choice(match.legal()))
+
+
 def play(match, action) -> None:
-    """Request `action` for the seat to play, confirming the end of the turn if it asks."""
+    """Request `action` for the seat to play, as a bot or a human there would, confirming
+    the end of a human's turn if it asks."""
     seat = match.current
-    match.bus.publish(ActionRequested(seat, action))
+    match.bus.publish(ActionRequested(seat, action, "bot" if match.seats[seat].is_bot else "human"))
     if match.pending is not None:
         match.bus.publish(ConfirmRequested(seat))

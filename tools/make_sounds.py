@@ -1,11 +1,15 @@
-"""Synthesise the game's sounds into sounds/, the same bytes every run.
+"""Synthesise the game's sounds into sounds/, the same sounds every run.
 
-    python tools/make_sounds.py [--out DIR]
+    python tools/make_sounds.py [--out DIR] [--only effects|ambient]
 
 Every sound is built here from sine partials and filtered noise with a seeded random source,
 using the standard library only. The names and file names come from sounds/sounds.json; each
-name there needs a recipe in RECIPES. Effects are matched in loudness (their loudest 50 ms)
-and kept under a common peak; the ambient loop is quieter and loops without a seam.
+effect there needs a recipe in EFFECTS. Effects are matched in loudness (their loudest 50 ms)
+and kept under a common peak, and written as WAV, byte for byte the same every run. The
+ambient track is several minutes of slowly changing chords, drones, air and far signals in
+stereo, quieter, looping without a seam; it is compressed to Ogg Vorbis by `oggenc` (Debian's
+vorbis-tools; pygame's mixer plays Ogg Vorbis on every system), which writes the same bytes
+again given the same version of the encoder.
 """
 from __future__ import annotations
 
@@ -13,7 +17,10 @@ import argparse
 import json
 import math
 import random
+import shutil
 import struct
+import subprocess
+import tempfile
 import wave
 from collections.abc import Callable
 from pathlib import Path
@@ -23,6 +30,7 @@ SEED = "humanity-sounds-1"
 EFFECT_PEAK_DB = -3.0
 EFFECT_LOUDNESS_DB = -12.0  # RMS of the loudest 50 ms window
 AMBIENT_PEAK_DB = -12.0
+AMBIENT_QUALITY = 1  # oggenc's scale from -1 to 10: about 45 kbit/s for this quiet stereo track
 FADE_IN = 0.002  # seconds: no sound starts or ends with a step, so none clicks
 TAIL = 0.2  # the last fifth of every effect fades out, so a ringing note dies away, never stops
 RELEASE = 0.005  # seconds: the same at the end of each note
@@ -35,6 +43,7 @@ BELL = ((1.0, 1.0), (2.0, 0.3), (3.01, 0.14), (4.2, 0.06))
 MARIMBA = ((1.0, 1.0), (3.93, 0.14))
 MELLOW = ((1.0, 1.0), (2.0, 0.22), (3.0, 0.06))
 REED = ((1.0, 1.0), (2.0, 0.45), (3.0, 0.25), (4.0, 0.1))
+GLASS = ((1.0, 1.0), (2.32, 0.35), (4.25, 0.12))  # small tokens of metal and glass
 
 
 def samples(seconds: float) -> int:
@@ -155,14 +164,47 @@ def snap(rng: random.Random) -> Signal:
     return mix(0.12, (0, tick(1250, rng, decay=0.018), 1.0), (0.028, tick(1700, rng, decay=0.01), 0.3))
 
 
-def turn_produce(rng: random.Random) -> Signal:
+def tile_turned(rng: random.Random) -> Signal:
+    """A tile turned a quarter, notch by notch, and a chime as its unit appears."""
     chime = note(880, 0.36, BELL, attack=0.004, decay=0.14)
     return mix(0.55, (0, ratchet((900, 1000, 1120), rng), 1.0), (0.17, chime, 0.45))
 
 
-def turn_spend(rng: random.Random) -> Signal:
-    low = note(330, 0.3, MELLOW, attack=0.006, decay=0.1)
-    return mix(0.46, (0, ratchet((1120, 1000, 900), rng), 1.0), (0.16, low, 0.5))
+def payment(rng: random.Random) -> Signal:
+    """A unit handed over: two light tokens meeting, the second lower, on a soft tick."""
+    def clink(freq: float) -> Signal:
+        return note(freq, 0.24, GLASS, attack=0.0008, decay=0.05)
+    return mix(0.34, (0, tick(950, rng, decay=0.01), 0.5), (0.005, clink(2349.3), 1.0), (0.075, clink(1760.0), 0.75))
+
+
+def square_completed(rng: random.Random) -> Signal:
+    """Four modules locking together, then a chord rising to a bright top."""
+    locks = ratchet((1250, 1400, 1250, 1600), rng)
+    chord = arpeggio((523.3, 659.3, 784.0, 1046.5), 0.06, 0.9, MARIMBA, decay=0.22)
+    shine = note(2093.0, 0.6, BELL, attack=0.004, decay=0.25)
+    return mix(1.2, (0, locks, 0.8), (0.2, chord, 1.0), (0.42, shine, 0.35))
+
+
+def rubble(seconds: float, cutoff: float, rng: random.Random, decay: float) -> Signal:
+    """A burst of rock noise, dull or sharp by its cutoff."""
+    return decaying(lowpass(lowpass(noise(seconds, rng), cutoff), cutoff), decay, attack=0.0015)
+
+
+def obstacle_hit(rng: random.Random) -> Signal:
+    """A tool striking rock: a dull knock and a short crunch."""
+    knock = note(120, 0.25, WOOD, attack=0.001, decay=0.05, glide=0.8)
+    return mix(0.3, (0, knock, 1.0), (0, rubble(0.25, 1400, rng, 0.035), 1.6), (0.002, tick(700, rng, decay=0.012), 0.5))
+
+
+def obstacle_broken(rng: random.Random) -> Signal:
+    """The rock giving way: a crack, a low collapse, debris settling, then the clear air."""
+    crack = mix(0.1, (0, rubble(0.1, 3000, rng, 0.02), 1.4), (0, tick(1500, rng, decay=0.008), 0.6))
+    collapse = mix(0.7, (0, note(70, 0.7, MELLOW, attack=0.01, decay=0.2, glide=0.7), 0.9),
+                   (0, rubble(0.7, 500, rng, 0.18), 2.2))
+    debris = mix(0.9, *((rng.uniform(0.1, 0.75), tick(rng.uniform(600, 1300), rng, decay=0.01), rng.uniform(0.2, 0.5))
+                        for _ in range(9)))
+    air = arpeggio((784.0, 1174.7), 0.1, 0.7, BELL, decay=0.3)
+    return mix(1.6, (0, crack, 1.0), (0.05, collapse, 1.0), (0.12, debris, 1.0), (0.8, air, 0.25))
 
 
 def deploy(rng: random.Random) -> Signal:
@@ -227,36 +269,112 @@ def illegal(rng: random.Random) -> Signal:
     return mix(0.34, (0, buzz(155), 1.0), (0.16, buzz(140), 1.0))
 
 
-AMBIENT_SECONDS = 16.0
-# Every drone completes whole cycles in the loop (frequencies are multiples of 1/16 Hz), so the
-# loop has no seam; the 110.0625 and 164.9375 Hz voices beat slowly against the others.
-DRONES = ((55.0, 0.5, 1), (82.5, 0.3, 2), (110.0625, 0.25, 3), (164.9375, 0.12, 1))
+# ---------------------------------------------------------------- the ambient track
+
+AMBIENT_SECONDS = 240.0
+CHORD_SECONDS = 30.0  # each chord's turn; it swells in over the last one's fading
+CHORD_ATTACK, CHORD_RELEASE = 9.0, 12.0
+# Slow chords round A minor, low and open, each voice a pair of slightly detuned sines.
+CHORDS = (
+    (110.0, 164.81, 246.94, 261.63),  # A minor, added ninth
+    (87.31, 130.81, 164.81, 220.0),  # F major seventh
+    (130.81, 196.0, 293.66, 329.63),  # C, added ninth
+    (82.41, 123.47, 146.83, 196.0),  # E minor seventh
+    (146.83, 220.0, 261.63, 329.63),  # D minor ninth, without its third
+    (110.0, 196.0, 261.63, 329.63),  # A minor seventh
+    (87.31, 220.0, 329.63, 392.0),  # F major ninth
+    (82.41, 196.0, 220.0, 293.66),  # G suspended, over E
+)
+# Drones under it all: whole cycles in the loop (multiples of 1/240 Hz) so the loop has no
+# seam; the 110.0625 Hz voice beats slowly against the 110 Hz of the chords. (Hz, level,
+# swells per loop).
+DRONES = ((55.0, 0.42, 3), (82.5, 0.22, 5), (110.0625, 0.12, 7))
+SIGNALS = 26  # far signals over the loop: pings, a radio's notes, a machine somewhere
 
 
-def ambient(rng: random.Random) -> Signal:
-    """A research base on Titan: low machine drones, air moving through ducts, far pings."""
+def pan(signal: Signal, position: float) -> tuple[Signal, Signal]:
+    """`signal` placed between left (-1) and right (1) at equal loudness."""
+    angle = (position + 1) * math.pi / 4
+    left, right = math.cos(angle), math.sin(angle)
+    return [x * left for x in signal], [x * right for x in signal]
+
+
+def sine(freq: float, n: int, phase: float = 0.0) -> Signal:
+    w = 2 * math.pi * freq / RATE
+    return list(map(math.sin, (phase + w * i for i in range(n))))
+
+
+def envelope(seconds: float, attack: float, release: float) -> Signal:
+    return [rise(i / RATE, attack) * rise(seconds - i / RATE, release) for i in range(samples(seconds))]
+
+
+def chord(freqs: tuple, rng: random.Random) -> tuple[Signal, Signal]:
+    """One chord of the pad, its voices spread from left to right."""
+    seconds = CHORD_SECONDS + CHORD_RELEASE * 0.75
+    n = samples(seconds)
+    left, right = [0.0] * n, [0.0] * n
+    for k, freq in enumerate(freqs):
+        voice = [a + b for a, b in zip(sine(freq * 0.9985, n, rng.uniform(0, 6.3)), sine(freq * 1.0015, n, rng.uniform(0, 6.3)))]
+        l, r = pan(voice, -0.6 + 1.2 * k / (len(freqs) - 1))
+        left = [a + b for a, b in zip(left, l)]
+        right = [a + b for a, b in zip(right, r)]
+    shape = envelope(seconds, CHORD_ATTACK, CHORD_RELEASE)
+    return [x * e for x, e in zip(left, shape)], [x * e for x, e in zip(right, shape)]
+
+
+def drones(rng: random.Random) -> Signal:
     n = samples(AMBIENT_SECONDS)
     out = [0.0] * n
     for freq, level, swells in DRONES:
-        phase = rng.uniform(0, 2 * math.pi)
-        for i in range(n):
-            t = i / RATE
-            swell = 0.75 + 0.25 * math.sin(2 * math.pi * swells * t / AMBIENT_SECONDS + phase)
-            out[i] += level * swell * math.sin(2 * math.pi * freq * t)
+        swell = sine(swells / AMBIENT_SECONDS, n, rng.uniform(0, 6.3))
+        out = [o + level * (0.75 + 0.25 * s) * x for o, s, x in zip(out, swell, sine(freq, n))]
+    return out
+
+
+def air(rng: random.Random) -> Signal:
+    """Air through the ducts: deep filtered noise that swells twice a loop. Filtered twice
+    round, keeping the second pass, so the filter's state at the end flows into the start."""
+    n = samples(AMBIENT_SECONDS)
     hiss = noise(AMBIENT_SECONDS, rng)
-    # Filtered twice round, keeping the second pass: the filter's state at the end of the
-    # loop flows into its start, so the air has no seam either.
-    air = lowpass(lowpass(hiss + hiss, 350), 350)[n:]
-    for i in range(n):
-        out[i] += 1.5 * air[i] * (0.6 + 0.4 * math.sin(4 * math.pi * i / n))
-    ping = note(1174.7, 4.0, BELL, attack=0.01, decay=1.2)
-    return mix(AMBIENT_SECONDS, (0, out, 1.0), (3.0, ping, 0.05), (11.0, ping, 0.035), wrap=True)
+    deep = lowpass(lowpass(hiss + hiss, 330), 330)[n:]
+    swell = sine(2 / AMBIENT_SECONDS, n)
+    return [x * (0.6 + 0.4 * s) for x, s in zip(deep, swell)]
 
 
-RECIPES: dict[str, Callable[[random.Random], Signal]] = {
-    f.__name__: f for f in (click, pick_up, drop, snap, turn_produce, turn_spend, deploy,
-                            experiment_done, vp_gained, mission_claimed, mission_lost, arm_sweep,
-                            year_end, game_over, illegal, ambient)
+def far_signal(rng: random.Random) -> Signal:
+    """Something far off in the base: a ping, a radio's few notes, or a machine's breath."""
+    kind = rng.choice(("ping", "ping", "radio", "machine"))
+    if kind == "ping":
+        return note(rng.choice((987.8, 1174.7, 1318.5, 1568.0)), 4.0, BELL, attack=0.01, decay=1.2)
+    if kind == "radio":
+        tones = rng.sample((1318.5, 1568.0, 1760.0, 1975.5, 2349.3), 3)
+        return arpeggio(tuple(tones), 0.16, 1.6, MARIMBA, decay=0.3)
+    breath = decaying(lowpass(noise(2.5, rng), 300), 0.6, attack=0.6)
+    return mix(2.5, (0, breath, 1.2), (0.05, note(65.4, 2.2, MELLOW, attack=0.3, decay=0.8), 0.6))
+
+
+def ambient(rng: random.Random) -> tuple[Signal, Signal]:
+    """A research base on Titan: slow chords over low machine drones, air moving through the
+    ducts, and far signals here and there, left and right; it loops without a seam."""
+    bed = drones(rng)
+    layers_l: list = [(0, bed, 1.0), (0, air(rng), 1.4)]
+    layers_r: list = [(0, bed, 1.0), (0, air(rng), 1.4)]
+    for k, freqs in enumerate(CHORDS):
+        left, right = chord(freqs, rng)
+        layers_l.append((k * CHORD_SECONDS, left, 0.16))
+        layers_r.append((k * CHORD_SECONDS, right, 0.16))
+    for _ in range(SIGNALS):
+        left, right = pan(far_signal(rng), rng.uniform(-0.9, 0.9))
+        at, level = rng.uniform(0, AMBIENT_SECONDS), rng.uniform(0.03, 0.06)
+        layers_l.append((at, left, level))
+        layers_r.append((at, right, level))
+    return mix(AMBIENT_SECONDS, *layers_l, wrap=True), mix(AMBIENT_SECONDS, *layers_r, wrap=True)
+
+
+EFFECTS: dict[str, Callable[[random.Random], Signal]] = {
+    f.__name__: f for f in (click, pick_up, drop, snap, tile_turned, payment, deploy, experiment_done,
+                            vp_gained, square_completed, obstacle_hit, obstacle_broken, mission_claimed,
+                            mission_lost, arm_sweep, year_end, game_over, illegal)
 }
 
 
@@ -284,44 +402,76 @@ def level_effect(signal: Signal) -> Signal:
     return [x * gain for x in signal]
 
 
-def level_ambient(signal: Signal) -> Signal:
-    gain = 10 ** (AMBIENT_PEAK_DB / 20) / max(abs(x) for x in signal)
-    return [x * gain for x in signal]
+def level_ambient(channels: tuple[Signal, Signal]) -> tuple[Signal, Signal]:
+    gain = 10 ** (AMBIENT_PEAK_DB / 20) / max(abs(x) for channel in channels for x in channel)
+    return tuple([x * gain for x in channel] for channel in channels)
 
 
-def write_wav(path: Path, signal: Signal) -> None:
-    frames = struct.pack(f"<{len(signal)}h", *(max(-32767, min(32767, round(x * 32767))) for x in signal))
+def write_wav(path: Path, *channels: Signal) -> None:
+    """16-bit PCM at RATE; two channels are interleaved, left first."""
+    frames = [x for sample in zip(*channels) for x in sample]
+    data = struct.pack(f"<{len(frames)}h", *(max(-32767, min(32767, round(x * 32767))) for x in frames))
     with wave.open(str(path), "wb") as out:
-        out.setnchannels(1)
+        out.setnchannels(len(channels))
         out.setsampwidth(2)
         out.setframerate(RATE)
-        out.writeframes(frames)
+        out.writeframes(data)
 
 
-def make(name: str, path: Path, is_ambient: bool = False) -> Signal:
-    """Synthesise, level and write one sound; returns what was written."""
-    signal = RECIPES[name](random.Random(f"{SEED}:{name}"))
-    signal = level_ambient(signal) if is_ambient else level_effect(signal)
+def encode_vorbis(wav: Path, path: Path) -> None:
+    """Compress to Ogg Vorbis. The stream's serial number is fixed, so the same encoder
+    writes the same bytes each run."""
+    oggenc = shutil.which("oggenc")
+    if oggenc is None:
+        raise SystemExit("make_sounds: the ambient track needs oggenc to compress it (Debian and Ubuntu: "
+                         "apt-get install vorbis-tools; macOS: brew install vorbis-tools)")
+    subprocess.run([oggenc, "--quiet", "--quality", str(AMBIENT_QUALITY), "--serial", "1", "--output", str(path),
+                    str(wav)], check=True)
+
+
+def make_effect(name: str, path: Path) -> Signal:
+    """Synthesise, level and write one effect; returns what was written."""
+    signal = level_effect(EFFECTS[name](random.Random(f"{SEED}:{name}")))
     write_wav(path, signal)
     return signal
 
 
+def ambient_pcm() -> tuple[Signal, Signal]:
+    """The ambient track as it is compressed: levelled, left and right."""
+    return level_ambient(ambient(random.Random(f"{SEED}:ambient")))
+
+
+def make_ambient(path: Path) -> tuple[Signal, Signal]:
+    channels = ambient_pcm()
+    with tempfile.TemporaryDirectory() as work:
+        wav = Path(work) / "ambient.wav"
+        write_wav(wav, *channels)
+        encode_vorbis(wav, path)
+    return channels
+
+
+def report(file: str, path: Path, signal: Signal) -> None:
+    print(f"{file:22} {len(signal) / RATE:6.2f} s  peak {db(max(abs(x) for x in signal)):6.1f} dBFS"
+          f"  loudest 50 ms {db(loudness(signal)):6.1f} dBFS  {path.stat().st_size / 1024:6.1f} KiB")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=SOUNDS, help="folder for the WAV files (default: sounds/)")
+    parser.add_argument("--out", type=Path, default=SOUNDS, help="folder for the sound files (default: sounds/)")
+    parser.add_argument("--only", choices=("effects", "ambient"), help="make only the effects, or only the ambient track")
     args = parser.parse_args(argv)
     table = json.loads((SOUNDS / "sounds.json").read_text(encoding="utf-8"))
     args.out.mkdir(parents=True, exist_ok=True)
-    jobs = [(name, entry["file"], False) for name, entry in table["effects"].items()]
-    jobs.append(("ambient", table["ambient"]["file"], True))
-    total = 0
-    for name, file, is_ambient in jobs:
-        path = args.out / file
-        signal = make(name, path, is_ambient)
-        total += path.stat().st_size
-        print(f"{file:22} {len(signal) / RATE:6.2f} s  peak {db(max(abs(x) for x in signal)):6.1f} dBFS"
-              f"  loudest 50 ms {db(loudness(signal)):6.1f} dBFS  {path.stat().st_size / 1024:6.1f} KiB")
-    print(f"{len(jobs)} sounds, {total / 1024:.0f} KiB in {args.out}")
+    written: list[Path] = []
+    if args.only != "ambient":
+        for name, entry in table["effects"].items():
+            written.append(args.out / entry["file"])
+            report(entry["file"], written[-1], make_effect(name, written[-1]))
+    if args.only != "effects":
+        written.append(args.out / table["ambient"]["file"])
+        left, _ = make_ambient(written[-1])
+        report(table["ambient"]["file"], written[-1], left)
+    print(f"{len(written)} sounds, {sum(p.stat().st_size for p in written) / 1024:.0f} KiB in {args.out}")
 
 
 if __name__ == "__main__":

@@ -2,12 +2,15 @@
 its matches (controller/session.py).
 
 The loop never blocks: input is translated to intents for the top scene, the match is
-polled by the game scene, and every frame is drawn and timed (for --frame-stats).
+polled by the game scene, and a frame is drawn (and timed, for --frame-stats) only when what
+is shown changed: after input, or when the top scene says it moves (scene.py). In between
+the loop rests, looking for input now and then, so an idle window costs next to no CPU.
 """
 from __future__ import annotations
 
 import gc
 import json
+import math
 import os
 import signal
 import sys
@@ -32,13 +35,16 @@ from .frame_stats import max_rss_mb, median_ms, p99_ms
 from .scene import Scene, SceneStack
 from .settings import FILE as SETTINGS_FILE
 from .settings import Settings
-from .theme import ui_scale
 from .scenes import routes
+from .theme import set_display_scale, set_text_size, ui_scale
 
 TITLE = "Humanity Desktop"
-MIN_SIZE = (960, 540)
+MIN_SIZE = (1024, 576)  # the smallest window every screen is laid out and tested for
+GOOD_SIZE = (1280, 720)  # a window opens at least this large where the screen allows
 # The 16:9 sizes a window first opens at, largest first: the largest that fits the screen.
-WINDOW_SIZES = ((3840, 2160), (2560, 1440), (1920, 1080), (1600, 900), (1280, 720), MIN_SIZE)
+WINDOW_SIZES = ((3840, 2160), (2560, 1440), (1920, 1080), (1600, 900), GOOD_SIZE, (1152, 648), MIN_SIZE)
+BASE_DPI = 96  # Windows' dots per inch at a display scale of 100%
+LOGPIXELSX = 88  # GetDeviceCaps: the screen's dots per inch across
 # Room a window leaves on its screen for its title bar, a task bar or dock, and a border.
 SCREEN_MARGIN = (80, 120)
 # A bot on the worker thread holds the interpreter lock in slices of this length at most,
@@ -50,6 +56,12 @@ HEADLESS_DRIVERS = ("offscreen", "dummy")
 # Frame times kept for --frame-stats and the benchmarks: the last ten minutes at 60 fps, so
 # a long session does not keep one more number per frame for ever.
 FRAMES_KEPT = 36_000
+# While nothing on screen changes the loop rests: it looks for input this often (a frame's
+# time at 60 fps, so a click is answered as fast as when drawing), and lets the scenes
+# update at least this often (news such as a failed save comes without input).
+REST_POLL = 1 / 60
+REST_UPDATE = 0.25
+MAX_STEP = 0.1  # seconds: the most time one frame plays out while things move
 
 
 class NoDisplay(Exception):
@@ -99,16 +111,23 @@ class App:
         self._anim_override = config.anim_speed is not None
         if not self._anim_override:
             config.anim_speed = self.settings.anim_speed
-        if sys.platform == "win32":
-            os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+        set_text_size(self.settings.text_size)
+        display_scale = claim_display_scale()
+        set_display_scale(display_scale)
         pygame.display.init()
         self._check_display()
         pygame.font.init()
         pygame.display.set_caption(TITLE)
         pygame.display.set_icon(window_icon())  # before the window opens, as some systems require
-        self._windowed_size = config.size or opening_size(self.settings.window, pygame.display.get_desktop_sizes()[0])
+        desktop = pygame.display.get_desktop_sizes()[0]
+        self._windowed_size = (at_least_min(config.size) if config.size
+                               else opening_size(self.settings.window, desktop, display_scale))
         self._remembered = self.settings.window
+        self._maximized = False  # the window fills the screen's work area (its size is not kept)
         self.screen = self._open_window(self.settings.fullscreen)
+        if config.size is None and self.settings.window is None and not self.settings.fullscreen \
+                and too_small_for_a_window(desktop, display_scale):
+            self._maximize()
         pygame.key.set_repeat(350, 40)
         self.audio = audio_player()
         log_start(pygame.display.get_driver(), pygame.mixer.get_driver() if pygame.mixer.get_init() else "none")
@@ -118,6 +137,8 @@ class App:
         self.frame_cpu_ms: deque[float] = deque(maxlen=FRAMES_KEPT)  # the main thread's own work, without waits
         self.first_frame_at: float | None = None
         self._last_step = 0.0
+        self._due_at: float | None = None  # when the top scene changes by itself next (perf_counter)
+        self._rested = False  # whether the loop slept before this step, rather than hold a frame rate
         self.session = Session(self.data_dir, saving=self.saving, notify=self.notify,
                                thinking=lambda: self.settings.bot_time, on_start=self.audio.listen,
                                check_saves=config.check_saves)
@@ -196,6 +217,12 @@ class App:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
 
+    def _maximize(self) -> None:
+        """Fill the screen's work area, on a screen too small for a large window and its frame."""
+        self._maximized = True
+        pygame.Window.from_display_module().maximize()
+        self.screen = pygame.display.get_surface()
+
     @property
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
@@ -217,9 +244,16 @@ class App:
         if not self._anim_override:
             self.config.anim_speed = speed
 
+    def set_text_size(self, factor: float) -> None:
+        """Keep `factor` as the option and lay every screen out again with it at once."""
+        self.settings.text_size = factor
+        self.save_settings()
+        set_text_size(factor)
+        self.stack.resize(self.size)
+
     def _resized(self, size: tuple[int, int]) -> None:
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        if not self.settings.fullscreen:
+        size = at_least_min(size)
+        if not self.settings.fullscreen and not self._maximized:
             self._windowed_size = self.settings.window = size
         self.screen = pygame.display.get_surface()
         if self.screen.get_size() != size and not self.settings.fullscreen:
@@ -246,33 +280,70 @@ class App:
             if self.config.quit_after is not None and time.perf_counter() - started >= self.config.quit_after:
                 break
             if self.config.max_fps:
-                clock.tick(self.config.max_fps)
+                self._rest(clock)
         self._finish()
 
     def step(self) -> None:
-        """One frame: input, update, draw; its cost is recorded for --frame-stats."""
+        """One turn of the loop: input, update, and a frame if what is shown changed; a drawn
+        frame's cost is recorded for --frame-stats."""
         t0, c0 = time.perf_counter(), time.thread_time()
-        dt = min(0.1, t0 - self._last_step) if self._last_step else 0.0
+        dt = t0 - self._last_step if self._last_step else 0.0
         self._last_step = t0
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        if self._rested and events:
+            # A rest's time passes (a tooltip's delay, a toast's life) before the input that
+            # ended it, so nothing that input starts jumps ahead by it.
+            self.stack.update(dt)
+            dt = 0.0
+        for event in events:
+            self.stack.dirty = True  # window events too: a window uncovered is drawn again
+            if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
+                self._maximized = event.type == pygame.WINDOWMAXIMIZED
             self._dispatch(ui_input.translate(event))
         self.audio.sync(self.settings)  # the options screen may have changed the volumes
         tile_art.show_player_symbols(self.settings.colour_symbols)
-        self.stack.update(dt)
+        # Between frames a hitch is not played out as a jump; a rest's time passes whole.
+        self.stack.update(dt if self._rested else min(MAX_STEP, dt))
+        # Without a frame cap (tests, benchmarks) every step draws, as fast as it can.
+        if self._frame_due(t0) or not self.config.max_fps:
+            self._draw_frame(t0, c0)
+        if not self.config.max_fps and not self.session.caught_up():
+            # Steps without pause (tests, benchmarks) would starve the saving thread of the
+            # interpreter, and the bots wait for it; in play the frame cap or the rest leaves it time.
+            time.sleep(0.001)
+
+    def _frame_due(self, now: float) -> bool:
+        """Whether this step draws: something changed, the top scene moves, or the change it
+        awaited came due or came about (a hint arrived); notes when it changes next."""
+        change = self.stack.next_change()
+        awaited = self._due_at is not None and (now >= self._due_at or change is None)
+        self._due_at = None if change is None else now + change
+        return self.stack.dirty or awaited or change == 0
+
+    def _draw_frame(self, t0: float, c0: float) -> None:
         self.stack.draw(self.screen)
         pygame.display.flip()
         self.frame_ms.append((time.perf_counter() - t0) * 1000)
         self.frame_cpu_ms.append((time.thread_time() - c0) * 1000)
-        if not self.config.max_fps and not self.session.caught_up():
-            # Frames without pause (tests, benchmarks) would starve the saving thread of the
-            # interpreter, and the bots wait for it; in play the frame cap leaves it time.
-            time.sleep(0.001)
         if self.first_frame_at is None:
             self.first_frame_at = time.time()
             # Everything loaded so far (catalogue, art, fonts) lives for the whole run; kept
             # out of the collector's full passes, those cost about 1.5 ms instead of 10.
             gc.collect()
             gc.freeze()
+
+    def _rest(self, clock: pygame.time.Clock) -> None:
+        """Between two steps: hold the frame rate while something moves; otherwise sleep until
+        input comes, the top scene's next change is due, or the scenes' next update."""
+        now = time.perf_counter()
+        self._rested = not (self.stack.dirty or (self._due_at is not None and self._due_at <= now))
+        if not self._rested:
+            clock.tick(self.config.max_fps)
+            return
+        wake = min(self._last_step + REST_UPDATE, self._due_at if self._due_at is not None else math.inf)
+        while now < wake and not pygame.event.peek():
+            time.sleep(min(REST_POLL, wake - now))
+            now = time.perf_counter()
 
     def _crashed(self, exc: Exception) -> None:
         """Write a report and show the crash screen. The scenes are dropped without closing
@@ -337,14 +408,59 @@ class App:
                 "first_frame_at": self.first_frame_at, "max_rss_mb": max_rss_mb()}
 
 
-def opening_size(remembered: tuple[int, int] | None, desktop: tuple[int, int]) -> tuple[int, int]:
+def window_room(desktop: tuple[int, int], display_scale: float = 1.0) -> tuple[int, int]:
+    """The room a window and its frame have on a screen of `desktop` size."""
+    return (desktop[0] - round(SCREEN_MARGIN[0] * display_scale), desktop[1] - round(SCREEN_MARGIN[1] * display_scale))
+
+
+def at_least_min(size: tuple[int, int]) -> tuple[int, int]:
+    """`size`, grown where it is smaller than the smallest window the screens are laid out for."""
+    return (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+
+
+def opening_size(remembered: tuple[int, int] | None, desktop: tuple[int, int],
+                 display_scale: float = 1.0) -> tuple[int, int]:
     """The window's size as it opens on a screen of `desktop` size: the size the player left
     it at, shrunk to fit, or else the largest of WINDOW_SIZES that fits; never larger than
     the screen."""
-    room = (desktop[0] - SCREEN_MARGIN[0], desktop[1] - SCREEN_MARGIN[1])
+    room = window_room(desktop, display_scale)
     wanted = remembered or next((s for s in WINDOW_SIZES if s[0] <= room[0] and s[1] <= room[1]), MIN_SIZE)
     return (min(desktop[0], max(MIN_SIZE[0], min(wanted[0], room[0]))),
             min(desktop[1], max(MIN_SIZE[1], min(wanted[1], room[1]))))
+
+
+def too_small_for_a_window(desktop: tuple[int, int], display_scale: float = 1.0) -> bool:
+    """Whether a screen holds a GOOD_SIZE picture but not a window that size with its frame
+    (a 1366x768 laptop): the window then opens maximized, as large as the screen allows."""
+    room = window_room(desktop, display_scale)
+    return desktop[0] >= GOOD_SIZE[0] and desktop[1] >= GOOD_SIZE[1] \
+        and not (room[0] >= GOOD_SIZE[0] and room[1] >= GOOD_SIZE[1])
+
+
+def claim_display_scale() -> float:
+    """On Windows, ask to draw in the screen's own pixels rather than be stretched (and
+    blurred) by the system, and return the display scale the player set there (1.5 at
+    150%). Elsewhere the system scales windows itself: 1.0. Never fails: an older Windows
+    without these calls is left as it is."""
+    if sys.platform != "win32":
+        return 1.0
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # SDL follows a move to another screen
+    try:
+        import ctypes
+        user32 = ctypes.windll.user32
+        try:
+            ctypes.windll.shcore.SetProcessDpiAwareness(2)  # per monitor, Windows 8.1 and later
+        except (AttributeError, OSError):
+            user32.SetProcessDPIAware()  # the whole system's scale, Windows Vista to 8
+        try:
+            dpi = user32.GetDpiForSystem()  # Windows 10 and later
+        except AttributeError:
+            dc = user32.GetDC(0)
+            dpi = ctypes.windll.gdi32.GetDeviceCaps(dc, LOGPIXELSX)
+            user32.ReleaseDC(0, dc)
+        return max(1.0, dpi / BASE_DPI)
+    except (AttributeError, OSError, ValueError):
+        return 1.0
 
 
 def window_icon() -> pygame.Surface:

@@ -1,4 +1,5 @@
-"""Sound: an effect for what happens on the table, and a quiet ambient loop.
+"""Sound: an effect for what happens on the table, and a quiet ambient track, several
+minutes long, streamed from its compressed file as music and looped.
 
 What plays when is data (sounds/sounds.json). Sound never stops the game: with no audio
 device, or a sound file that cannot be read, the player is silent and says so once in the log.
@@ -26,13 +27,15 @@ SILENT = (0.0, 0.0)  # (effects, music) levels
 
 @dataclass(frozen=True)
 class SoundTable:
-    """sounds/sounds.json: the effects (file, gain), the ambient loop, and which events play what."""
+    """sounds/sounds.json: the effects (file, gain), the ambient track, and which events play
+    what; points play by their source where it has its own sound (a square completed)."""
 
     effects: dict[str, tuple[str, float]] = field(default_factory=dict)
     ambient: tuple[str, float] | None = None
     repeat_gap: float = 0.08  # seconds within which the same effect does not play twice
     bus_events: dict[type, str] = field(default_factory=dict)
     engine_events: dict[str, str] = field(default_factory=dict)
+    vp_sources: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, raw: dict) -> SoundTable:
@@ -42,6 +45,7 @@ class SoundTable:
             repeat_gap=raw["repeat_gap_ms"] / 1000,
             bus_events={getattr(bus_events, name): sound for name, sound in raw["bus_events"].items()},
             engine_events=dict(raw["engine_events"]),
+            vp_sources=dict(raw.get("vp_sources", {})),
         )
 
 
@@ -54,11 +58,13 @@ def load_table() -> SoundTable:
         return SoundTable()
 
 
-def action_sounds(engine_events, sounds: dict[str, str]) -> list[str]:
+def action_sounds(engine_events, sounds: dict[str, str], vp_sources: dict[str, str] | None = None) -> list[str]:
     """The effects for what one action did, each once, in the order it happened."""
     names: list[str] = []
     for event in engine_events:
         name = sounds.get(event.kind)
+        if isinstance(event, VP):
+            name = (vp_sources or {}).get(event.source, name)
         if name and not _quiet(event) and name not in names:
             names.append(name)
     return names
@@ -84,7 +90,6 @@ def open_mixer() -> bool:
         if not pygame.mixer.get_init():
             pygame.mixer.init(**MIXER)
             pygame.mixer.set_num_channels(CHANNELS)
-            pygame.mixer.set_reserved(1)  # channel 0: the ambient loop's own
     except (pygame.error, NotImplementedError) as exc:  # no device, or pygame built without a mixer
         log.warning("no sound: the audio device cannot be opened (%s)", exc)
         return False
@@ -99,6 +104,16 @@ def load_sound(file: str) -> pygame.mixer.Sound | None:
         return None
 
 
+def load_music(file: str) -> bool:
+    """Make `file` the music stream; False (and a line in the log) if it cannot be played."""
+    try:
+        pygame.mixer.music.load(str(assets.sound(file)))
+    except (pygame.error, OSError) as exc:
+        log.warning("sound %s cannot be played (%s)", file, exc)
+        return False
+    return True
+
+
 class AudioPlayer:
     """Plays effects at the effects volume and loops the ambient at the music volume.
     Silent until the first sync(settings), and for good when there is no audio device."""
@@ -109,12 +124,12 @@ class AudioPlayer:
         self._last: dict[str, float] = {}
         self._levels = SILENT
         self._sounds: dict[str, pygame.mixer.Sound] = {}
-        self._ambient: pygame.mixer.Sound | None = None
+        self._ambient = False  # whether the ambient track is loaded as the music stream
         self.enabled = open_mixer()
         if self.enabled:
             loaded = {name: load_sound(file) for name, (file, _) in self.table.effects.items()}
             self._sounds = {name: sound for name, sound in loaded.items() if sound is not None}
-            self._ambient = load_sound(self.table.ambient[0]) if self.table.ambient else None
+            self._ambient = self.table.ambient is not None and load_music(self.table.ambient[0])
 
     def sync(self, settings) -> None:
         """Apply the settings' volumes and mute; does nothing when they have not changed, so
@@ -125,16 +140,16 @@ class AudioPlayer:
         self._levels = levels
         for name, sound in self._sounds.items():
             sound.set_volume(self.table.effects[name][1] * levels[0])
-        if self._ambient is not None:
+        if self._ambient:
             self._loop_ambient(levels[1])
 
     def _loop_ambient(self, level: float) -> None:
-        channel = pygame.mixer.Channel(0)
-        self._ambient.set_volume(self.table.ambient[1] * level)
+        music = pygame.mixer.music
+        music.set_volume(self.table.ambient[1] * level)
         if level == 0:
-            channel.stop()
-        elif not channel.get_busy():
-            channel.play(self._ambient, loops=-1)
+            music.stop()
+        elif not music.get_busy():
+            music.play(loops=-1)
 
     def play(self, name: str) -> pygame.mixer.Channel | None:
         """Play effect `name`; the channel it plays on, or None when it stays silent (muted,
@@ -156,13 +171,14 @@ class AudioPlayer:
         bus.subscribe(MissionTaken, lambda ev: self.play(mission_sound(ev, humans)))
 
     def _on_action(self, event: bus_events.ActionApplied) -> None:
-        for name in action_sounds(event.engine_events, self.table.engine_events):
+        for name in action_sounds(event.engine_events, self.table.engine_events, self.table.vp_sources):
             self.play(name)
 
     def stop(self) -> None:
         """Silence everything until the next sync (the window is closing)."""
         if self.enabled:
             pygame.mixer.stop()
+            pygame.mixer.music.stop()
         self._levels = SILENT
 
 

@@ -1,6 +1,11 @@
 """Fonts and rendered text, cached: no font is loaded and no string rendered twice per frame.
 Rendered text shares the pictures' budget in bytes (ui/surface_cache.py).
 
+Every size asked for here is scaled by the player's text size (theme.text_size), so the
+option reaches all text at once; shrinking never takes a text under the smallest readable
+size. While a test records (`recording()`), every text rendered or drawn is noted with its
+size, and a drawn one with where it went and the box it was laid out for.
+
 The game uses the font it ships in art/fonts (DejaVu Sans), so it looks the same on every
 machine. Should that be missing, it looks for a common sans-serif on the system (DejaVu,
 Noto, Liberation, Segoe, Arial, Helvetica) by path, which is much faster than a system
@@ -9,12 +14,17 @@ font query at start-up, and last falls back to the font that ships with pygame.
 from __future__ import annotations
 
 import os
+import sys
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pygame
 
 from .. import assets
+from . import theme
 from .surface_cache import cached
 
 _BUNDLED = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}  # in art/fonts
@@ -44,28 +54,77 @@ def font_path(bold: bool) -> str | None:
     return None  # pygame's own font
 
 
+@dataclass(frozen=True)
+class DrawnText:
+    """A text as it reached the screen, for tests of size and fit."""
+
+    text: str
+    px: int  # the font's size in pixels, as rendered
+    rect: pygame.Rect | None = None  # where it was drawn (None: rendered, then placed by its caller)
+    box: pygame.Rect | None = None  # the room it had: the caller's box, or the surface's clip
+    by: str = ""  # the module that drew it
+
+
+_RECORDS: list[list[DrawnText]] = []
+
+
+@contextmanager
+def recording() -> Iterator[list[DrawnText]]:
+    """Note every text rendered or drawn inside the block."""
+    notes: list[DrawnText] = []
+    _RECORDS.append(notes)
+    try:
+        yield notes
+    finally:
+        _RECORDS.remove(notes)
+
+
+def _note(text: DrawnText) -> None:
+    frame = sys._getframe(1)
+    while frame.f_back is not None and frame.f_globals.get("__name__") == __name__:
+        frame = frame.f_back
+    text = replace(text, by=frame.f_globals.get("__name__", ""))
+    for notes in _RECORDS:
+        notes.append(text)
+
+
 class Fonts:
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._wrapped: OrderedDict = OrderedDict()
 
+    @staticmethod
+    def px(size: float) -> int:
+        """The pixel size a text asked for at `size` is drawn at: scaled by the player's text
+        size, and never shrunk under the smallest readable size by it."""
+        size = int(size)
+        return max(6, round(size * theme.text_size()), min(size, theme.MIN_TEXT_PX))
+
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        size = max(6, int(size))
-        key = (size, bold)
-        f = self._fonts.get(key)
+        return self._font(self.px(size), bold)
+
+    def _font(self, px: int, bold: bool) -> pygame.font.Font:
+        f = self._fonts.get((px, bold))
         if f is None:
-            f = self._fonts[key] = pygame.font.Font(font_path(bold), size)
+            f = self._fonts[(px, bold)] = pygame.font.Font(font_path(bold), px)
         return f
 
     def render(self, text: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
-        return self._rendered(text, int(size), tuple(colour), bold)
+        if _RECORDS:
+            _note(DrawnText(text, self.px(size)))
+        return self.surface(text, size, colour, bold)
+
+    def surface(self, text: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
+        """The rendered text, not recorded (draw_text records it with its place)."""
+        return self._rendered(text, self.px(size), tuple(colour), bold)
 
     @cached
-    def _rendered(self, text: str, size: int, colour: tuple, bold: bool) -> pygame.Surface:
+    def _rendered(self, text: str, px: int, colour: tuple, bold: bool) -> pygame.Surface:
+        font = self._font(px, bold)
         try:
-            return self.font(size, bold).render(text, True, colour)
+            return font.render(text, True, colour)
         except pygame.error:  # nothing visible to draw (a zero-width character alone): an empty line
-            return pygame.Surface((0, self.height(size, bold)), pygame.SRCALPHA)
+            return pygame.Surface((0, font.get_linesize()), pygame.SRCALPHA)
 
     def width(self, text: str, size: int, bold: bool = False) -> int:
         return self.font(size, bold).size(text)[0]
@@ -74,8 +133,9 @@ class Fonts:
         return self.font(size, bold).get_linesize()
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        """Split text into lines no wider than `width` (a single long word may overflow)."""
-        key = (text, int(size), int(width), bold)
+        """Split text into lines no wider than `width`, between words; a word wider than a
+        line (a file's path) is split where it must."""
+        key = (text, self.px(size), int(width), bold)
         lines = self._wrapped.get(key)
         if lines is None:
             lines = self._wrapped[key] = self._wrap(text, size, width, bold)
@@ -94,8 +154,19 @@ class Fonts:
                     line = word
                 else:
                     line = trial
+                while len(line) > 1 and self.width(line, size, bold) > width:
+                    cut = self._longest_start(line, size, width, bold)
+                    lines.append(line[:cut])
+                    line = line[cut:]
             lines.append(line)
         return lines
+
+    def _longest_start(self, text: str, size: int, width: int, bold: bool) -> int:
+        """How many of the first characters of `text` fit in `width` (at least one)."""
+        cut = 1
+        while cut < len(text) and self.width(text[:cut + 1], size, bold) <= width:
+            cut += 1
+        return cut
 
     def fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
         """The text, cut with an ellipsis if it is wider than `width`."""
@@ -118,9 +189,13 @@ def fonts() -> Fonts:
 
 
 def draw_text(surface: pygame.Surface, text: str, size: int, colour: tuple, pos: tuple,
-              anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
-    """Blit cached text with its rect anchored at `pos` ('topleft', 'center', 'midright', ...)."""
-    surf = fonts().render(text, size, colour, bold)
+              anchor: str = "topleft", bold: bool = False, box: pygame.Rect | None = None) -> pygame.Rect:
+    """Blit cached text with its rect anchored at `pos` ('topleft', 'center', 'midright', ...).
+    `box`, the room the text was laid out for, is only noted while recording (by default the
+    surface's clip): the text should lie inside it."""
+    surf = fonts().surface(text, size, colour, bold)
     rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surface.blit(surf, rect)
+    if _RECORDS:
+        _note(DrawnText(text, fonts().px(size), rect, pygame.Rect(box) if box is not None else surface.get_clip()))
     return rect

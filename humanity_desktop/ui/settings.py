@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..controller.files import write_atomic
 from ..controller.versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
+from .theme import TEXT_SIZES
 
 # Seconds between two bot moves at each pace.
 PACES = {"slow": 0.9, "normal": 0.45, "fast": 0.18, "instant": 0.0}
@@ -21,7 +22,7 @@ VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0)  # > 1 plays animations faster
 FILE = "options.json"
 MAX_SETTINGS_BYTES = 16 * 1024  # a real one is under 1 KB
-SETTINGS_VERSION = 4
+SETTINGS_VERSION = 5
 # Version 1 gave every bot the same thinking time in seconds; version 2 scales each level's
 # own. The old seconds (0.5 to 4, with 1 the default) carry over as the factor.
 RENAMED = {"bot_seconds": "bot_time"}
@@ -33,12 +34,13 @@ MAX_WINDOW_SIDE = 16384  # pixels; no screen is wider
 RESET_STEPS = ("learning", "always", "never")  # step by step: for the first resets, always, never
 FIRST_RESETS = 3  # resets shown step by step while learning
 SEEN = "resets_seen"
+# Version 5 adds the text size (older files: 100%).
 # Each option and the values it may take; the first value is the type every value must have.
 CHOICES = {
     "pace": tuple(PACES), "bot_time": THINKING, "fullscreen": (False, True),
     "effects_volume": VOLUMES, "music_volume": VOLUMES, "muted": (False, True),
     "anim_speed": ANIM_SPEEDS, "colour_symbols": (True, False), "hints": (True, False),
-    "reset_steps": RESET_STEPS,
+    "reset_steps": RESET_STEPS, "text_size": TEXT_SIZES,
 }
 
 
@@ -55,6 +57,7 @@ class Settings:
     hints: bool = True  # the game screen's hint button
     reset_steps: str = "learning"
     resets_seen: int = 0  # resets shown step by step while learning
+    text_size: float = 1.0  # text and icons at this share of their size
     window: tuple[int, int] | None = None  # the size the player last left the window at
     path: Path | None = field(default=None, compare=False, repr=False)  # where save() writes
 

@@ -7,7 +7,6 @@ shape, so nothing depends on colour alone. tools/make_art.py reads these values.
 """
 from __future__ import annotations
 
-MIN_TEXT = 11  # pixels: no text on screen is smaller, at any window size
 BG = (11, 14, 20)
 BG_GLOW = (46, 30, 22)  # the amber haze near the horizon
 PANEL = (24, 30, 41)
@@ -23,6 +22,7 @@ GOOD = (122, 204, 146)
 BAD = (240, 112, 92)
 HIGHLIGHT = (255, 216, 120)
 HINT = (140, 232, 255)  # a hint's marks: unlike the amber of what may be chosen, so the two never mix
+FOCUS = (250, 250, 255)  # the keyboard's focus ring: white, unlike hover, choice and hints
 
 MODULE_COLOURS = {
     "orange": (230, 159, 0),
@@ -52,11 +52,46 @@ DESIGN_SIZE = (1600, 900)  # sizes in the code are for this window; everything s
 MIN_SCALE = 0.6
 # No text is smaller than this many pixels (a font's size, its em).
 MIN_TEXT_PX = 11
+# The player's text size (the Text size option): text and icons at this share of their size.
+TEXT_SIZES = (0.9, 1.0, 1.15, 1.3, 1.5)
+
+
+class _Reading:
+    """How large text reads: the player's text size, and the system's display scale where
+    the window gets the screen's real pixels (Windows at 150%: 1.5)."""
+
+    text_size = 1.0
+    display_scale = 1.0
 
 
 def ui_scale(size: tuple[int, int]) -> float:
     w, h = size
     return max(MIN_SCALE, min(w / DESIGN_SIZE[0], h / DESIGN_SIZE[1]))
+
+
+def set_text_size(factor: float) -> None:
+    _Reading.text_size = factor
+
+
+def set_display_scale(factor: float) -> None:
+    _Reading.display_scale = factor
+
+
+def text_size() -> float:
+    """The share of their size text and icons are drawn at: the player's text size times
+    the display scale, up to the largest text size the screens are laid out for."""
+    return min(TEXT_SIZES[-1], _Reading.text_size * _Reading.display_scale)
+
+
+def text_px(design: float, scale: float) -> int:
+    """A text's size in pixels for its size in design pixels at a window's scale: never
+    under the smallest readable size. The text size is applied on top, by fonts."""
+    return max(MIN_TEXT_PX, round(design * scale))
+
+
+def icon_px(design: float, scale: float) -> int:
+    """An icon's size in pixels: it grows and shrinks with the text size."""
+    return max(1, round(design * scale * text_size()))
 
 
 def mix(a: tuple, b: tuple, t: float) -> tuple:

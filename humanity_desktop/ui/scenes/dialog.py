@@ -9,7 +9,7 @@ from .. import icons, theme
 from ..fonts import draw_text, fonts
 from ..input import Back, Click, Point
 from ..scene import Scene
-from ..widgets import Button, draw_panel, hovered, layout_column
+from ..widgets import Button, KeyFocus, button_height, draw_panel, hovered, layout_column, panel_head
 
 Option = tuple[str, Callable[[], None]]
 
@@ -28,7 +28,9 @@ class ChoiceScene(Scene):
         if cancel:
             self.buttons.append(Button(cancel, self.close, style="quiet"))
         self.pointer = (0, 0)
+        self.focus = KeyFocus()
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.lines: list[str] = []
 
     def _choose(self, fn: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
@@ -45,17 +47,21 @@ class ChoiceScene(Scene):
 
     def on_resize(self, size) -> None:
         sc = self.app.scale
-        w = int(560 * sc)
-        lines = fonts().wrap(self.message, int(16 * sc), w - int(40 * sc))
-        bh, gap = int(44 * sc), int(10 * sc)
-        h = int(90 * sc) + len(lines) * fonts().height(int(16 * sc)) + len(self.buttons) * (bh + gap)
-        self.panel = pygame.Rect(0, 0, w, h)
+        body = theme.text_px(16, sc)
+        pad, gap = int(20 * sc), int(10 * sc)
+        w = min(int(560 * sc * max(1.0, theme.text_size())), size[0] - 2 * pad)
+        self.lines = fonts().wrap(self.message, body, w - 2 * pad)
+        bh = button_height(sc)
+        buttons_h = len(self.buttons) * (bh + gap)
+        h = int(14 * sc) + panel_head(sc) + len(self.lines) * fonts().height(body) + gap + buttons_h + pad
+        self.panel = pygame.Rect(0, 0, w, min(h, size[1]))
         self.panel.center = (size[0] // 2, size[1] // 2)
-        top = self.panel.bottom - len(self.buttons) * (bh + gap) - int(10 * sc)
-        layout_column(self.buttons, pygame.Rect(self.panel.x + int(20 * sc), top, w - int(40 * sc), 0), bh, gap)
-        self.lines = lines
+        top = self.panel.bottom - buttons_h - pad + gap
+        layout_column(self.buttons, pygame.Rect(self.panel.x + pad, top, w - 2 * pad, 0), bh, gap)
 
     def handle(self, intent) -> bool:
+        if self.focus.handle(intent, self.buttons):
+            return True
         if isinstance(intent, Point):
             self.pointer = intent.pos
         elif isinstance(intent, Click):
@@ -74,11 +80,13 @@ class ChoiceScene(Scene):
         veil.fill((6, 6, 10, 150))
         surface.blit(veil, (0, 0))
         inner = draw_panel(surface, self.panel, sc, self.title, fill=theme.PANEL_HI, edge=theme.ACCENT_DARK)
-        y = inner.y
+        body = theme.text_px(16, sc)
+        y = inner.y + int(4 * sc)
         for line in self.lines:
-            draw_text(surface, line, int(16 * sc), theme.TEXT, (inner.x + int(10 * sc), y))
-            y += fonts().height(int(16 * sc))
+            draw_text(surface, line, body, theme.TEXT, (inner.x + int(10 * sc), y), box=self.panel)
+            y += fonts().height(body)
         over = hovered(self.buttons, self.pointer)
+        self.focus.mark(self.buttons)
         for b in self.buttons:
             b.draw(surface, sc, b is over)
 
@@ -94,6 +102,7 @@ class HandoffScene(Scene):
         self.name, self.char, self.on_ready = name, char, on_ready
         self.button = Button(f"I am {name}: show my turn", self._ready, style="primary")
         self.pointer = (0, 0)
+        self.focus = KeyFocus()
 
     def _ready(self) -> None:
         self.app.stack.pop()
@@ -104,10 +113,21 @@ class HandoffScene(Scene):
 
     def on_resize(self, size) -> None:
         sc = self.app.scale
-        self.button.rect = pygame.Rect(0, 0, int(380 * sc), int(56 * sc))
-        self.button.rect.center = (size[0] // 2, size[1] // 2 + int(90 * sc))
+        cx, cy = size[0] // 2, size[1] // 2
+        self.heading_at = (cx, cy - int(30 * sc))
+        self.message_at = (cx, self.heading_at[1] + fonts().height(self._heading_px(), bold=True) + int(8 * sc))
+        self.button.rect = pygame.Rect(0, 0, int(380 * sc * max(1.0, theme.text_size())), button_height(sc, 56))
+        self.button.rect.midtop = (cx, self.message_at[1] + fonts().height(self._message_px()) + int(28 * sc))
+
+    def _heading_px(self) -> int:
+        return theme.text_px(34, self.app.scale)
+
+    def _message_px(self) -> int:
+        return theme.text_px(17, self.app.scale)
 
     def handle(self, intent) -> bool:
+        if self.focus.handle(intent, [self.button]):
+            return True
         if isinstance(intent, Point):
             self.pointer = intent.pos
         elif isinstance(intent, Click):
@@ -117,10 +137,11 @@ class HandoffScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
         surface.fill(theme.BG)
-        cx, cy = surface.get_width() // 2, surface.get_height() // 2
-        marker = icons.player_marker(self.char, int(72 * sc))
-        surface.blit(marker, marker.get_rect(center=(cx, cy - int(90 * sc))))
-        draw_text(surface, f"Pass the mouse to {self.name}", int(34 * sc), theme.TEXT, (cx, cy - int(10 * sc)), "center", bold=True)
-        draw_text(surface, "Hidden science tokens stay hidden until they are at the screen.", int(17 * sc),
-                  theme.TEXT_DIM, (cx, cy + int(30 * sc)), "center")
+        marker = icons.player_marker(self.char, theme.icon_px(72, sc))
+        surface.blit(marker, marker.get_rect(midbottom=(self.heading_at[0], self.heading_at[1] - int(10 * sc))))
+        draw_text(surface, f"Pass the mouse to {self.name}", self._heading_px(), theme.TEXT, self.heading_at, "midtop",
+                  bold=True)
+        draw_text(surface, "Hidden science tokens stay hidden until they are at the screen.", self._message_px(),
+                  theme.TEXT_DIM, self.message_at, "midtop")
+        self.focus.mark([self.button])
         self.button.draw(surface, sc, self.button.hit(self.pointer))

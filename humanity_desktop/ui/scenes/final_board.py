@@ -57,7 +57,8 @@ class FinalBoardScene(Scene):
     # ------------------------------------------------------------ the ways on
 
     def see_results(self) -> None:
-        self.app.stack.push(routes.make(routes.RESULTS, self.app, self.table.match, self.over))
+        self.app.stack.push(routes.make(routes.RESULTS, self.app, self.table.match, self.over,
+                                        back_to_board=self.back_to_board))
 
     def back_to_board(self) -> None:
         """From the results: the final board again, under its banner."""
@@ -76,6 +77,9 @@ class FinalBoardScene(Scene):
 
     def update(self, dt: float) -> None:
         self.table.update(dt)  # the last animations end, tooltips come
+
+    def next_change(self) -> float | None:
+        return self.table.next_change()
 
     # ------------------------------------------------------------ drawing
 

@@ -24,14 +24,14 @@ from ...controller import (
     UndoRequested,
     YearEnded,
 )
-from ...engine import Action, State
+from ...engine import Action
 from .. import theme
 from ..base_editor import BaseEditor
 from ..beats import Director
 from ..layer import Layer
 from ..layout import game_layout
 from ..reset_steps import reset_steps
-from ..scene import Scene
+from ..scene import Scene, soonest
 from ...controller.payment_plan import PaymentPlan
 from ...controller.table import Table, refused
 from ...controller.targets import MINI_BASE, Target
@@ -55,6 +55,7 @@ from .table_story import TableStory
 TOOLTIP_DELAY = 0.35
 MAGNIFIED = 180  # design pixels: a ring tile in its tooltip, its cost icons at least 14 px at 1280x720
 FAST_SPEED = 5.0
+BOT_POLL = 1 / 30  # seconds: how soon a bot's move (or a hint) is picked up while the table rests
 
 
 @routes.screen(routes.GAME)
@@ -271,6 +272,14 @@ class GameScene(Scene):
         elif self.handoff_to is not None:
             seat = self.handoff_to
             self.app.stack.push(HandoffScene(self.app, self.names[seat], self.chars[seat], lambda: self._handed(seat)))
+
+    def next_change(self) -> float | None:
+        """When the table changes with no input (see Scene.next_change)."""
+        if self.director.busy or self.editor.active or (self.guide is not None and not self.guide.hidden):
+            return 0.0
+        waiting = self.thinking is not None or self.match.hinting  # a bot's move, or a hint, to pick up
+        tip = TOOLTIP_DELAY - self.hover_time if self.hover_time <= TOOLTIP_DELAY else None
+        return soonest(self.toasts.next_change(), tip, BOT_POLL if waiting else None)
 
     # The match asks these (controller.match.Screen) before its bots think or play. A covered
     # screen is not updated, and so does not poll its match: bots wait while it is paused.

@@ -23,10 +23,12 @@ MAX_PATH = 400  # characters a typed folder may have
 GoOn = Callable[[bool], None]  # starts what waited; True: the player chose to discard the game
 
 
-def play_when_kept(app, start: Callable[[bool], object], refused: Callable[[SaveError], None]) -> None:
-    """Show the game screen on the match `start(discard)` makes. While the unfinished game it
-    would replace cannot be kept, nothing starts until the player chooses what to do with it;
-    a match that cannot be made at all is `refused` with the reason."""
+def play_when_kept(app, start: Callable[[bool], object], refused: Callable[[SaveError], None],
+                   place: Callable | None = None) -> None:
+    """Show the game screen on the match `start(discard)` makes, in place of the screen on
+    top (or as `place` puts it on the stack). While the unfinished game it would replace
+    cannot be kept, nothing starts until the player chooses what to do with it; a match that
+    cannot be made at all is `refused` with the reason."""
     def go_on(discard: bool) -> None:
         try:
             match = start(discard)
@@ -36,7 +38,7 @@ def play_when_kept(app, start: Callable[[bool], object], refused: Callable[[Save
         except SaveError as exc:
             refused(exc)
             return
-        app.stack.replace(routes.make(routes.GAME, app, match))
+        (place or app.stack.replace)(routes.make(routes.GAME, app, match))
     go_on(False)
 
 

@@ -10,10 +10,10 @@ from ...controller import BOT, CHARACTERS, HUMAN, Seat, default_level, ranked_le
 from ...engine.catalogue import PLAYER_COUNTS
 from .. import icons, theme
 from ..backdrop import backdrop
-from ..fonts import draw_text
+from ..fonts import draw_text, fonts
 from ..input import Back, Click, Key, Point
 from ..scene import Scene
-from ..widgets import Button, ButtonTips, draw_panel, layout_row
+from ..widgets import Button, ButtonTips, KeyFocus, button_height, draw_panel, layout_row, panel_head
 from . import routes
 from .keep_game import play_when_kept
 
@@ -39,6 +39,7 @@ class NewGameScene(Scene):
         self.seed_focus = False
         self.pointer = (0, 0)
         self.tips = ButtonTips()
+        self.focus = KeyFocus()
 
     # ------------------------------------------------------------ layout
 
@@ -46,41 +47,61 @@ class NewGameScene(Scene):
         self.on_resize(self.app.size)
 
     def on_resize(self, size) -> None:
-        sc = self.app.scale
-        self.panel = pygame.Rect(0, 0, int(780 * sc), int(590 * sc))
-        self.panel.center = (size[0] // 2, size[1] // 2)
         self._build()
 
     def _build(self) -> None:
-        sc = self.app.scale
-        p = self.panel
-        x, w = p.x + int(MARGIN * sc), p.w - int(2 * MARGIN * sc)
-        bh, gap = int(44 * sc), int(10 * sc)
+        """Lay the panel out from the top down, each line as tall as its text needs."""
+        sc, ts = self.app.scale, max(1.0, theme.text_size())
+        size = self.app.size
+        w = min(int(780 * sc * ts), size[0] - int(2 * MARGIN * sc))
+        bh, gap, f = button_height(sc), int(10 * sc), fonts()
+        self.panel = pygame.Rect(0, 0, w, 0)
+        x, inner_w = int(MARGIN * sc), w - int(2 * MARGIN * sc)  # from the panel's left, until it is placed
+        y = int(10 * sc) + panel_head(sc) + int(4 * sc)
+        self.quick_text_y = y
+        y += f.height(self._note_px()) + int(6 * sc)
         self.quick = [Button(f"Solo against {n} bot{'s' if n > 1 else ''}", self._solo(n), style="primary")
                       for n in range(FEWEST - 1, MOST)]
-        layout_row(self.quick, pygame.Rect(x, p.y + int(82 * sc), w, bh), gap)
+        layout_row(self.quick, pygame.Rect(x, y, inner_w, bh), gap)
+        y += bh + int(22 * sc)
+        self.table_text_y = y
+        y += f.height(self._note_px()) + int(6 * sc)
+        label_w = f.width("Seat 4", self._label_px(), bold=True) + theme.icon_px(26, sc) + int(24 * sc)
+        char_w, kind_w = int(190 * sc * ts), int(150 * sc * ts)
         self.row_buttons: list[list[Button]] = []
-        top = p.y + int(196 * sc)
         for i, row in enumerate(self.rows):
-            y = top + i * (bh + gap)
             char = Button(CHARACTERS[row["char"]], self._next_char(i), tooltip="Click for another astronaut")
             kind = Button(row["kind"].capitalize(), self._next_kind(i), enabled=i >= FEWEST or row["kind"] != EMPTY)
             level = Button(f"Level: {row['level']}", self._next_level(i), enabled=row["kind"] == BOT,
                            tooltip=LEVEL_TIP)
-            char.rect = pygame.Rect(x + int(150 * sc), y, int(190 * sc), bh)
-            kind.rect = pygame.Rect(char.rect.right + gap, y, int(150 * sc), bh)
-            level.rect = pygame.Rect(kind.rect.right + gap, y, p.right - int(MARGIN * sc) - kind.rect.right - gap, bh)
+            char.rect = pygame.Rect(x + label_w, y, char_w, bh)
+            kind.rect = pygame.Rect(char.rect.right + gap, y, kind_w, bh)
+            level.rect = pygame.Rect(kind.rect.right + gap, y, x + inner_w - kind.rect.right - gap, bh)
             if row["kind"] == EMPTY:
                 char.enabled = level.enabled = False
             self.row_buttons.append([char, kind, level])
-        y = top + len(self.rows) * (bh + gap) + int(12 * sc)
+            y += bh + gap
+        y += int(6 * sc)
         self.seed_button = Button(self.seed_text or "random", self._focus_seed, style="quiet",
                                   selected=self.seed_focus, tooltip="Type a number to replay a deal; empty: random")
-        self.seed_button.rect = pygame.Rect(x + int(150 * sc), y, int(190 * sc), bh)
+        self.seed_button.rect = pygame.Rect(x + label_w, y, char_w, bh)
+        y += bh + int(20 * sc)
         self.start = Button("Start game", self._start, style="primary")
         self.back = Button("Back", lambda: self.app.stack.pop(), style="quiet")
-        self.start.rect = pygame.Rect(p.right - int(MARGIN * sc) - int(220 * sc), p.bottom - bh - int(20 * sc), int(220 * sc), bh)
-        self.back.rect = pygame.Rect(x, self.start.rect.y, int(160 * sc), bh)
+        self.start.rect = pygame.Rect(x + inner_w - int(220 * sc * ts), y, int(220 * sc * ts), bh)
+        self.back.rect = pygame.Rect(x, y, int(160 * sc * ts), bh)
+        self.panel.h = y + bh + int(20 * sc)
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        for b in self._buttons():
+            b.rect.move_ip(self.panel.topleft)
+        self.quick_text_y += self.panel.y
+        self.table_text_y += self.panel.y
+
+    def _note_px(self) -> int:
+        return theme.text_px(15, self.app.scale)
+
+    def _label_px(self) -> int:
+        return theme.text_px(16, self.app.scale)
 
     def _buttons(self) -> list[Button]:
         return self.quick + [b for row in self.row_buttons for b in row] + [self.seed_button, self.start, self.back]
@@ -140,6 +161,8 @@ class NewGameScene(Scene):
     # ------------------------------------------------------------ input and drawing
 
     def handle(self, intent) -> bool:
+        if not self.seed_focus and self.focus.handle(intent, self._buttons()):
+            return True
         if isinstance(intent, Point):
             self.pointer = intent.pos
         elif isinstance(intent, Click):
@@ -160,28 +183,35 @@ class NewGameScene(Scene):
             self._build()
         return True
 
+    def next_change(self) -> float | None:
+        return self.tips.next_change()
+
     def update(self, dt: float) -> None:
         self.tips.update(self._buttons(), self.pointer, dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
         surface.blit(backdrop(surface.get_size()), (0, 0))
-        inner = draw_panel(surface, self.panel, sc, "New game", fill=(26, 25, 34), edge=theme.ACCENT_DARK)
+        draw_panel(surface, self.panel, sc, "New game", fill=(26, 25, 34), edge=theme.ACCENT_DARK)
         x = self.panel.x + int(MARGIN * sc)
-        draw_text(surface, f"Quick start: you against bots at {default_level().capitalize()} level", int(15 * sc), theme.TEXT_DIM, (x, inner.y + int(4 * sc)))
-        draw_text(surface, "Or set the table (seat 1 plays first)", int(15 * sc), theme.TEXT_DIM,
-                  (x, self.row_buttons[0][0].rect.y - int(36 * sc)))
+        draw_text(surface, f"Quick start: you against bots at {default_level().capitalize()} level", self._note_px(),
+                  theme.TEXT_DIM, (x, self.quick_text_y), box=self.panel)
+        draw_text(surface, "Or set the table (seat 1 plays first)", self._note_px(), theme.TEXT_DIM,
+                  (x, self.table_text_y), box=self.panel)
         for i, (row, buttons) in enumerate(zip(self.rows, self.row_buttons)):
             y = buttons[0].rect.centery
-            draw_text(surface, f"Seat {i + 1}", int(16 * sc), theme.TEXT if row["kind"] != EMPTY else theme.TEXT_FAINT,
-                      (x, y), "midleft", bold=True)
+            draw_text(surface, f"Seat {i + 1}", self._label_px(), theme.TEXT if row["kind"] != EMPTY else theme.TEXT_FAINT,
+                      (x, y), "midleft", bold=True, box=self.panel)
             if row["kind"] != EMPTY:
-                marker = icons.player_marker(row["char"], int(26 * sc))
-                surface.blit(marker, marker.get_rect(midright=(buttons[0].rect.x - int(10 * sc), y)))
-        draw_text(surface, "Seed", int(16 * sc), theme.TEXT, (x, self.seed_button.rect.centery), "midleft", bold=True)
+                marker = icons.player_marker(row["char"], theme.icon_px(26, sc))
+                surface.blit(marker, marker.get_rect(midright=(buttons[0].rect.x - int(8 * sc), y)))
+        draw_text(surface, "Seed", self._label_px(), theme.TEXT, (x, self.seed_button.rect.centery), "midleft", bold=True,
+                  box=self.panel)
         if self.seed_focus:
-            draw_text(surface, "type digits, Enter to finish", int(13 * sc), theme.TEXT_DIM,
-                      (self.seed_button.rect.right + int(12 * sc), self.seed_button.rect.centery), "midleft")
-        for b in self._buttons():
+            draw_text(surface, "type digits, Enter to finish", theme.text_px(13, sc), theme.TEXT_DIM,
+                      (self.seed_button.rect.right + int(12 * sc), self.seed_button.rect.centery), "midleft", box=self.panel)
+        buttons = self._buttons()
+        self.focus.mark(buttons)
+        for b in buttons:
             b.draw(surface, sc, b is self.tips.button)
         self.tips.draw(surface, self.pointer, sc)

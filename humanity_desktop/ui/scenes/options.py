@@ -22,6 +22,7 @@ ROWS = {
     "effects_volume": ("Effects volume", _percent, "Loudness of the game's sounds"),
     "music_volume": ("Music volume", _percent, "Loudness of the music"),
     "muted": ("Sound", _on_off("muted", "on"), "Silence everything at once"),
+    "text_size": ("Text size", _percent, "Text and icons larger or smaller on every screen, from 90% to 150%"),
     "anim_speed": ("Animation speed", lambda v: f"{v:g}×", "How fast pieces move on the table"),
     "pace": ("Bot pace", str, "How long the game waits between two bot moves: slow, normal, fast or instant. "
              "It is not how well bots play: that is each bot's level, set on New game"),
@@ -70,6 +71,8 @@ class OptionsScene(MenuScene):
             self.app.toggle_fullscreen()
         elif key == "anim_speed":
             self.app.set_anim_speed(value)
+        elif key == "text_size":
+            self.app.set_text_size(value)
         else:
             setattr(s, key, value)
             self.app.save_settings()

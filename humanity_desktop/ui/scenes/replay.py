@@ -63,6 +63,9 @@ class ReplayScene(GameScene):
         """The replay stays on the board at the end; the results are one Esc away in the save."""
         self.playing = False
 
+    def next_change(self) -> float | None:
+        return 0.0 if self.playing else super().next_change()
+
     def update(self, dt: float) -> None:
         super().update(dt * self.speed)
         if not self.playing or self.director.busy:

@@ -13,9 +13,9 @@ from ...engine.scoring import MISSION_VP
 from .. import theme
 from ..backdrop import backdrop
 from ..fonts import draw_text, fonts
-from ..input import Back, Click, Point, Wheel
+from ..input import Back, Click, Key, Point, Wheel
 from ..scene import Scene
-from ..widgets import Button, draw_panel
+from ..widgets import Button, KeyFocus, button_height, draw_panel, panel_inner
 from . import routes
 
 _CAT = load()
@@ -69,6 +69,9 @@ RULES = [
 ]
 
 
+SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1}  # lines; Page Up and Down move a page
+
+
 @routes.screen(routes.RULES)
 class RulesScene(Scene):
     def __init__(self, app) -> None:
@@ -76,6 +79,8 @@ class RulesScene(Scene):
         self.scroll = 0
         self.pointer = (0, 0)
         self.back = Button("Back", lambda: self.app.stack.pop(), style="primary")
+        self.focus = KeyFocus(arrows=False)
+        self.area = pygame.Rect(0, 0, 0, 0)
 
     def on_enter(self) -> None:
         self.on_resize(self.app.size)
@@ -84,24 +89,45 @@ class RulesScene(Scene):
         sc = self.app.scale
         self.panel = pygame.Rect(0, 0, min(size[0] - int(40 * sc), int(900 * sc)), size[1] - int(60 * sc))
         self.panel.center = (size[0] // 2, size[1] // 2)
-        self.back.rect = pygame.Rect(0, 0, int(160 * sc), int(44 * sc))
+        self.back.rect = pygame.Rect(0, 0, int(160 * sc), button_height(sc))
         self.back.rect.bottomright = (self.panel.right - int(16 * sc), self.panel.bottom - int(14 * sc))
+        inner = panel_inner(self.panel, sc, "Rules in brief")
+        self.area = pygame.Rect(inner.x + int(10 * sc), inner.y, inner.w - int(20 * sc),
+                                self.back.rect.top - inner.y - int(10 * sc))
+        self.lines = self._lines(self.area.w)
         self.scroll = 0
 
+    def _body_px(self) -> int:
+        return theme.text_px(16, self.app.scale)
+
+    def _line_h(self) -> int:
+        return fonts().height(self._body_px()) + int(2 * self.app.scale)
+
     def _lines(self, width: int) -> list[tuple[str, bool]]:
-        sc = self.app.scale
         out: list[tuple[str, bool]] = []
         for head, body in RULES:
             out.append((head.upper(), True))
-            out += [(line, False) for line in fonts().wrap(body, int(16 * sc), width)]
+            out += [(line, False) for line in fonts().wrap(body, self._body_px(), width)]
             out.append(("", False))
         return out
 
+    def _visible(self) -> int:
+        return max(1, self.area.h // self._line_h())
+
+    def _scroll_by(self, lines: int) -> None:
+        self.scroll = max(0, min(self.scroll + lines, len(self.lines) - self._visible()))
+
     def handle(self, intent) -> bool:
+        if self.focus.handle(intent, [self.back]):
+            return True
         if isinstance(intent, Point):
             self.pointer = intent.pos
         elif isinstance(intent, Wheel):
-            self.scroll = max(0, self.scroll - intent.dy * 3)
+            self._scroll_by(-intent.dy * 3)
+        elif isinstance(intent, Key) and intent.key in SCROLL_KEYS:
+            self._scroll_by(SCROLL_KEYS[intent.key])
+        elif isinstance(intent, Key) and intent.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self._scroll_by(self._visible() * (1 if intent.key == pygame.K_PAGEDOWN else -1))
         elif isinstance(intent, Click):
             self.back.click(intent.pos)
         elif isinstance(intent, Back):
@@ -111,18 +137,17 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
         surface.blit(backdrop(surface.get_size()), (0, 0))
-        inner = draw_panel(surface, self.panel, sc, "Rules in brief", fill=(26, 25, 34), edge=theme.ACCENT_DARK)
-        area = pygame.Rect(inner.x + int(10 * sc), inner.y, inner.w - int(20 * sc), self.back.rect.top - inner.y - int(10 * sc))
-        lines = self._lines(area.w)
-        line_h = fonts().height(int(16 * sc)) + int(2 * sc)
-        visible = area.h // line_h
-        self.scroll = min(self.scroll, max(0, len(lines) - visible))
-        y = area.y
-        for text, head in lines[self.scroll:self.scroll + visible]:
-            draw_text(surface, text, int(15 * sc) if head else int(16 * sc), theme.ACCENT if head else theme.TEXT,
-                      (area.x, y), bold=head)
-            y += line_h
-        if len(lines) > visible:
-            draw_text(surface, "Scroll for more", int(13 * sc), theme.TEXT_FAINT,
-                      (area.x, self.back.rect.centery), "midleft")
+        draw_panel(surface, self.panel, sc, "Rules in brief", fill=(26, 25, 34), edge=theme.ACCENT_DARK)
+        visible = self._visible()
+        self._scroll_by(0)  # in range, also after the window grew
+        y = self.area.y
+        for text, head in self.lines[self.scroll:self.scroll + visible]:
+            draw_text(surface, text, theme.text_px(15, sc) if head else self._body_px(), theme.ACCENT if head else theme.TEXT,
+                      (self.area.x, y), bold=head, box=self.area)
+            y += self._line_h()
+        if len(self.lines) > visible:
+            more = "Scroll (wheel, arrow keys) for more" if self.scroll + visible < len(self.lines) else "The end"
+            draw_text(surface, more, theme.text_px(13, sc), theme.TEXT_FAINT, (self.area.x, self.back.rect.centery),
+                      "midleft", box=self.panel)
+        self.focus.mark([self.back])
         self.back.draw(surface, sc, self.back.hit(self.pointer))

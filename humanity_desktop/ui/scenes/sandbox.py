@@ -16,7 +16,7 @@ import pygame
 from ...controller import Bus, parse_seats, ranked_levels
 from ...controller.describe import tile_name
 from ...controller.record import RecordedMatch
-from ...controller.saves import SAVES_DIR, SaveError, write_save
+from ...controller.saves import SAVES_DIR, write_save
 from ...engine import new_game
 from ...engine.sandbox import (
     SandboxError,
@@ -37,7 +37,7 @@ from ..input import Back, Click, Key, Point, Wheel
 from ..scene import Scene
 from ...controller.targets import ASTRO, CELL, Target
 from ..tooltips import tile_lines
-from ..widgets import Button, draw_panel, draw_tooltip, hovered, layout_column
+from ..widgets import Button, button_height, draw_panel, draw_tooltip, hovered, layout_row
 from ..views.base_view import BaseFrame, BaseView
 from . import routes
 from .keep_game import play_when_kept
@@ -60,6 +60,7 @@ class SandboxScene(Scene):
         self.pointer = (0, 0)
         self.message, self.message_colour = "Pick a tile on the left, then a cell next to the base.", theme.TEXT_DIM
         self.base = BaseView()
+        self.rows: list[list[Button]] = []
         self.buttons: list[Button] = []
         self._deal()
 
@@ -92,7 +93,8 @@ class SandboxScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
-        self.buttons = self._make_buttons()
+        self.rows = self._make_rows()
+        self.buttons = [b for row in self.rows for b in row]
         self.on_resize(self.app.size)
 
     def on_resize(self, size) -> None:
@@ -101,14 +103,17 @@ class SandboxScene(Scene):
         pad = int(14 * sc)
         top = int(64 * sc)
         self.palette_rect = pygame.Rect(pad, top, int(w * 0.27), h - top - pad)
-        self.side_rect = pygame.Rect(w - pad - int(w * 0.22), top, int(w * 0.22), h - top - pad)
+        side_w = int(w * min(0.3, 0.22 * max(1.0, theme.text_size())))  # wider for larger text
+        self.side_rect = pygame.Rect(w - pad - side_w, top, side_w, h - top - pad)
         self.base_rect = pygame.Rect(self.palette_rect.right + pad, top,
                                      self.side_rect.x - self.palette_rect.right - 2 * pad, h - top - pad)
         self.base.layout(self.base_rect, sc)
         inner = self.side_rect.inflate(-2 * pad, 0)
-        bh, gap = int(40 * sc), int(8 * sc)
-        column_top = self.side_rect.bottom - pad - len(self.buttons) * (bh + gap)
-        layout_column(self.buttons, pygame.Rect(inner.x, column_top, inner.w, 0), bh, gap)
+        bh, gap = button_height(sc, 40), int(8 * sc)
+        y = self.side_rect.bottom - pad - len(self.rows) * (bh + gap) + gap
+        for row in self.rows:
+            layout_row(row, pygame.Rect(inner.x, y, inner.w, bh), gap)
+            y += bh + gap
 
     def _palette_cells(self) -> list[tuple[str, pygame.Rect]]:
         sc = self.app.scale
@@ -121,34 +126,34 @@ class SandboxScene(Scene):
 
     # ------------------------------------------------------------ buttons
 
-    def _make_buttons(self) -> list[Button]:
+    def _make_rows(self) -> list[list[Button]]:
+        """The side's buttons, a row each; a value's − and + share one."""
         player = self.state.players[SEAT]
-        buttons = []
+        rows = []
         sel = self.selected
         if sel is not None and sel.kind == CELL and sel.ref in player.base:
             tid, stock = player.base[sel.ref]
             spec = load().tiles[tid]
             if spec.max_stock and spec.kind in ("production", "obstacle"):
-                buttons += [Button(f"Stock {stock} − (−)", lambda: self._stock(-1)),
-                            Button(f"Stock {stock} + (+)", lambda: self._stock(1))]
-            buttons.append(Button("Remove tile (Delete)", self._remove))
+                rows.append([Button(f"Stock {stock} − (−)", lambda: self._stock(-1)),
+                             Button(f"Stock {stock} + (+)", lambda: self._stock(1))])
+            rows.append([Button("Remove tile (Delete)", self._remove)])
         if sel is not None and sel.kind == ASTRO:
             work = player.astros[sel.ref][0]
-            buttons += [Button(f"Work {work} − (−)", lambda: self._work(-1)),
-                        Button(f"Work {work} + (+)", lambda: self._work(1))]
-        buttons += [
-            Button(f"Score {player.score} VP −", lambda: self._score(-1)),
-            Button(f"Score {player.score} VP +", lambda: self._score(1)),
-            Button(f"Research {player.research} −", lambda: self._research(-1)),
-            Button(f"Research {player.research} +", lambda: self._research(1)),
-            Button(f"Opponents: {self.opponents} ({self.level})", self._next_opponents,
-                   tooltip="Changing the seats starts the position again"),
-            Button("Bot level", self._next_level, style="quiet"),
-            Button("Save scenario", self._save, tooltip="Kept with your saves; Load opens it"),
-            Button("Play from here", self._play, style="primary"),
-            Button("Back", self.app.stack.pop, style="quiet"),
+            rows.append([Button(f"Work {work} − (−)", lambda: self._work(-1)),
+                         Button(f"Work {work} + (+)", lambda: self._work(1))])
+        return rows + [
+            [Button(f"Score {player.score} VP −", lambda: self._score(-1)),
+             Button(f"Score {player.score} VP +", lambda: self._score(1))],
+            [Button(f"Research {player.research} −", lambda: self._research(-1)),
+             Button(f"Research {player.research} +", lambda: self._research(1))],
+            [Button(f"Opponents: {self.opponents} ({self.level})", self._next_opponents,
+                    tooltip="Changing the seats starts the position again")],
+            [Button("Bot level", self._next_level, style="quiet")],
+            [Button("Save scenario", self._save, tooltip="Kept with your saves; Load opens it")],
+            [Button("Play from here", self._play, style="primary")],
+            [Button("Back", self.app.stack.pop, style="quiet")],
         ]
-        return buttons
 
     def _stock(self, step: int) -> None:
         cell = self.selected.ref
@@ -293,9 +298,14 @@ class SandboxScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
         surface.fill(theme.BG)
-        draw_text(surface, "SANDBOX", int(22 * sc), theme.ACCENT, (int(18 * sc), int(32 * sc)), "midleft", bold=True)
-        draw_text(surface, self.message, int(15 * sc), self.message_colour,
-                  (self.base_rect.centerx, int(32 * sc)), "center")
+        head = draw_text(surface, "SANDBOX", theme.text_px(22, sc), theme.ACCENT, (int(18 * sc), int(32 * sc)), "midleft",
+                         bold=True)
+        room = pygame.Rect(head.right + int(18 * sc), 0, surface.get_width() - head.right - int(36 * sc), int(64 * sc))
+        size = theme.text_px(15, sc)
+        message = fonts().fit(self.message, size, room.w)
+        half = fonts().width(message, size) // 2
+        centre = min(max(self.base_rect.centerx, room.x + half), room.right - half)  # under the base where it fits
+        draw_text(surface, message, size, self.message_colour, (centre, int(32 * sc)), "center", box=room)
         self._draw_palette(surface)
         draw_panel(surface, self.base_rect, sc)
         self.base.draw(surface, BaseFrame(
@@ -337,12 +347,14 @@ class SandboxScene(Scene):
     def _draw_side(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
         inner = draw_panel(surface, self.side_rect, sc, "Scenario")
-        f = fonts()
+        f, size = fonts(), theme.text_px(14, sc)
+        top = min((b.rect.top for b in self.buttons), default=inner.bottom)
+        box = pygame.Rect(inner.x, inner.y, inner.w, top - inner.y)
         y = inner.y + int(6 * sc)
         for line in self._side_text():
-            for wrapped in f.wrap(line, int(14 * sc), inner.w - int(24 * sc)):
-                draw_text(surface, wrapped, int(14 * sc), theme.TEXT_DIM, (inner.x + int(12 * sc), y))
-                y += f.height(int(14 * sc))
+            for wrapped in f.wrap(line, size, inner.w - int(24 * sc)):
+                draw_text(surface, wrapped, size, theme.TEXT_DIM, (inner.x + int(12 * sc), y), box=box)
+                y += f.height(size)
             y += int(6 * sc)
         over = hovered(self.buttons, self.pointer)
         for b in self.buttons:

@@ -13,7 +13,7 @@ from ..backdrop import backdrop
 from ..fonts import draw_text, fonts
 from ..input import Back, Click, Point
 from ..scene import Scene
-from ..widgets import Button, draw_panel, hovered
+from ..widgets import Button, button_height, draw_panel, hovered
 from . import routes
 
 MEDAL_COLOURS = {"bronze": (205, 127, 50), "silver": (200, 204, 214), "gold": (240, 196, 60)}
@@ -74,6 +74,18 @@ def medal_note() -> str:
             "Ratings start at 1200 and move after every game against each bot.")
 
 
+def column_lefts(rows: list[tuple[str, ...]], x: int, width: int, size: int, pad: int) -> list[int]:
+    """Where a table's columns start: each as wide as its widest cell (headers bold), and the
+    room left over shared out evenly."""
+    needs = [max(fonts().width(row[c], size, bold=k == 0) for k, row in enumerate(rows)) + 2 * pad
+             for c in range(len(rows[0]))]
+    spare = max(0, width - sum(needs)) // len(needs)
+    lefts = [x]
+    for need in needs[:-1]:
+        lefts.append(lefts[-1] + need + spare)
+    return lefts
+
+
 @routes.screen(routes.STATS)
 class StatsScene(Scene):
     def __init__(self, app) -> None:
@@ -100,7 +112,7 @@ class StatsScene(Scene):
     def on_resize(self, size) -> None:
         sc = self.app.scale
         self.panel = pygame.Rect((0, 0), size).inflate(-int(60 * sc), -int(60 * sc))
-        self.back_button.rect = pygame.Rect(0, 0, int(200 * sc), int(46 * sc))
+        self.back_button.rect = pygame.Rect(0, 0, int(200 * sc), button_height(sc, 46))
         self.back_button.rect.bottomright = (self.panel.right - int(24 * sc), self.panel.bottom - int(18 * sc))
 
     def handle(self, intent) -> bool:
@@ -134,10 +146,10 @@ class StatsScene(Scene):
         self.back_button.draw(surface, sc, hovered([self.back_button], self.pointer) is not None)
 
     def _paragraphs(self, surface, texts: list[str], x: int, y: int, width: int, colour) -> int:
-        size = int(16 * self.app.scale)
+        size = theme.text_px(16, self.app.scale)
         for text in texts:
             for line in fonts().wrap(text, size, width):
-                draw_text(surface, line, size, colour, (x, y))
+                draw_text(surface, line, size, colour, (x, y), box=self.panel)
                 y += fonts().height(size)
             y += int(6 * self.app.scale)
         return y
@@ -145,22 +157,26 @@ class StatsScene(Scene):
     def _block(self, surface, block: Block, x: int, y: int, width: int) -> int:
         """One difficulty's heading, medal and table; returns the y below it."""
         sc = self.app.scale
-        head = draw_text(surface, block.heading, int(19 * sc), theme.ACCENT, (x, y), bold=True)
+        box = pygame.Rect(x, y, width, self.panel.bottom - y)
+        head = draw_text(surface, block.heading, theme.text_px(19, sc), theme.ACCENT, (x, y), bold=True, box=box)
         if block.medal:
             centre = (head.right + int(22 * sc), head.centery)
             pygame.draw.circle(surface, MEDAL_COLOURS[block.medal], centre, int(10 * sc))
-            draw_text(surface, block.medal, int(15 * sc), MEDAL_COLOURS[block.medal],
-                      (centre[0] + int(16 * sc), head.centery), "midleft", bold=True)
+            draw_text(surface, block.medal, theme.text_px(15, sc), MEDAL_COLOURS[block.medal],
+                      (centre[0] + int(16 * sc), head.centery), "midleft", bold=True, box=box)
         y = head.bottom + int(6 * sc)
-        row_h = int(24 * sc)
-        col_w = width // len(COLUMNS)
+        cell_px = theme.text_px(14, sc)
+        row_h = max(int(24 * sc), fonts().height(cell_px) + int(6 * sc))
         header = [COLUMNS] if len(block.rows[0]) == len(COLUMNS) else []
+        lefts = column_lefts(header + block.rows, x, width, cell_px, int(6 * sc)) if header else [x]
         for k, row in enumerate(header + block.rows, start=1 - len(header)):
             if k % 2:
                 pygame.draw.rect(surface, (32, 31, 41), (x, y, width, row_h))
             for c, cell in enumerate(row):
                 colour = theme.TEXT_FAINT if k == 0 or len(row) == 1 else theme.TEXT
-                draw_text(surface, cell, int(14 * sc), colour, (x + c * col_w + int(6 * sc), y + row_h // 2),
-                          "midleft", bold=k == 0)
+                right = lefts[c + 1] if c + 1 < len(row) else x + width
+                cell_box = pygame.Rect(lefts[c], y, right - lefts[c], row_h) if len(row) > 1 else box
+                draw_text(surface, cell, cell_px, colour, (lefts[c] + int(6 * sc), y + row_h // 2),
+                          "midleft", bold=k == 0, box=cell_box)
             y += row_h
         return y + int(14 * sc)

@@ -8,7 +8,7 @@ import pygame
 from ...controller.saves import SaveError
 from ...engine.catalogue import PLAYER_COUNTS
 from .. import theme
-from ..fonts import draw_text
+from ..fonts import draw_text, fonts
 from ..widgets import Button
 from .menu import MenuScene
 from . import routes
@@ -51,15 +51,28 @@ class TitleScene(MenuScene):
     def back(self) -> None:
         """Esc on the title screen does nothing: Quit is a button."""
 
-    def panel_centre(self, size) -> tuple[int, int]:
-        return (int(size[0] * 0.24), int(size[1] * 0.56))
+    def place_panel(self, size) -> None:
+        """Under the heading, at the left, and on the screen however large the text."""
+        x = int(size[0] * 0.24)
+        self.panel.midtop = (max(x, self.panel.w // 2 + int(16 * self.app.scale)), self._heading(size)[1])
+        self.panel.bottom = min(self.panel.bottom, size[1] - int(16 * self.app.scale))
+
+    def _heading(self, size) -> tuple[pygame.Rect, int]:
+        """Where the game's name goes, and the top of the panel under its line."""
+        sc = self.app.scale
+        x = int(size[0] * 0.24)
+        name = fonts().surface("HUMANITY", theme.text_px(76, sc), theme.ACCENT, bold=True).get_rect()
+        name.midtop = (max(x, name.w // 2 + int(16 * sc)), int(size[1] * 0.05))
+        return name, name.bottom + fonts().height(self._line_px()) + int(28 * sc)
+
+    def _line_px(self) -> int:
+        return theme.text_px(18, self.app.scale)
 
     def draw_background(self, surface: pygame.Surface) -> None:
         super().draw_background(surface)
         sc = self.app.scale
-        w, h = surface.get_size()
-        x = int(w * 0.24)
-        draw_text(surface, "HUMANITY", int(76 * sc), theme.ACCENT, (x, int(h * 0.13)), "center", bold=True)
+        name, _ = self._heading(surface.get_size())
+        draw_text(surface, "HUMANITY", theme.text_px(76, sc), theme.ACCENT, name.topleft, bold=True)
         players = f"{PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} players"
-        draw_text(surface, f"A research base on Titan  ·  {players}", int(18 * sc), theme.TEXT_DIM,
-                  (x, int(h * 0.13) + int(56 * sc)), "center")
+        draw_text(surface, f"A research base on Titan  ·  {players}", self._line_px(), theme.TEXT_DIM,
+                  (name.centerx, name.bottom + int(6 * sc)), "midtop")

@@ -183,7 +183,7 @@ class BoardView(View):
     def _draw_hangar_numbers(self, surface: pygame.Surface, arm: float) -> None:
         """Each hangar's number, as the guide and the tooltips call it, beside the pad's outer
         corner away from the arm (the white crosses stand at the other corner)."""
-        size = max(theme.MIN_TEXT, int(13 * self.scale))
+        size = theme.text_px(13, self.scale)
         radius = fonts().height(size, True) * 0.62
         for k in range(1, HANGARS + 1):
             centre = self.point(self.slot_space(arm, k) + 0.27, R_HANGAR + TILE_SIZE * 0.6)

@@ -121,11 +121,11 @@ class PromptPanel(View):
         if k >= len(owed.plan) or not owed.plan[k].spends:
             return
         spends = owed.plan[k].spends
-        badge = icons.resource(RESOURCES[spends[0].unit], max(theme.MIN_TEXT, int(slot.w * 0.6)))
+        badge = icons.resource(RESOURCES[spends[0].unit], max(theme.MIN_TEXT_PX, int(slot.w * 0.6)))
         spot = badge.get_rect(center=slot.bottomright)
         surface.blit(badge, spot)
         if len(spends) > 1:
-            draw_text(surface, f"×{len(spends)}", max(theme.MIN_TEXT, int(11 * self.scale)), theme.TEXT,
+            draw_text(surface, f"×{len(spends)}", theme.text_px(11, self.scale), theme.TEXT,
                       (spot.right, spot.centery), "midleft", bold=True)
 
     def owed_chip_at(self, pos) -> int | None:

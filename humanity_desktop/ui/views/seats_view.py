@@ -108,7 +108,7 @@ class SeatsView:
             if where == BOARD:
                 note = f"+{s.distance(pos)}"
             if note:
-                draw_text(surface, note, max(theme.MIN_TEXT, int(11 * sc)), theme.TEXT_DIM,
+                draw_text(surface, note, theme.text_px(11, sc), theme.TEXT_DIM,
                           (rect.right + int(1 * sc), rect.bottom), "bottomleft")
 
     def _draw_experiment_counts(self, surface: pygame.Surface, player, midright: tuple) -> None:

@@ -1,0 +1,152 @@
+"""The loop at rest: no frame is drawn while nothing changes, and whatever does change (input,
+a tooltip's delay, a bot's move, an animation) is drawn promptly. These run the real loop
+with its frame cap, as in play (the other UI tests step it as fast as it goes)."""
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from humanity_desktop.controller import ActionApplied, parse_seats, thinking
+from humanity_desktop.controller.thinking import decide
+from humanity_desktop.ui.app import REST_UPDATE, App, AppConfig
+from humanity_desktop.ui.scenes.game import GameScene
+from humanity_desktop.ui.scenes.options import OptionsScene
+from humanity_desktop.ui.scenes.title import TitleScene
+from humanity_desktop.ui.widgets import ButtonTips
+
+PROMPT = 0.1  # seconds: a change on screen later than this would feel late
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=60, pace="fast"))
+    yield app
+    app.close()
+
+
+def frames_at(app: App) -> list[float]:
+    """The times at which the app draws from now on."""
+    times: list[float] = []
+    draw = app.stack.draw
+
+    def drawing(surface) -> None:
+        times.append(time.perf_counter())
+        draw(surface)
+
+    app.stack.draw = drawing
+    return times
+
+
+def run_for(app: App, seconds: float, scenes, during=None) -> float:
+    """Run the loop for `seconds` over `scenes`, calling `during(elapsed)` after each step."""
+    started = time.perf_counter()
+
+    def stop() -> bool:
+        elapsed = time.perf_counter() - started
+        if during is not None:
+            during(elapsed)
+        return elapsed >= seconds
+
+    app.run(scenes, stop_when=stop)
+    return started
+
+
+def test_a_screen_at_rest_draws_once_and_then_only_wakes_to_update(app):
+    steps: list[float] = []
+    title = TitleScene(app)
+    update = title.update
+    title.update = lambda dt: (steps.append(dt), update(dt))
+    frames = frames_at(app)
+    run_for(app, 1.2, [title])
+    assert len(frames) == 1  # the first frame, and nothing after it
+    assert len(steps) <= 1.2 / REST_UPDATE + 2  # a few updates a second, no spinning
+
+
+def test_input_at_rest_is_drawn_at_once(app):
+    frames = frames_at(app)
+    posted: list[float] = []
+
+    def move(elapsed: float) -> None:
+        if elapsed > 0.5 and not posted:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+            posted.append(time.perf_counter())
+
+    run_for(app, 1.0, [TitleScene(app)], move)
+    later = [t for t in frames if t > posted[0]]
+    assert later and later[0] - posted[0] < PROMPT
+
+
+def test_a_tooltip_shows_after_its_delay_with_no_more_input(app):
+    options = OptionsScene(app)
+    app.stack.push(options)
+    button = next(b for b in options.buttons if b.tooltip)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(1, 1), buttons=(0, 0, 0)))
+    frames = frames_at(app)
+    started = run_for(app, 1.0, [])
+    assert options.tips.button is button and options.tips.time > ButtonTips.DELAY
+    shown = [t - started for t in frames if t - started > ButtonTips.DELAY]
+    assert shown and shown[0] < ButtonTips.DELAY + PROMPT  # drawn as the delay ran out
+    assert len(frames) <= 4  # the move, the tooltip, and not a frame a tick
+
+
+def test_a_bots_move_is_played_and_drawn_promptly_once_decided(app, monkeypatch):
+    """The bot decides on its own thread, slowly, while the table rests; its move must not
+    wait for the loop's next periodic update."""
+    decided: list[float] = []
+
+    def slow_decide(*args):
+        time.sleep(0.3)
+        decision = decide(*args)
+        decided.append(time.perf_counter())
+        return decision
+
+    monkeypatch.setattr(thinking, "decide", slow_decide)
+    app.config.anim_speed = 50.0
+    app.settings.pace = "instant"
+    match = app.session.new_match(parse_seats("bot:random,human"), 2)
+    applied: list[float] = []
+    match.bus.subscribe(ActionApplied, lambda ev: applied.append(time.perf_counter()))
+    frames = frames_at(app)
+    run_for(app, 2.5, [TitleScene(app), GameScene(app, match)])
+    assert len(decided) >= 3, "the bot never moved"
+    for done in decided:
+        played = min((t for t in applied if t >= done), default=None)
+        assert played is not None and played - done < PROMPT, "a bot's move waited for the loop"
+        assert any(0 <= t - played < PROMPT for t in frames), "a bot's move waited for a frame"
+
+
+def test_an_animation_is_drawn_every_tick_until_it_ends(app):
+    match = app.session.new_match(parse_seats("bot:random,human"), 2)
+    game = GameScene(app, match)
+    frames = frames_at(app)
+    busy: list[bool] = []
+    run_for(app, 2.0, [TitleScene(app), game], lambda elapsed: busy.append(game.director.busy))
+    assert any(busy)
+    gaps = [b - a for a, b in zip(frames, frames[1:])]
+    assert sum(1 for g in gaps if g < 1.5 / 60) > 20  # runs of frames at the frame rate
+
+
+def test_a_replay_rests_while_paused_and_moves_while_playing(app):
+    from humanity_desktop.controller.replays import ReplayMatch
+    from humanity_desktop.engine import apply_action, legal_actions, new_game
+    from humanity_desktop.ui.scenes.replay import ReplayScene
+
+    state, actions = new_game(2, 5), []
+    while len(actions) < 40:
+        actions.append(legal_actions(state)[0])
+        apply_action(state, actions[-1])
+    replay = ReplayScene(app, ReplayMatch(parse_seats("bot:random,bot:random"), 5, actions))
+    frames = frames_at(app)
+    started = time.perf_counter()
+
+    def press_play(elapsed: float) -> None:
+        if elapsed > 0.8 and not replay.playing and replay.match.position == 0:
+            replay.toggle_play()
+
+    run_for(app, 1.6, [TitleScene(app), replay], press_play)
+    paused = [t for t in frames if t - started < 0.8]
+    playing = [t for t in frames if t - started > 0.8]
+    assert len(paused) <= 2  # paused on a bot's move: nothing to wait for
+    assert replay.match.position > 0 and len(playing) > 20
