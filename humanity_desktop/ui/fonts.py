@@ -96,9 +96,8 @@ class Fonts:
     @staticmethod
     def px(size: float) -> int:
         """The pixel size a text asked for at `size` is drawn at: scaled by the player's text
-        size, and never shrunk under the smallest readable size by it."""
-        size = int(size)
-        return max(6, round(size * theme.text_size()), min(size, theme.MIN_TEXT_PX))
+        size, and never under the smallest readable size, whatever the window."""
+        return max(theme.MIN_TEXT_PX, round(int(size) * theme.text_size()))
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self._font(self.px(size), bold)

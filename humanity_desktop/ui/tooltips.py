@@ -156,8 +156,8 @@ def describe_target(target: T.Target, s: State, names, science_visible) -> Tip |
         lines = [f"{p.score} VP: " + ", ".join(f"{LEDGER_LABELS[k].lower()} {v}" for k, v in p.ledger.items() if v)
                  if p.score or any(p.ledger.values()) else "No points yet.",
                  f"Research {p.research} this year.", f"Experiments: {len(p.experiments)}.",
-                 "Beside each astronaut: +N, it waits beside the board, N spots past the arm; rest, it has "
-                 "acted this round; home, it is coming back to the base."]
+                 "Beside each astronaut: +N, it waits beside the board, N spots past the arm; z, it rests, "
+                 "having acted this round; ⌂, it is coming back to the base."]
         return (names[target.seat], lines)
     if kind == T.SCIENCE:
         p = s.players[target.seat]

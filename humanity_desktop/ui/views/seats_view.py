@@ -9,12 +9,16 @@ import pygame
 
 from ...engine import State
 from ...engine.catalogue import SIDES, load
-from ...engine.state import ACTIVE, BOARD, EXHAUSTED, RETURNING
+from ...engine.state import BOARD, EXHAUSTED, RETURNING
 from .. import icons, theme, tile_art
-from ..fonts import draw_text
+from ..fonts import draw_text, fonts
 from ..layout import seat_card_rects
 from ...controller.targets import MINI_BASE, SCIENCE, SEAT, Target, astronaut_kind
 from .base_view import draw_mini_base
+
+# Beside an astronaut that is not ready in its base: resting after acting, or coming home
+# (one beside the board shows how many spots past the arm it waits). The card's tooltip says so.
+NOTES = {EXHAUSTED: "z", RETURNING: "⌂"}
 
 
 @dataclass
@@ -54,8 +58,11 @@ class SeatsView:
         return self._astro_rects(seat, 1)[0].center
 
     def draw(self, surface: pygame.Surface, f: SeatsFrame) -> None:
+        clip = surface.get_clip()
         for seat, card in enumerate(self.cards):
+            surface.set_clip(card)  # what a card holds stays on it (and the text check sees it does)
             self._draw_card(surface, f, seat, card, f.turn == seat)
+        surface.set_clip(clip)
 
     def _draw_card(self, surface: pygame.Surface, f: SeatsFrame, seat: int, card: pygame.Rect, current: bool) -> None:
         sc = self.scale
@@ -72,26 +79,39 @@ class SeatsView:
         if s.patch == seat:  # the first-player patch, pinned to the marker
             patch = icons.patch_token(int(16 * sc))
             surface.blit(patch, patch.get_rect(center=(x + int(21 * sc), y + int(20 * sc))))
-        name = draw_text(surface, f.names[seat], int(17 * sc), theme.TEXT, (x + int(30 * sc), y - int(1 * sc)), bold=True)
-        draw_text(surface, f.labels[seat], int(12 * sc), theme.TEXT_DIM, (name.right + int(8 * sc), name.centery), "midleft")
-        # The second line has room to spare; the label line does not once the VP figure grows.
+        name_h = fonts().height(int(17 * sc), bold=True)
+        # The second line has room to spare; the name's line does not once the VP figure grows.
         status = ["FIRST PLAYER"] if s.patch == seat else []
         if f.thinking == seat:
             status.append("THINKING" + "." * (1 + int(f.clock * 3) % 3))
         if status:
-            draw_text(surface, " · ".join(status), int(10 * sc), theme.ACCENT, (x + int(30 * sc), name.bottom + int(2 * sc)), bold=True)
+            draw_text(surface, " · ".join(status), int(10 * sc), theme.ACCENT, (x + int(30 * sc), y + name_h), bold=True)
         mini = self.mini_rect(seat)
         pygame.draw.rect(surface, theme.INSET, mini, border_radius=max(3, int(6 * sc)))
         draw_mini_base(surface, mini.inflate(-int(6 * sc), -int(6 * sc)), s, seat, char)
         right = mini.x - int(12 * sc)
         vp = draw_text(surface, str(player.score), int(28 * sc), theme.TEXT, (right, card.y + int(4 * sc)), "topright", bold=True)
-        draw_text(surface, "VP", int(11 * sc), theme.TEXT_DIM, (vp.x - int(4 * sc), vp.bottom - int(6 * sc)), "bottomright", bold=True)
+        vp_label = draw_text(surface, "VP", int(11 * sc), theme.TEXT_DIM, (vp.x - int(4 * sc), vp.bottom - int(6 * sc)),
+                             "bottomright", bold=True)
+        self._draw_name(surface, f, seat, (x + int(30 * sc), y - int(1 * sc)), vp_label.x - int(8 * sc))
         stats_y = vp.bottom + int(8 * sc)
         self._stat(surface, icons.research_badge(int(18 * sc)), str(player.research), (right, stats_y), sc)
         science = str(player.science) if f.science_visible[seat] else "?"
         self._stat(surface, icons.science_token(int(18 * sc)), science, (right - int(52 * sc), stats_y), sc)
         self._draw_astronauts(surface, f, seat)
         self._draw_experiment_counts(surface, player, (right, card.bottom - int(23 * sc)))
+
+    def _draw_name(self, surface: pygame.Surface, f: SeatsFrame, seat: int, topleft: tuple, right: int) -> None:
+        """The seat's name, then who plays it, in the room left of its points; who plays it
+        gives way first (the card's tooltip says it too)."""
+        sc = self.scale
+        room = right - topleft[0]
+        name = draw_text(surface, fonts().fit(f.names[seat], int(17 * sc), room, bold=True), int(17 * sc), theme.TEXT,
+                         topleft, bold=True)
+        left = right - name.right - int(8 * sc)
+        label = fonts().fit(f.labels[seat], int(12 * sc), left)
+        if left > 0 and label != "…":
+            draw_text(surface, label, int(12 * sc), theme.TEXT_DIM, (name.right + int(8 * sc), name.centery), "midleft")
 
     @staticmethod
     def _stat(surface, icon: pygame.Surface, text: str, topright: tuple, sc: float) -> None:
@@ -104,7 +124,7 @@ class SeatsView:
         astros = s.players[seat].astros
         for (work, where, pos), rect in zip(astros, self._astro_rects(seat, len(astros))):
             surface.blit(tile_art.astronaut(f.chars[seat], rect.w, work, where != EXHAUSTED), rect)
-            note = {ACTIVE: "", EXHAUSTED: "rest", RETURNING: "home"}.get(where)
+            note = NOTES.get(where)
             if where == BOARD:
                 note = f"+{s.distance(pos)}"
             if note:

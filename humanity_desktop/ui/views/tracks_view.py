@@ -9,7 +9,7 @@ import pygame
 from ...engine import State
 from ...engine.catalogue import MISSION_TYPES, load
 from .. import art, icons, theme, tile_art
-from ..fonts import draw_text
+from ..fonts import draw_text, fonts
 from ...controller.targets import MISSION, RESEARCH_TRACK, SCORE_TRACK, Target
 from .view import View
 
@@ -25,11 +25,15 @@ class TracksFrame:
 
 class TracksView(View):
     def layout(self, inner: pygame.Rect, scale: float) -> None:
-        """`inner` is the panel's area below its title."""
+        """`inner` is the panel's area below its title. Each track is as tall as its words need:
+        its title, the markers standing on the bar, the bar, and the marks' numbers under it."""
         self.place(inner, scale)
         sc = scale
-        self.score = pygame.Rect(inner.x, inner.y, inner.w, int(50 * sc))
-        self.research = pygame.Rect(inner.x, self.score.bottom + int(4 * sc), inner.w, int(68 * sc))
+        under = int(5 * sc) + fonts().height(theme.text_px(10, sc), True)
+        self.score = pygame.Rect(inner.x, inner.y, inner.w, self._bar_top() + self._bar_h() + under)
+        tokens = int(13 * sc)
+        self.research = pygame.Rect(inner.x, self.score.bottom + int(4 * sc), inner.w,
+                                    self._bar_top() + self._bar_h() + tokens + under)
         top = self.research.bottom + int(8 * sc)
         gap = int(6 * sc)
         missions = len(MISSION_TYPES)
@@ -37,6 +41,12 @@ class TracksView(View):
         self.missions = [pygame.Rect(inner.x, top + i * (h + gap), inner.w, h) for i in range(missions)]
 
     def draw(self, surface: pygame.Surface, f: TracksFrame) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)  # the tracks and missions stay in their panel (the text check sees they do)
+        self._draw(surface, f)
+        surface.set_clip(clip)
+
+    def _draw(self, surface: pygame.Surface, f: TracksFrame) -> None:
         s = f.state
         length = score_length(s)
         step = SCORE_STEP * -(-length // (SCORE_STEP * MAX_LABELS))
@@ -70,15 +80,19 @@ class TracksView(View):
         def x_of(v: int) -> int:
             return _x_of(bar, v, length)
 
+        size = int(10 * sc)
         for v, text in labels:
             x = x_of(v)
             pygame.draw.line(surface, theme.TEXT_FAINT, (x, bar.top), (x, bar.bottom), max(1, int(sc)))
+            half = fonts().width(text, size, bold=True) // 2 + 1
+            at = max(rect.x + half, min(x, rect.right - half))  # the end marks' numbers stay in the panel
             if tokens:
                 tok = icons.science_token(int(13 * sc))
-                surface.blit(tok, tok.get_rect(midtop=(x, bar.bottom + int(5 * sc))))
-                draw_text(surface, text, int(10 * sc), theme.TEXT_DIM, (x, bar.bottom + int(18 * sc)), "midtop", bold=True)
+                spot = tok.get_rect(midtop=(x, bar.bottom + int(5 * sc)))
+                surface.blit(tok, spot)
+                draw_text(surface, text, size, theme.TEXT_DIM, (at, spot.bottom), "midtop", bold=True)
             else:
-                draw_text(surface, text, int(10 * sc), theme.TEXT_FAINT, (x, bar.bottom + int(5 * sc)), "midtop")
+                draw_text(surface, text, size, theme.TEXT_FAINT, (at, bar.bottom + int(5 * sc)), "midtop", bold=True)
         seen: dict[int, int] = {}
         size = int(16 * sc)
         for seat, v in enumerate(values):
@@ -90,7 +104,15 @@ class TracksView(View):
     def _bar(self, rect: pygame.Rect) -> pygame.Rect:
         """A track's bar inside its area; the markers stand on it."""
         sc = self.scale
-        return pygame.Rect(rect.x + int(8 * sc), rect.y + int(32 * sc), rect.w - int(16 * sc), max(4, int(8 * sc)))
+        return pygame.Rect(rect.x + int(8 * sc), rect.y + self._bar_top(), rect.w - int(16 * sc), self._bar_h())
+
+    def _bar_top(self) -> int:
+        """How far a track's bar lies below its area's top: its title, then the markers on it."""
+        sc = self.scale
+        return fonts().height(theme.text_px(12, sc), True) + int(19 * sc)
+
+    def _bar_h(self) -> int:
+        return max(4, int(8 * self.scale))
 
     def score_point(self, state: State, seat: int) -> tuple[int, int]:
         """Just above the seat's marker on the score track."""
