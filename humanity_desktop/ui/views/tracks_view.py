@@ -81,11 +81,12 @@ class TracksView(View):
             return _x_of(bar, v, length)
 
         size = int(10 * sc)
-        for v, text in labels:
+        numbered = _spaced([(x_of(v), fonts().width(text, size, bold=True)) for v, text in labels], rect, int(4 * sc))
+        for (v, text), at in zip(labels, numbered):
             x = x_of(v)
             pygame.draw.line(surface, theme.TEXT_FAINT, (x, bar.top), (x, bar.bottom), max(1, int(sc)))
-            half = fonts().width(text, size, bold=True) // 2 + 1
-            at = max(rect.x + half, min(x, rect.right - half))  # the end marks' numbers stay in the panel
+            if at is None:
+                continue
             if tokens:
                 tok = icons.science_token(int(13 * sc))
                 spot = tok.get_rect(midtop=(x, bar.bottom + int(5 * sc)))
@@ -138,6 +139,21 @@ class TracksView(View):
 def score_length(state: State) -> int:
     """Where the score track ends: the next ten past the best score, at least 40."""
     return max(40, (max(state.scores) // SCORE_STEP + 1) * SCORE_STEP)
+
+
+def _spaced(marks: list[tuple[int, int]], rect: pygame.Rect, gap: int) -> list[int | None]:
+    """Where each mark's number is centred, given (x, width) for each: kept inside `rect`, and
+    None for one that would touch a neighbour's (the first and the last are always shown)."""
+    placed = [max(rect.x + w // 2 + 1, min(x, rect.right - w // 2 - 1)) for x, w in marks]
+    shown: list[int | None] = [None] * len(marks)
+    last_edge = -10**9
+    end_left = placed[-1] - marks[-1][1] // 2 if marks else 0
+    for k, ((_, w), at) in enumerate(zip(marks, placed)):
+        is_end = k in (0, len(marks) - 1)
+        if is_end or (at - w // 2 >= last_edge + gap and at + w // 2 + gap <= end_left):
+            shown[k] = at
+            last_edge = at + w // 2
+    return shown
 
 
 def _x_of(bar: pygame.Rect, value: int, length: int) -> int:
