@@ -102,7 +102,7 @@ def test_a_stock_change_redraws_the_face():
 
 @pytest.mark.parametrize("awake", (True, False))
 def test_astronauts_in_every_colour_and_work_value(awake):
-    pictures = {pygame.image.tobytes(tile_art.astronaut(c, 48, w, awake), "RGBA") for c in range(4) for w in (2, 3, 4)}
+    pictures = {pygame.image.tobytes(tile_art.astronaut(c, 48, w, awake, True), "RGBA") for c in range(4) for w in (2, 3, 4)}
     assert len(pictures) == 12
 
 

@@ -560,10 +560,28 @@ def test_a_saved_match_comes_back_the_same(tmp_path):
 
 def test_a_new_match_drops_what_earlier_games_memoised():
     state, rng = new_game(4, 3), random.Random(3)
-    for _ in range(200):  # paying and judging positions fill both tables
+    for _ in range(200):  # judging positions fills the table
         apply_action(state, rng.choice(legal_actions(state)))
         evaluate.seat_value(state, 0)
-    assert payment._memo and evaluate._mission_memo
+    assert evaluate._mission_memo
     Match(parse_seats("human,bot"), Bus(), seed=4)
-    assert not payment._memo and not evaluate._mission_memo
+    assert not evaluate._mission_memo
 
+
+def test_each_thread_keeps_its_own_payment_answers_and_a_new_match_clears_none():
+    """The window and a bot's search both ask whether costs can still be paid: each keeps its
+    own answers, so neither sees the other's nor has them cleared under it."""
+    def fill() -> dict:
+        state, rng = new_game(3, 5), random.Random(5)
+        for _ in range(300):
+            apply_action(state, rng.choice(legal_actions(state)))
+        return payment._answers.memo
+
+    mine = fill()
+    seen: list = []
+    worker = threading.Thread(target=lambda: seen.extend([getattr(payment._answers, "memo", None), fill()]))
+    worker.start()
+    worker.join()
+    assert mine and seen[0] is None and seen[1] and seen[1] is not mine
+    Match(parse_seats("human,bot"), Bus(), seed=4)
+    assert payment._answers.memo is mine and mine

@@ -14,7 +14,7 @@ from humanity_desktop.controller import targets as T
 from humanity_desktop.controller.payment_plan import PaymentPlan
 from humanity_desktop.engine import Action, apply_action, auto_pay, legal_actions, new_game
 from humanity_desktop.engine.state import ACTION, BOARD, PAY, TURN, WORK
-from humanity_desktop.ui import theme
+from humanity_desktop.ui import theme, tile_art
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.fonts import draw_text
 from humanity_desktop.ui.scenes import game as game_module
@@ -350,19 +350,22 @@ def test_clicking_a_bots_line_in_the_log_tells_why_it_played_so(app, monkeypatch
         assert app.stack.top is game
 
 
-def test_the_colour_symbols_option_marks_each_figure_with_its_players_shape(app):
-    from humanity_desktop.ui import tile_art
-    game = start(app, "human,bot:random")
-    app.settings.colour_symbols = True
-    app.step()
-    marked = tile_art.astronaut(0, 64, 2)
-    app.settings.colour_symbols = False
-    app.step()
-    plain = tile_art.astronaut(0, 64, 2)
-    corner = pygame.Rect(0, 0, 20, 20)
+def test_the_colour_symbols_option_marks_each_figure_with_its_players_shape(app, monkeypatch):
+    marked, plain = tile_art.astronaut(0, 64, 2, True, True), tile_art.astronaut(0, 64, 2, True, False)
+    corner, rest = pygame.Rect(0, 0, 20, 20), pygame.Rect(24, 24, 40, 40)
     assert pygame.image.tobytes(marked.subsurface(corner), "RGBA") != pygame.image.tobytes(plain.subsurface(corner), "RGBA")
-    rest = pygame.Rect(24, 24, 40, 40)
     assert pygame.image.tobytes(marked.subsurface(rest), "RGBA") == pygame.image.tobytes(plain.subsurface(rest), "RGBA")
+    game = start(app, "human,bot:random")
+    asked: list = []
+    monkeypatch.setattr(tile_art, "astronaut", lambda *a: asked.append(a[4]) or plain)
+    for option in (True, False):
+        app.settings.colour_symbols = option
+        asked.clear()
+        for layer in game.layers.values():
+            layer.invalidate()
+        app.stack.dirty = True
+        app.step()
+        assert asked and set(asked) == {option}  # every figure drawn as the option says
     assert game is app.stack.top
 
 

@@ -120,7 +120,7 @@ def views() -> tuple[BoardView, BaseView, TracksView, Director]:
     board.layout(L.board, L.scale)
     base.layout(L.base, L.scale)
     tracks.layout(L.tracks, L.scale)
-    return board, base, tracks, Director(board, base, (0, 1), tracks)
+    return board, base, tracks, Director(board, base, (0, 1), lambda: True, tracks)
 
 
 def test_a_completed_square_floats_its_point_from_the_squares_middle_after_the_deploy_lands():

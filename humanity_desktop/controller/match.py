@@ -33,7 +33,6 @@ from ..engine import (
 )
 from ..engine import events as happened  # the engine's events; the bus's own come from .events
 from ..engine.catalogue import PLAYER_COUNTS
-from ..engine.payment import forget_payments
 from ..engine.state import ACTION, PAY, TURN
 from .bus import Bus
 from .events import (
@@ -165,7 +164,6 @@ class Match:
             self._read_back(replay_past(self.state.n, self.state.seed, actions, self.names))
         # What the rules and the bots memoised for another deal is of little use to this
         # one: dropped, so a session of many games holds one game's worth.
-        forget_payments()
         forget_evaluations()
         self._thinker = Thinker(self.seats, self.state.seed)
         self._thinking: tuple[int, Future, Budget | None] | None = None  # seat, decision, its budget

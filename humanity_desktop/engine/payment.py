@@ -12,12 +12,15 @@ The question is asked for every candidate spend, so answers are memoised on
 """
 from __future__ import annotations
 
+import threading
+
 from .catalogue import ADVANCED, ADVANCED_OF, BASIC, BASIC_OF, BASICS_PER_ADVANCED, ELECTRICITY
 
 # need: 7 direct counts by resource index (an in-progress conversion excluded);
 # owed: 3 basics still owed to finish in-progress conversions (ice, methane, insect);
 # supply: sorted tuple of (options, count), options a tuple of resource indices.
-_memo: dict = {}
+# Each thread keeps its own answers (the window's, a bot's search), so none clears another's.
+_answers = threading.local()
 # An entry takes about 300 bytes with its key's tuples, so this is 18 MB at most; a game
 # between four expert bots thinking 0.3 s a move asks about 15,000 questions.
 _MEMO_LIMIT = 60_000
@@ -35,18 +38,17 @@ def split_need(need: tuple, progress: tuple) -> tuple[tuple, tuple]:
     return tuple(direct), tuple(owed)
 
 
-def forget_payments() -> None:
-    """Drop the answers kept: another deal asks other questions."""
-    _memo.clear()
-
-
 def feasible(direct: tuple, owed: tuple, supply: tuple) -> bool:
     key = (direct, owed, supply)
-    hit = _memo.get(key)
+    try:
+        memo = _answers.memo
+    except AttributeError:
+        memo = _answers.memo = {}
+    hit = memo.get(key)
     if hit is None:
-        if len(_memo) > _MEMO_LIMIT:
-            _memo.clear()
-        hit = _memo[key] = _solve(direct, owed, supply)
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
+        hit = memo[key] = _solve(direct, owed, supply)
     return hit
 
 

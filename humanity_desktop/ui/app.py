@@ -29,7 +29,6 @@ from ..controller.logs import log, log_start, start_log, stop_log, write_crash_r
 from ..controller.places import Places
 from ..controller.session import Session
 from . import input as ui_input
-from . import tile_art
 from .audio import player as audio_player
 from .frame_stats import max_rss_mb, median_ms, p99_ms
 from .scene import Scene, SceneStack
@@ -301,7 +300,6 @@ class App:
                 self._maximized = event.type == pygame.WINDOWMAXIMIZED
             self._dispatch(ui_input.translate(event))
         self.audio.sync(self.settings)  # the options screen may have changed the volumes
-        tile_art.show_player_symbols(self.settings.colour_symbols)
         # Between frames a hitch is not played out as a jump; a rest's time passes whole.
         self.stack.update(dt if self._rested else min(MAX_STEP, dt))
         # Without a frame cap (tests, benchmarks) every step draws, as fast as it can.

@@ -10,6 +10,7 @@ the player reads which rule forbids it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -67,8 +68,9 @@ class PanGesture:
 
 
 class BaseEditor:
-    def __init__(self, board: BoardView, base: BaseView, chars: tuple) -> None:
+    def __init__(self, board: BoardView, base: BaseView, chars: tuple, symbols: Callable[[], bool]) -> None:
         self.board, self.base, self.chars = board, base, chars
+        self.symbols = symbols  # whether figures carry their player's symbol (the option)
         self.gesture: TurnGesture | CarryGesture | PanGesture | None = None
 
     # ------------------------------------------------------------ what the views hide and light
@@ -142,7 +144,7 @@ class BaseEditor:
             return image, self.board.experiment_center(state, target.ref)
         rect = self.base.returning_rect(state, target.seat, target.ref)
         work = state.players[target.seat].astros[target.ref][0]
-        return tile_art.astronaut(self.chars[target.seat], rect.w, work, True), rect.center
+        return tile_art.astronaut(self.chars[target.seat], rect.w, work, True, self.symbols()), rect.center
 
     def _turn(self, pos, cell, table: Table) -> TurnGesture:
         state = table.state

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import zlib
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -85,11 +86,13 @@ class Beat:
 
 
 class Director:
-    def __init__(self, board, base, chars: tuple, tracks=None) -> None:
+    def __init__(self, board, base, chars: tuple, symbols: Callable[[], bool], tracks=None) -> None:
         """`tracks`: the secondary board, where research, missions and the game's last points
-        are scored (without it, only the points scored on a base are shown)."""
+        are scored (without it, only the points scored on a base are shown); `symbols` says
+        whether figures carry their player's symbol (the option)."""
         self.board, self.base, self.tracks = board, base, tracks
         self.chars = chars  # seat -> character, for the figures in flight
+        self.symbols = symbols
         self.queue: deque[Beat] = deque()
         self.speed = 1.0
         self._previewed: TurnToConfirm | None = None  # the turn's end waiting for Confirm, already shown
@@ -198,7 +201,7 @@ class Director:
         if where != BOARD:
             return
         size = self.board.astro
-        img = tile_art.astronaut(self.chars[seat], size, work, True)
+        img = tile_art.astronaut(self.chars[seat], size, work, True, self.symbols())
         start = self.base.cell_center(ev.before, seat, cell)
         beat.flights.append(Flight(img, start, self.board.astro_point(space), size, size, 0.2))
         beat.hidden_ring.add((seat, i))
@@ -240,7 +243,7 @@ class Director:
         seat, i, cell = ev.seat, e.astronaut, e.cell
         size = int(self.base.cell_size(ev.after, seat) * 0.74)
         work = ev.after.players[seat].astros[i][0]
-        img = tile_art.astronaut(self.chars[seat], size, work, True)
+        img = tile_art.astronaut(self.chars[seat], size, work, True, self.symbols())
         start = self.base.returning_center(ev.before, seat)
         beat.flights.append(Flight(img, start, self.base.cell_center(ev.after, seat, cell), size, size))
         beat.hidden_astros.add(i)

@@ -219,23 +219,11 @@ def mission_card(mid: str, w: int, h: int) -> pygame.Surface:
     return surf
 
 
-_player_symbols = True  # the Options' colour symbols: the player's shape on each figure
-
-
-def show_player_symbols(on: bool) -> None:
-    global _player_symbols
-    _player_symbols = on
-
-
-def astronaut(char: int, size: int, work: int, awake: bool = True) -> pygame.Surface:
-    """An astronaut figurine with its work value on the badge; a resting one turns away.
-    With colour symbols on, the player's marker shape sits on its shoulder, so figures of
-    similar colours still tell apart."""
-    return _astronaut(char, size, work, awake, _player_symbols)
-
-
 @cached
-def _astronaut(char: int, size: int, work: int, awake: bool, symbol: bool) -> pygame.Surface:
+def astronaut(char: int, size: int, work: int, awake: bool, symbol: bool) -> pygame.Surface:
+    """An astronaut figurine with its work value on the badge; a resting one turns away.
+    With `symbol` (the Options' colour symbols), the player's marker shape sits on its
+    shoulder, so figures of similar colours still tell apart."""
     fig = art.image(f"players/astronaut-{char}{'' if awake else '-resting'}", size).copy()
     centre = (size * 0.79, size * 0.79)  # the badge printed in the art
     num = fonts().render(str(work), max(6, int(size * 0.31)), INK, bold=True)

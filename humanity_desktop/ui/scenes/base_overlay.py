@@ -21,7 +21,7 @@ class BaseOverlayScene(Scene):
 
     def __init__(self, app, state: State, seat: int, chars: tuple, names: tuple) -> None:
         super().__init__(app)
-        self.frame = BaseFrame(state, seat, chars, names)
+        self.frame = BaseFrame(state, seat, chars, names, symbols=app.settings.colour_symbols)
         self.view = BaseView()
         self.panel = pygame.Rect(0, 0, 0, 0)
 

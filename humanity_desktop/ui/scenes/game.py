@@ -72,8 +72,9 @@ class GameScene(Scene):
         self.board, self.base, self.popup = BoardView(), BaseView(), BaseView()
         self.seats_view, self.tracks, self.log = SeatsView(), TracksView(), LogView()
         self.prompt = PromptPanel()
-        self.director = Director(self.board, self.base, self.chars, self.tracks)
-        self.editor = BaseEditor(self.board, self.base, self.chars)
+        symbols = lambda: app.settings.colour_symbols  # noqa: E731 - read as each figure is drawn
+        self.director = Director(self.board, self.base, self.chars, symbols, self.tracks)
+        self.editor = BaseEditor(self.board, self.base, self.chars, symbols)
         self._view_seat: int | None = None  # whose base the pan and zoom belong to
         self.toasts = Toasts()
         humans = match.humans

@@ -62,7 +62,7 @@ def draw_table(scene: TableScreen, surface: pygame.Surface, shown: Shown, hover:
     layers["seats"].draw(surface, L.seats, (scene.match.version, id(beat), shown.turn, scene.thinking, dots, science),
                          lambda: scene.seats_view.draw(surface, SeatsFrame(
                              base_state, scene.chars, scene.names, scene.labels, science, shown.turn, scene.thinking,
-                             scene.clock)))
+                             scene.clock, scene.app.settings.colour_symbols)))
     layers["tracks"].draw(surface, L.tracks, (scene.match.version, id(beat)),
                           lambda: scene.tracks.draw(surface, TracksFrame(base_state, scene.chars)))
 
@@ -71,7 +71,7 @@ def _draw_board(scene: TableScreen, surface, state, beat, marks, hover) -> None:
     editor = scene.editor
     start = scene.match.turn_start if scene.can_act() and beat is None else None
     scene.board.draw(surface, BoardFrame(
-        state, scene.chars,
+        state, scene.chars, symbols=scene.app.settings.colour_symbols,
         t=beat.board_t if beat else 1.0, reset=beat.reset if beat else None, moves=beat.moves if beat else (),
         timeline=beat.timeline if beat else QUICK,
         hidden_slots=(frozenset(beat.hidden_slots) if beat else frozenset()) | editor.hidden_slots,
@@ -87,7 +87,7 @@ def _draw_base(scene: TableScreen, surface, state, seat, beat, pulses, marks, ho
     own = beat is not None and beat.seat == seat
     editor = scene.editor
     scene.base.draw(surface, BaseFrame(
-        state, seat, scene.chars, scene.names,
+        state, seat, scene.chars, scene.names, symbols=scene.app.settings.colour_symbols,
         hidden_cells=(frozenset(beat.hidden_cells) if own else frozenset()) | editor.hidden_cells,
         hidden_astros=(frozenset(beat.hidden_astros) if own else frozenset()) | editor.hidden_returning,
         pulses=pulses, marked_cells=marks.get(CELL, frozenset()),
@@ -159,4 +159,4 @@ def draw_popup(scene: TableScreen, surface: pygame.Surface, s, seat: int) -> Non
     rect.clamp_ip(surface.get_rect())
     draw_panel(surface, rect, sc, fill=theme.PANEL_HI, edge=theme.ACCENT_DARK)
     scene.popup.layout(rect.inflate(-int(8 * sc), -int(8 * sc)), sc)
-    scene.popup.draw(surface, BaseFrame(s, seat, scene.chars, scene.names))
+    scene.popup.draw(surface, BaseFrame(s, seat, scene.chars, scene.names, symbols=scene.app.settings.colour_symbols))

@@ -312,7 +312,7 @@ class SandboxScene(Scene):
             self.state, SEAT, tuple(s.character for s in self.seats), tuple(s.name for s in self.seats),
             marked_cells=free_cells(self.state.players[SEAT]) if self.picked or self._moving() else frozenset(),
             marked_astros=frozenset((self.selected.ref,)) if self._moving() else frozenset(),
-            hover=self.base.hit(self.pointer, self.state, SEAT)))
+            hover=self.base.hit(self.pointer, self.state, SEAT), symbols=self.app.settings.colour_symbols))
         if self.selected is not None and self.selected.kind == CELL:
             rect = self.base.cell_rect(self.state, SEAT, self.selected.ref)
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(6, 6), max(2, int(3 * sc)), border_radius=8)

@@ -42,6 +42,7 @@ class BaseFrame:
     selected_returning: int | None = None
     hover: Target | None = None
     turn: int = 0  # the way lit tiles turn now: +1 clockwise (work), -1 counterclockwise (pay)
+    symbols: bool = True  # figures carry their player's symbol (the option)
 
 
 @dataclass(frozen=True)
@@ -245,7 +246,7 @@ class BaseView(View):
             if where not in (ACTIVE, EXHAUSTED) or i in f.hidden_astros:
                 continue
             rect = grid.rect(pos)
-            img = tile_art.astronaut(f.chars[f.seat], size, work, where == ACTIVE)
+            img = tile_art.astronaut(f.chars[f.seat], size, work, where == ACTIVE, f.symbols)
             surface.blit(img, img.get_rect(center=rect.center))
             if i == f.state.sel and f.state.current == f.seat:
                 pygame.draw.circle(surface, theme.HIGHLIGHT, rect.center, int(grid.cell * 0.46), max(2, int(3 * self.scale)))
@@ -295,7 +296,7 @@ class BaseView(View):
             if i in f.hidden_astros:
                 continue  # in the player's hand
             work = s.players[seat].astros[i][0]
-            surface.blit(tile_art.astronaut(f.chars[seat], rect.w, work, True), rect)
+            surface.blit(tile_art.astronaut(f.chars[seat], rect.w, work, True, f.symbols), rect)
             if f.selected_returning == i:
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), max(2, int(3 * sc)), border_radius=6)
 

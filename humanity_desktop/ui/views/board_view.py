@@ -72,6 +72,7 @@ class BoardFrame:
     playable_exps: frozenset | None = None
     hover: Target | None = None
     home_of: Callable[[int], tuple] | None = None  # seat -> where its returning astronauts fly
+    symbols: bool = True  # figures carry their player's symbol (the option)
 
 
 class BoardView(View):
@@ -301,7 +302,7 @@ class BoardView(View):
             if (p, i) in moving:
                 a, b = moving[(p, i)]
                 space = a - distance(b, a) * step
-            img = tile_art.astronaut(f.chars[p], self.astro, s.players[p].astros[i][0], True)
+            img = tile_art.astronaut(f.chars[p], self.astro, s.players[p].astros[i][0], True, f.symbols)
             surface.blit(img, img.get_rect(center=self.astro_point(space, k, of)))
         if f.reset is not None and f.home_of is not None:
             self._draw_homecoming(surface, f)
@@ -315,7 +316,7 @@ class BoardView(View):
                 continue
             start = self.astro_point(space, k, of)
             pos = arc_point(start, f.home_of(seat), p_t, self.r * 0.25)
-            img = tile_art.astronaut(f.chars[seat], self.astro, f.state.players[seat].astros[i][0], True)
+            img = tile_art.astronaut(f.chars[seat], self.astro, f.state.players[seat].astros[i][0], True, f.symbols)
             surface.blit(img, img.get_rect(center=pos))
 
     def _draw_hub(self, surface: pygame.Surface, s: State) -> None:

@@ -31,6 +31,7 @@ class SeatsFrame:
     turn: int | None = None  # the seat whose card is lit: whose turn it is on screen
     thinking: int | None = None  # the bot seat thinking now
     clock: float = 0.0  # seconds, for the thinking dots
+    symbols: bool = True  # figures carry their player's symbol (the option)
 
 
 class SeatsView:
@@ -123,7 +124,7 @@ class SeatsView:
         s = f.state
         astros = s.players[seat].astros
         for (work, where, pos), rect in zip(astros, self._astro_rects(seat, len(astros))):
-            surface.blit(tile_art.astronaut(f.chars[seat], rect.w, work, where != EXHAUSTED), rect)
+            surface.blit(tile_art.astronaut(f.chars[seat], rect.w, work, where != EXHAUSTED, f.symbols), rect)
             note = NOTES.get(where)
             if where == BOARD:
                 note = f"+{s.distance(pos)}"
