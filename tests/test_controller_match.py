@@ -294,11 +294,11 @@ def test_bots_never_wait_for_confirmation(confirming):
     assert not rec.of(TurnToConfirm)[1:]  # the bot's turn ended without one
 
 
-def wait_for(match: Match, predicate, seconds: float = 10.0) -> None:
+def wait_for(match: Match, predicate, seconds: float = 10.0, screen=None) -> None:
     deadline = time.monotonic() + seconds
     while not predicate():
         assert time.monotonic() < deadline, "the bot did not move in time"
-        match.update()
+        match.update(screen)
         time.sleep(0.001)
 
 
@@ -398,7 +398,7 @@ def test_the_screen_holds_bot_decisions_and_sets_their_pace(clock):
     bus = Bus()
     rec = Recorder(bus)
     match = Match(parse_seats("human,bot:random"), bus, seed=7, pace=9.0, clock=clock)
-    match.screen = screen = Screen(pace=0.5)
+    screen = Screen(pace=0.5)  # the screen showing the match, which it asks as it is polled
 
     def bot_moves() -> int:
         return sum(1 for e in rec.of(ActionApplied) if e.seat == 1)
@@ -409,46 +409,50 @@ def test_the_screen_holds_bot_decisions_and_sets_their_pace(clock):
     try:
         screen.resetting = True
         finish_turn(match)
-        match.update()
+        match.update(screen)
         assert match._thinking is None  # no search starts during the reset's animation
         screen.resetting = False
-        wait_for(match, decided)
+        wait_for(match, decided, screen=screen)
         clock.now += 0.25
-        match.update()
+        match.update(screen)
         assert bot_moves() == 0  # decided, but the pace since the human's move has not passed
         screen.animating = True
         clock.now += 0.25
-        match.update()
+        match.update(screen)
         assert bot_moves() == 0  # the pace has passed; the animation keeps it back
         screen.animating = False
-        match.update()
+        match.update(screen)
         assert bot_moves() == 1 and match.current == 1
-        wait_for(match, decided)
+        wait_for(match, decided, screen=screen)
         clock.now += 0.25
-        match.update()
+        match.update(screen)
         assert bot_moves() == 1  # its next decision waits the pace after its own move
         clock.now += 0.25
-        match.update()
+        match.update(screen)
         assert bot_moves() == 2
-        wait_for(match, decided)
+        wait_for(match, decided, screen=screen)
         screen.pace = 0.0  # fast-forward: at once
-        match.update()
+        match.update(screen)
         assert bot_moves() == 3
     finally:
         match.close()
 
 
-def test_a_bot_waits_until_the_last_move_is_saved(table):
-    match, rec = table
+def test_a_bot_waits_until_the_last_move_is_saved():
+    bus = Bus()
+    rec = Recorder(bus)
     saved = False
-    match.saved = lambda: saved
-    finish_turn(match)
-    wait_for(match, lambda: match._thinking is not None and match._thinking[1].done())
-    for _ in range(50):
-        match.update()
-    assert not [e for e in rec.of(ActionApplied) if e.seat == 1]
-    saved = True
-    wait_for(match, lambda: any(e.seat == 1 for e in rec.of(ActionApplied)))
+    match = Match(parse_seats("human,bot:random"), bus, seed=7, pace=0.0, saved=lambda: saved)
+    try:
+        finish_turn(match)
+        wait_for(match, lambda: match._thinking is not None and match._thinking[1].done())
+        for _ in range(50):
+            match.update()
+        assert not [e for e in rec.of(ActionApplied) if e.seat == 1]
+        saved = True
+        wait_for(match, lambda: any(e.seat == 1 for e in rec.of(ActionApplied)))
+    finally:
+        match.close()
 
 
 def play_bots_to_the_end(match: Match) -> None:

@@ -304,13 +304,13 @@ EDGES = ["turn", "round", "points high", "points low", "science", "reach", "rese
 
 def play_a_round(match: Match) -> None:
     """Bots play on to the end of the round under way, then a whole round more."""
-    match.screen = Headless(0.0)
+    screen = Headless(0.0)
     deadline = time.monotonic() + 300
     for _ in range(2):
         start = (match.state.year, match.state.round)
         while (match.state.year, match.state.round) == start and not match.state.game_over:
             assert time.monotonic() < deadline, "the bots did not finish a round"
-            match.update()
+            match.update(screen)
             time.sleep(0.001)
 
 

@@ -143,7 +143,11 @@ def test_escape_pauses_the_game_and_holds_the_bots(app):
 
 def test_the_bots_keep_to_the_pace_option_and_wait_for_the_table(app):
     game = start(app, "human,bot:random")
-    assert game.match.screen is game  # what the match asks before its bots think or play
+    asked: list = []
+    real = game.match.update
+    game.match.update = lambda screen=None: asked.append(screen) or real(screen)
+    app.step()
+    assert asked and asked[-1] is game  # what the match asks before its bots think or play
     app.settings.pace = "slow"
     assert game.bot_pace() == PACES["slow"]
     key(app, pygame.K_f)  # fast-forward

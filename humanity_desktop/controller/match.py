@@ -124,6 +124,7 @@ class Match:
         clock: Callable[[], float] = time.monotonic,
         confirm_turns: bool = False,
         actions: Sequence[Action] | None = None,
+        saved: Callable[[], bool] = lambda: True,
     ) -> None:
         """`actions`: those that led to the state, for a save to replay (none for a new deal);
         None when they are unknown, in which case none are recorded from here on either.
@@ -144,11 +145,11 @@ class Match:
         self.dates: list[tuple[int, int]] | None = [(self.state.year, self.state.round)] if history is None else None
         # Changed only by _apply and _take_back, together with the state, the log and the history.
         self.actions: list[Action] | None = None if actions is None else list(actions)
-        self.screen: Screen = Headless(pace)  # set by the screen that shows the match
+        self._unseen: Screen = Headless(pace)  # the pace while no screen polls the match
         self.thinking = thinking  # bots think this many times their level's own time
-        # Set by the session to its autosaver's: a bot plays only once the last move is on disk,
-        # so a crash or a kill loses at most one move, however fast the bots play.
-        self.saved: Callable[[], bool] = lambda: True
+        # The autosaver's: a bot plays only once the last move is on disk, so a crash or a kill
+        # loses at most one move, however fast the bots play.
+        self.saved = saved
         self.on_turn_end = on_turn_end
         # When set, a human's turn-ending action waits for ConfirmRequested (see TurnToConfirm).
         self.confirm_turns = confirm_turns
@@ -232,21 +233,23 @@ class Match:
 
     # ------------------------------------------------------------ the loop's poll
 
-    def update(self) -> None:
+    def update(self, screen: Screen | None = None) -> None:
         """Report a hint once found; start a bot's thinking when it is its turn; play its
-        decision when the time comes."""
+        decision when the time comes, as the `screen` showing the match allows (none: at the
+        match's own pace)."""
+        screen = screen or self._unseen
         if self._hinting is not None:
             self._poll_hint()
         if self.state.game_over or self.human_turn:
             return
         seat = self.current
         if self._thinking is None:
-            if self.screen.lets_bots_think():
+            if screen.lets_bots_think():
                 self._start_thinking(seat)
             return
         _, future, _ = self._thinking
-        if not future.done() or self.screen.holds_bots() or not self.saved() \
-                or self._clock() - self._last_action_at < self.screen.bot_pace():
+        if not future.done() or screen.holds_bots() or not self.saved() \
+                or self._clock() - self._last_action_at < screen.bot_pace():
             return
         self._thinking = None
         self.bus.publish(BotThinking(seat, False))

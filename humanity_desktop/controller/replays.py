@@ -35,7 +35,7 @@ class ReplayMatch(Match):
     def length(self) -> int:
         return len(self.script)
 
-    def update(self) -> None:
+    def update(self, screen=None) -> None:
         """Nothing to poll: no bot thinks in a replay."""
 
     def forward(self) -> None:

@@ -32,6 +32,7 @@ from .saves import (
 )
 from .seats import Seat
 from .stats import STATS_FILE, Stats
+from .tutorial import Script, tutorial_match
 
 
 class Session:
@@ -75,6 +76,14 @@ class Session:
         log.info("loaded %s", path)
         return self._start(match, resumed=resumed)
 
+    def guided_match(self, script: Script, chapter: int) -> Match:
+        """Learn to play's game at the start of `chapter`: the guide keeps its place itself, so
+        it is not autosaved; the screens hear it as any match."""
+        self.close_match()
+        match = tutorial_match(script, Bus(), chapter, **self._match_options())
+        self._on_start(match)
+        return match
+
     def resume(self) -> RecordedMatch:
         """The unfinished game in the autosave; SaveError says why there is none."""
         if not unfinished_autosave(self.data_dir):
@@ -85,8 +94,9 @@ class Session:
         return unfinished_autosave(self.data_dir)
 
     def _match_options(self) -> dict:
-        # On screen a player confirms the end of each turn, and may take it back until then.
-        return {"thinking": self._thinking(), "confirm_turns": True}
+        # On screen a player confirms the end of each turn, and may take it back until then; a
+        # bot plays once the last move is on disk.
+        return {"thinking": self._thinking(), "confirm_turns": True, "saved": self.caught_up}
 
     def _start(self, match: RecordedMatch, resumed: bool = False) -> RecordedMatch:
         """Make `match` the current one, autosaved after every applied or undone action."""
@@ -94,7 +104,6 @@ class Session:
         if self._saving:
             verify = check_snapshot if self._check_saves else None
             self._autosaver = Autosaver(self.data_dir / AUTOSAVE, verify=verify)
-            match.saved = self._autosaver.caught_up
         match.bus.subscribe(ActionApplied, lambda ev: self.autosave(match))
         match.bus.subscribe(Undone, lambda ev: self.autosave(match))
         self._on_start(match)

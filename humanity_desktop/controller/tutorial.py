@@ -256,7 +256,6 @@ def play_to(script: Script, match: Match, chapter: int) -> None:
     runner.skip_to(target)
     refused: list[ActionRefused] = []
     unsubscribe = match.bus.subscribe(ActionRefused, lambda ev: refused.append(ev) if ev.seat == LEARNER else None)
-    screen, match.screen = match.screen, Headless(0.0)
     try:
         moved = time.monotonic()
         while runner.index < target:
@@ -265,7 +264,7 @@ def play_to(script: Script, match: Match, chapter: int) -> None:
             request = runner.autopilot()
             if request is not None:
                 match.bus.publish(request)
-            match.update()
+            match.update(Headless(0.0))
             if refused:
                 raise ScriptError(f"steps[{runner.index}]: the script's move is refused "
                                   f"({refused[0].rule}: {refused[0].reason})")
@@ -276,7 +275,6 @@ def play_to(script: Script, match: Match, chapter: int) -> None:
             else:
                 time.sleep(0.001)  # the bot is thinking on its own thread
     finally:
-        match.screen = screen
         unsubscribe()
         runner.close()
 

@@ -120,7 +120,6 @@ class GameScene(Scene):
             bus.subscribe(TurnToConfirm, lambda ev: self.director.preview(ev, self.match.state)),
         ]
         self._view_seat = self.shown().seat
-        self.match.screen = self
         self.on_resize(self.app.size)
 
     def on_exit(self) -> None:
@@ -257,7 +256,7 @@ class GameScene(Scene):
         m = self.match
         if self.guide is not None:
             self.guide.update(self)
-        m.update()
+        m.update(self)
         game_input.track_hover(self, dt)
         self.top_buttons = self.make_top_buttons()
         self.action_buttons = self.make_action_buttons()

@@ -11,7 +11,6 @@ from collections.abc import Callable
 
 import pygame
 
-from ...controller import Bus
 from ...controller.files import plain_reason
 from ...controller.logs import log
 from ...controller.tutorial import (
@@ -22,7 +21,6 @@ from ...controller.tutorial import (
     Tutorial,
     load_script,
     read_progress,
-    tutorial_match,
     write_progress,
 )
 from .. import theme
@@ -55,8 +53,7 @@ def learn_to_play(app) -> None:
 
 def start(app, script: Script, chapter: int = 0) -> GameScene:
     """The guided game from the start of `chapter`, as the script's moves reach it."""
-    match = tutorial_match(script, Bus(), chapter, thinking=app.settings.bot_time, confirm_turns=True)
-    app.audio.listen(match)
+    match = app.session.guided_match(script, chapter)
     scene = GameScene(app, match, guide=Coach(app, script, match, chapter))
     app.stack.push(scene)
     return scene
