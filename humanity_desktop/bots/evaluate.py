@@ -113,7 +113,7 @@ def terms(s: State, p: int) -> tuple[float, ...]:
     tokens = research = 0.0
     if not s.game_over:
         levels = [pl.research for pl in s.players]
-        tokens = science_tokens(s.n, player.research, levels)
+        tokens = science_tokens(s.catalogue, s.n, player.research, levels)
         research = player.research * left
     tiles = CAT.tiles
     units = 0

@@ -39,7 +39,7 @@ def tally(s: State, p: int) -> float:
     left = game_left(s)
     value = float(player.score + player.science)
     if not s.game_over:
-        value += science_tokens(s.n, player.research, [pl.research for pl in s.players])
+        value += science_tokens(s.catalogue, s.n, player.research, [pl.research for pl in s.players])
     for tid, stock in player.base.values():
         spec = CAT.tiles[tid]
         if spec.stores:

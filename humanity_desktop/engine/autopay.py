@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .actions import Action
-from .catalogue import ADVANCED, ELECTRICITY, load
+from .catalogue import ADVANCED, ELECTRICITY
 from .rules import apply_action, legal_actions
 from .state import PAY, State
 
@@ -25,7 +25,7 @@ def unit_worth(produces: tuple[int, ...]) -> float:
 
 def cheapest_spend(s: State, legal: list[Action]) -> Action:
     """Among legal spends, the one giving up the least; a direct payment before a conversion."""
-    tiles = load().tiles
+    tiles = s.catalogue.tiles
     base = s.players[s.current].base
 
     def cost(i_action: tuple[int, Action]) -> tuple:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .catalogue import ELECTRICITY, LAST_YEAR, load
+from .catalogue import ELECTRICITY, LAST_YEAR, Catalogue
 from .events import GameOver, RoundReset, RoundStart, Science, Skipped, Turn, TurnEnded, YearStart
 from .phases import enter
 from .scoring import check_missions, gain_vp
@@ -126,17 +126,16 @@ def _score_research(s: State, ev: list) -> None:
     """Science tokens for the research track, then every marker goes back to the start."""
     levels = [p.research for p in s.players]
     for i, player in enumerate(s.players):
-        tokens = science_tokens(s.n, levels[i], levels)
+        tokens = science_tokens(s.catalogue, s.n, levels[i], levels)
         player.science += tokens
         ev.append(Science(i, tokens, levels[i]))
     for player in s.players:
         player.research = 0
 
 
-def science_tokens(n: int, research: int, levels: list[int]) -> int:
+def science_tokens(cat: Catalogue, n: int, research: int, levels: list[int]) -> int:
     """The year-end tokens for `research` among every seat's `levels`: the track's threshold,
     plus a bonus for each player strictly behind (larger with two players)."""
-    cat = load()
     behind = sum(1 for r in levels if r < research)
     return cat.tokens_for(research) + cat.tokens_per_player_behind[n] * behind
 
@@ -170,7 +169,7 @@ def _wake_and_recall(s: State, ev: list) -> None:
 
 
 def _end_game(s: State, ev: list) -> None:
-    cat = load()
+    cat = s.catalogue
     for i, player in enumerate(s.players):
         if player.science:
             gain_vp(s, i, player.science, "science", ev)
@@ -185,7 +184,7 @@ def _end_game(s: State, ev: list) -> None:
 
 def resources_left(s: State, p: int) -> tuple[int, int, int]:
     """Stock by class for the tie-breaks: (electricity, advanced, basic)."""
-    cat = load()
+    cat = s.catalogue
     elec = adv = basic = 0
     for tid, st in s.players[p].base.values():
         spec = cat.tiles[tid]

@@ -12,7 +12,7 @@ from typing import Callable
 
 from . import grid
 from .actions import SPECS, Action, ActionSpec, KindBase, declare
-from .catalogue import ADVANCED, ADVANCED_OF, ANY, BASIC, ELECTRICITY, RESOURCES, SHAPES, Catalogue, load
+from .catalogue import ADVANCED, ADVANCED_OF, ANY, BASIC, ELECTRICITY, RESOURCES, SHAPES, Catalogue
 from .errors import RulesError
 from .events import (
     AstronautPlaced, AstronautSelected, Event, ExperimentChosen, ExperimentDone, ModuleChosen, ModuleDeployed,
@@ -258,7 +258,7 @@ def why_illegal(s: State, a: Action) -> RulesError | None:
         return RulesError("Actions", f"unknown action {a!r}")
     if spec.phase != s.phase:
         return RulesError("Turn order", f"'{a.kind}' is not a choice now: {PROMPTS[s.phase]}")
-    why = spec.check(s, a, load(), {})
+    why = spec.check(s, a, s.catalogue, {})
     return RulesError(spec.rule, why) if why else None
 
 
@@ -333,7 +333,7 @@ def legal_actions(s: State) -> list[Action]:
     """Every legal action now, in a fixed order (the same state always gives the same list)."""
     if s.phase == OVER:
         return []
-    cat = load()
+    cat = s.catalogue
     ctx: dict = {}
     player = s.players[s.current]
     return [
@@ -360,7 +360,7 @@ def _play(s: State, a: Action, events: Events) -> Events:
     err = why_illegal(s, a)
     if err:
         raise err
-    SPECS[a.kind].effect(s, a, load(), events)
+    SPECS[a.kind].effect(s, a, s.catalogue, events)
     return events
 
 

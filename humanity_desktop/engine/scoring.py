@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from . import grid
-from .catalogue import load
 from .events import VP, MissionTaken, Research, Time
 from .ring import clockwise, distance
 from .state import BOARD, State
@@ -18,7 +17,7 @@ def gain_vp(s: State, p: int, amount: int, source: str, ev: list) -> None:
 def gain_research(s: State, p: int, amount: int, source: str, ev: list) -> None:
     player = s.players[p]
     before = player.research
-    player.research = min(load().research_cap, before + amount)  # gains past the cap are lost
+    player.research = min(s.catalogue.research_cap, before + amount)  # gains past the cap are lost
     ev.append(Research(p, player.research - before, source))
 
 
@@ -39,14 +38,14 @@ def move_time(s: State, p: int, units: int, ev: list) -> None:
 
 
 def mission_value(s: State, mission: str, p: int) -> int:
-    cat = load()
+    cat = s.catalogue
     player = s.players[p]
     return grid.mission_measure(cat.missions[mission], player.base, player.experiments, cat)
 
 
 def check_missions(s: State, p: int, ev: list) -> None:
     """After a player's action: take a mission first reached, or one now done strictly better."""
-    cat = load()
+    cat = s.catalogue
     for i, mid in enumerate(s.missions):
         value = mission_value(s, mid, p)
         if value < cat.missions[mid].target:

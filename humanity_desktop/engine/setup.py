@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from .catalogue import MISSION_TYPES, PLAYER_COUNTS, YEARS, load
+from .catalogue import MISSION_TYPES, PLAYER_COUNTS, YEARS, Catalogue, load
 from .phases import enter
 from .ranges import SEED
 from .ring import HANGARS, WHEEL_BAYS
@@ -11,14 +11,17 @@ from .rules import START_WORK
 from .state import ACTIVE, BOARD, TURN, Player, State
 
 
-def new_game(players: int, seed: int) -> State:
+def new_game(players: int, seed: int, catalogue: Catalogue | None = None) -> State:
+    """A game for `players` dealt from `seed`, with `catalogue`'s tiles, experiments and missions
+    (by default the published edition's)."""
     if players not in PLAYER_COUNTS:
         raise ValueError("Humanity is played by 2, 3 or 4 players")
     if not SEED.holds(seed):
         raise ValueError(f"the seed must be an integer {SEED.words()}")
-    cat = load()
+    cat = catalogue or load()
     rng = random.Random(seed)
     s = State.__new__(State)
+    s.catalogue = cat
     s.n = players
     s.seed = seed
     s.year = 1

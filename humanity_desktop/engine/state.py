@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .catalogue import RESOURCES
+from .catalogue import RESOURCES, Catalogue, load as load_catalogue
 from .phases import Phase
 from .ring import HANGARS, WHEEL_BAYS, distance
 
@@ -167,12 +167,17 @@ class Player:
         return p
 
 
+# What a game has beside its fields: `catalogue`, its own tiles, experiments and missions (the
+# published edition's unless it was dealt from another), which copies share and JSON leaves out.
+SHARED = ("catalogue",)
+
+
 class State:
     """Everything about one game. Mutated in place by rules.apply_action; copy() for search."""
 
     __slots__ = ("n", "seed", "year", "round", "turn", "arm", "hangars", "decks", "exp_decks", "wheel",
                  "removed", "missions", "holders", "patch", "current", "phase", "sel", "work_left", "target",
-                 "need", "progress", "upgrades", "placing", "players")
+                 "need", "progress", "upgrades", "placing", "players") + SHARED
 
     @property
     def game_over(self) -> bool:
@@ -216,6 +221,7 @@ class State:
         s.upgrades = self.upgrades
         s.placing = self.placing.copy()
         s.players = [p.copy() for p in self.players]
+        s.catalogue = self.catalogue
         return s
 
     def to_json(self) -> dict:
@@ -253,11 +259,13 @@ class State:
         }
 
     @classmethod
-    def from_json(cls, d: dict) -> State:
-        """The state in `d`, trusted (engine/validation.py checks one from outside first)."""
+    def from_json(cls, d: dict, catalogue: Catalogue | None = None) -> State:
+        """The state in `d`, trusted (engine/validation.py checks one from outside first), of a
+        game played with `catalogue` (by default the published edition's)."""
         if d.get("version") != VERSION:
             raise ValueError(f"unsupported state version {d.get('version')!r}")
         s = cls.__new__(cls)
+        s.catalogue = catalogue or load_catalogue()
         s.n = int(d["players"])
         s.seed = d["seed"]
         s.year = int(d["year"])
