@@ -174,6 +174,7 @@ def play_game(data_dir: Path):
     from .controller import parse_seats
     from .ui.app import App, AppConfig
     from .ui.scenes.crash import CrashScene
+    from .ui.scenes.final_board import FinalBoardScene
     from .ui.scenes.game import GameScene
     from .ui.scenes.results import ResultsScene
     from .ui.scenes.title import TitleScene
@@ -184,6 +185,8 @@ def play_game(data_dir: Path):
     ended: list = []
 
     def at_the_end() -> bool:
+        if isinstance(app.stack.top, FinalBoardScene):
+            app.stack.top.see_results()  # as the player does, from the final board
         if isinstance(app.stack.top, (ResultsScene, CrashScene)):
             ended.append(app.stack.top)
         return bool(ended)
