@@ -24,11 +24,7 @@ def font_system():
 def test_every_text_size_scales_text_but_never_shrinks_it_under_the_minimum(factor):
     theme.set_text_size(factor)
     for size in range(6, 60):
-        px = fonts().px(size)
-        if factor >= 1:
-            assert px == round(size * factor)
-        else:
-            assert px >= min(size, theme.MIN_TEXT_PX) and px <= size
+        assert fonts().px(size) == max(theme.MIN_TEXT_PX, round(size * factor))
         assert fonts().font(size).get_height() >= fonts().font(size - 1).get_height()
 
 
