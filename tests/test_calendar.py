@@ -33,7 +33,7 @@ def ends(found: list[Period]) -> list[tuple[int, int]]:
 def test_the_marks_fall_where_the_game_announced_its_rounds_and_years(players, seed):
     match = RecordedMatch(parse_seats(",".join(["human"] * players)), Bus(), seed=seed, pace=0.0)
     said = play(match, seed)
-    found = calendar(match)
+    found = calendar(match.dates)
     assert ends(found.rounds) == said["rounds"]
     assert ends(found.years) == said["years"] and [p.number for p in found.years] == [1, 2, 3]
     for kind in found:  # back to back from the deal to the last score
@@ -48,8 +48,8 @@ def test_an_unfinished_game_read_back_from_its_save_has_the_same_calendar(tmp_pa
     play(match, 8, until=lambda m: len(m.history) == turns + 2)  # two turns into round 7
     path = tmp_path / "game.json"
     write_save(match, path)
-    found = calendar(match)
-    assert found == calendar(read_match(path, Bus()))
+    found = calendar(match.dates)
+    assert found == calendar(read_match(path, Bus()).dates)
     assert found.years[-1].number == 2 and found.rounds[-1].number == match.state.round
 
 
@@ -57,14 +57,14 @@ def test_a_match_dates_its_turns_as_it_plays_without_replaying(monkeypatch):
     match = Match(parse_seats("human,human"), Bus(), seed=1, pace=0.0)
     monkeypatch.setattr("humanity_desktop.controller.match.replay_past", None)  # never called
     play(match, 1, until=lambda m: m.state.round > 2)
-    assert match.actions is None and [p.number for p in calendar(match).rounds] == [1, 2]
+    assert match.actions is None and [p.number for p in calendar(match.dates).rounds] == [1, 2]
 
 
 def test_a_position_read_without_its_moves_has_no_calendar():
     match = Match(parse_seats("human,human"), Bus(), seed=1, pace=0.0)
     play(match, 1, until=lambda m: m.state.round > 2)
     again = Match(parse_seats("human,human"), Bus(), state=match.state, history=match.history, actions=None)
-    assert calendar(again) is None
+    assert calendar(again.dates) is None
 
 
 def test_periods_end_on_the_turn_that_moved_the_calendar_on():

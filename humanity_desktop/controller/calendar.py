@@ -8,12 +8,9 @@ playing its actions again from its seed (controller/match.py, `replay_past`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ..engine.events import TurnEnded
-
-if TYPE_CHECKING:
-    from .match import Match
 
 
 class Period(NamedTuple):
@@ -43,10 +40,10 @@ def periods(numbers: Sequence[int]) -> list[Period]:
     return [Period(numbers[start], start, end) for start, end in zip(starts, ends) if end > start]
 
 
-def calendar(match: Match) -> Calendar | None:
-    """The match's years and rounds, or None when its past is unknown (a position read
-    without the moves that led to it), so there is nothing to date its scores by."""
-    dates = match.dates
+def calendar(dates: Sequence[tuple[int, int]] | None) -> Calendar | None:
+    """The years and rounds of a match's (year, round) dates, one per score in its history, or
+    None when its past is unknown (a position read without the moves that led to it), so there
+    is nothing to date its scores by."""
     if dates is None:
         return None
     return Calendar(periods([year for year, _ in dates]), periods([rnd for _, rnd in dates]))

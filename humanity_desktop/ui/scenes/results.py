@@ -53,7 +53,7 @@ class ResultsScene(Scene):
         self.ranking = list(over.ranking)
         self.places = list(over.places)
         self.history = list(match.history)
-        self.calendar = calendar(match)
+        self.calendar = calendar(match.dates)
         self.sources = [src for src in LEDGER_SOURCES
                         if src not in OPTIONAL_SOURCES or any(ledger[src] for ledger in self.ledgers)]
         self.pointer = (0, 0)
