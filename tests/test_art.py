@@ -151,3 +151,25 @@ def test_generator_reproduces_the_committed_files(tmp_path):
     assert made == [p.relative_to(ART) for p in generated()]
     for rel in made:
         assert (tmp_path / rel).read_bytes() == (ART / rel).read_bytes(), f"{rel} differs: run tools/make_art.py"
+
+
+@pytest.mark.parametrize("factor", (1.0, 1.5))
+@pytest.mark.parametrize("w,h", [(230, 34), (250, 40), (300, 50), (420, 64)])
+def test_a_mission_card_keeps_its_words_on_the_card_at_any_size(w, h, factor):
+    """A card too small for the whole mission ends its words with an ellipsis (the tooltip
+    gives them whole) rather than drawing past its edge or dropping words unmarked."""
+    from humanity_desktop.ui import theme
+    from humanity_desktop.ui.fonts import recording
+
+    pygame.font.init()
+    theme.set_text_size(factor)
+    try:
+        for mid, spec in load().missions.items():
+            with recording() as texts:
+                tile_art.mission_card.__wrapped__(mid, w, h)
+            drawn = [t for t in texts if t.rect is not None]  # the name, then the words
+            assert drawn and all(t.box.contains(t.rect) for t in drawn), (mid, [t.text for t in drawn])
+            words = " ".join(t.text for t in drawn[1:])
+            assert words == spec.text or words.endswith("…"), (mid, words)
+    finally:
+        theme.set_text_size(1.0)

@@ -14,7 +14,7 @@ import pygame
 from ..engine.catalogue import RESOURCES, SWITCH_COLOURS, load
 from ..engine.rules import OBSTACLE_RESEARCH
 from . import art, icons, theme
-from .fonts import fonts
+from .fonts import draw_text, fonts
 from .surface_cache import cached
 
 INK = (16, 20, 28)  # dark print on light parts
@@ -207,16 +207,29 @@ def mission_card(mid: str, w: int, h: int) -> pygame.Surface:
     text_w = w - x - int(h * 0.62)
     title_size = max(9, int(h * 0.25))
     body_size = max(8, int(h * 0.2))
-    lines = fonts().wrap(spec.text, body_size, text_w)[:2]
+    lines = _lines_that_fit(spec.text, body_size, text_w, h - fonts().height(title_size, True), most=2)
     block = fonts().height(title_size, True) + len(lines) * fonts().height(body_size)
-    y = (h - block) // 2 - h // 30
+    y = max(0, (h - block) // 2 - h // 30)  # a touch above the middle, never above the card
+    box = pygame.Rect(x, 0, text_w, h)
     name = fonts().fit(f"{spec.name}", title_size, text_w, bold=True)
-    surf.blit(fonts().render(name, title_size, theme.TEXT, bold=True), (x, y))
+    draw_text(surf, name, title_size, theme.TEXT, (x, y), bold=True, box=box)
     y += fonts().height(title_size, True)
     for line in lines:
-        surf.blit(fonts().render(line, body_size, theme.TEXT_DIM), (x, y))
+        draw_text(surf, line, body_size, theme.TEXT_DIM, (x, y), box=box)
         y += fonts().height(body_size)
     return surf
+
+
+def _lines_that_fit(text: str, size: int, width: int, height: int, most: int) -> list[str]:
+    """`text` wrapped to `width`, in as many lines (up to `most`) as `height` holds; a text cut
+    short ends its last line with an ellipsis (the tooltip gives it whole)."""
+    wrapped = fonts().wrap(text, size, width)
+    room = max(0, min(most, height // fonts().height(size)))
+    if len(wrapped) <= room:
+        return wrapped
+    if room == 0:
+        return []
+    return wrapped[:room - 1] + [fonts().fit(" ".join(wrapped[room - 1:]), size, width)]
 
 
 @cached
