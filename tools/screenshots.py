@@ -1,10 +1,14 @@
-"""Take a screenshot of every screen of the game, headless, into docs/screenshots/.
+"""Screenshots of every screen of the game, headless.
 
-    python tools/screenshots.py [--size 1280x720] [--out docs/screenshots] [--suffix ""]
+    python tools/screenshots.py                               # the gallery, docs/screenshots/
+    python tools/screenshots.py --size 1024x576 --out DIR     # every shot at one size, to look at
 
-Game positions come from seeded random play, so the pictures are the same every run. With
-Pillow installed (`pip install pillow`) each is saved with a palette of 256 colours, a third
-of the size or less, which is how the committed ones are kept small; without it, in full colour.
+The gallery keeps one picture per screen at 1280x720, and the screens that tell a turn's story
+(what the bots did, the confirm step, paying, the reset, the end) at 1024x576 and 1920x1080 too,
+with the size in the name. Shots that only repeat another's screen are left out of it, so the
+folder stays under 3 MB. Game positions come from seeded random play, so the pictures are the
+same every run. With Pillow installed (`pip install pillow`) each is saved with a palette of
+256 colours, a third of the size or less; without it, in full colour.
 """
 from __future__ import annotations
 
@@ -107,21 +111,44 @@ def game_scene(app: App, phase: str, seed: int = 4, turn_min: int = 40) -> GameS
     return game
 
 
+GALLERY = Path("docs/screenshots")
+GALLERY_SIZE = (1280, 720)
+# The screens the gallery also keeps at these sizes: the smallest window and a full-HD one.
+OTHER_SIZES = ((1024, 576), (1920, 1080))
+AT_EVERY_SIZE = ("game_recap", "game_confirm", "game_paying", "reset_preview", "reset_step_5",
+                 "game_final_board", "results")
+# Shots the gallery leaves out: the middle steps of a reset, a turn caught half-way.
+NOT_IN_GALLERY = ("reset_step_2", "reset_step_3", "reset_step_4", "game_tile_mid_turn", "game_paying_mid_turn")
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--size", default="1280x720")
-    ap.add_argument("--out", type=Path, default=Path("docs/screenshots"))
-    ap.add_argument("--suffix", default="", help="added to every file name, e.g. _1280x720")
+    ap = argparse.ArgumentParser(description="Screenshots of every screen (see the module's docstring).")
+    ap.add_argument("--size", help="WxH: every shot at this size into --out (the default: the gallery)")
+    ap.add_argument("--out", type=Path, default=None, help="the folder for --size's shots")
     args = ap.parse_args()
-    w, _, h = args.size.partition("x")
-    out = args.out
+    if args.size:
+        w, _, h = args.size.partition("x")
+        out = args.out or Path(tempfile.mkdtemp(prefix="screenshots-"))
+        shoot((int(w), int(h)), out, keep=lambda name: True)
+        table_shots(out)
+        tutorial_shots(out, every=True)
+        return
+    shoot(GALLERY_SIZE, GALLERY, keep=lambda name: name not in NOT_IN_GALLERY)
+    tutorial_shots(GALLERY, every=False)
+    for w, h in OTHER_SIZES:
+        shoot((w, h), GALLERY, keep=lambda name: name in AT_EVERY_SIZE, suffix=f"_{w}x{h}")
+
+
+def shoot(size: tuple[int, int], out: Path, keep, suffix: str = "") -> None:
+    """Every screen at `size`; the shots `keep(name)` accepts are saved in `out`."""
     out.mkdir(parents=True, exist_ok=True)
+    skipped = Path(tempfile.mkdtemp(prefix="screenshots-"))
 
     def shot(name: str) -> Path:
-        return out / f"{name}{args.suffix}.png"
+        return out / f"{name}{suffix}.png" if keep(name) else skipped / f"{name}.png"
 
     data = Path(tempfile.mkdtemp())
-    app = App(AppConfig(data_dir=data, size=(int(w), int(h)), max_fps=0, pace="instant"))
+    app = App(AppConfig(data_dir=data, size=size, max_fps=0, pace="instant"))
     title = TitleScene(app)
 
     app.stack.reset(title)
@@ -204,7 +231,7 @@ def main() -> None:
     from humanity_desktop.engine import places, ranking
     over = GameOver(tuple(match.state.scores), tuple(ranking(match.state)), tuple(places(match.state)))
     app.stack.reset(title)
-    app.stack.push(ResultsScene(app, match, over))
+    app.stack.push(ResultsScene(app, match, over, back_to_board=lambda: None))
     frame(app, shot("results"))
     final_board_shot(app, shot)
     app.session.close_match()
@@ -214,9 +241,7 @@ def main() -> None:
     app.stack.reset(title)
     app.stack.push(replay_scene(app, 21))
     frame(app, shot("replay"))
-    if not args.suffix:
-        table_shots(out)
-        tutorial_shots(out)
+    app.close()
 
 
 def confirm_and_overlay_shots(app: App, shot) -> None:
@@ -436,37 +461,33 @@ def table_shots(out: Path) -> None:
         app.session.close_match()
 
 
-TUTORIAL_SIZES = ((1280, 720),)  # the size of the committed shots; add one to compare
-
-
-def tutorial_shots(out: Path) -> None:
-    """Learn to play: the chapter list from the title (a chapter reached), each chapter at its
-    first step that lights something on the table as tutorial_<chapter>.png, and a bot's turn
-    with the note folded so the game log shows, as tutorial_folded.png (a size after the first
-    adds its own suffix). The moves before each are the script's own."""
+def tutorial_shots(out: Path, every: bool) -> None:
+    """Learn to play at 1280x720: the chapter list from the title (a chapter reached); with
+    `every`, also each chapter at its first step that lights something on the table as
+    tutorial_<chapter>.png, and a bot's turn with the note folded so the game log shows, as
+    tutorial_folded.png. The moves before each are the script's own."""
     script = load_script()
-    for w, h in TUTORIAL_SIZES:
-        app = App(AppConfig(data_dir=Path(tempfile.mkdtemp()), size=(w, h), max_fps=0, pace="instant",
-                            anim_speed=50.0))
-        suffix = "" if (w, h) == TUTORIAL_SIZES[0] else f"_{w}x{h}"
-        app.stack.reset(TitleScene(app))
-        app.stack.push(ChaptersScene(app, script, lambda chapter: None, reached=3))
-        frame(app, out / f"tutorial_chapters{suffix}.png")
-        app.stack.reset(TitleScene(app))
+    app = App(AppConfig(data_dir=Path(tempfile.mkdtemp()), size=GALLERY_SIZE, max_fps=0, pace="instant",
+                        anim_speed=50.0))
+    app.stack.reset(TitleScene(app))
+    app.stack.push(ChaptersScene(app, script, lambda chapter: None, reached=3))
+    frame(app, out / "tutorial_chapters.png")
+    app.stack.reset(TitleScene(app))
+    if every:
         game = start_tutorial(app, script)
         for chapter, (name, _) in enumerate(script.chapters):
             steps = [i for i, step in enumerate(script.steps) if step.chapter == chapter]
             shown = next((i for i in steps if script.steps[i].spot is not None), steps[0])
             _tutorial_at(app, game, shown)
-            frame(app, out / f"tutorial_{name}{suffix}.png")
+            frame(app, out / f"tutorial_{name}.png")
         app.stack.reset(TitleScene(app))
         game = start_tutorial(app, script, chapter=1)
         while len(game.match.log) < 6:  # the bot's turn, under way
             app.step()
         app.stack.handle(Click(next(b for b in game.guide.buttons if b.label == "Hide note").rect.center, 1))
-        frame(app, out / f"tutorial_folded{suffix}.png")
+        frame(app, out / "tutorial_folded.png")
         app.stack.reset(TitleScene(app))
-        app.close()
+    app.close()
 
 
 def _tutorial_at(app: App, game: GameScene, index: int) -> None:
