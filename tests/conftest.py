@@ -51,6 +51,15 @@ def pytest_configure(config: pytest.Config) -> None:
     user = _pytest.tmpdir.get_user()
     _pytest.tmpdir.get_user = lambda: user
     _pytest.tmpdir.get_user_id = lambda: None
+    # platformdirs' POSIX branch checks who owns a folder by user id; its Windows branch, the
+    # one Windows runs, never asks: the id is answered now, as for pytest's folders.
+    try:
+        import platformdirs._paths as platform_paths
+    except ImportError:  # a platformdirs without the check
+        platform_paths = None
+    if hasattr(platform_paths, "_effective_uid"):
+        uid = platform_paths._effective_uid()
+        platform_paths._effective_uid = lambda: uid
     multiprocessing.set_start_method("spawn", force=True)  # Windows has no fork
     for module, names in POSIX_ONLY.items():
         for name in names:

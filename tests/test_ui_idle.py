@@ -40,14 +40,14 @@ def frames_at(app: App) -> list[float]:
 
 
 def run_for(app: App, seconds: float, scenes, during=None) -> float:
-    """Run the loop for `seconds` over `scenes`, calling `during(elapsed)` after each step."""
+    """Run the loop for `seconds` over `scenes`, calling `during(elapsed)` after each step;
+    a `during` that answers True stops it sooner."""
     started = time.perf_counter()
 
     def stop() -> bool:
         elapsed = time.perf_counter() - started
-        if during is not None:
-            during(elapsed)
-        return elapsed >= seconds
+        done = during(elapsed) if during is not None else False
+        return bool(done) or elapsed >= seconds
 
     app.run(scenes, stop_when=stop)
     return started
@@ -141,12 +141,13 @@ def test_a_replay_rests_while_paused_and_moves_while_playing(app):
     frames = frames_at(app)
     started = time.perf_counter()
 
-    def press_play(elapsed: float) -> None:
+    def press_play(elapsed: float) -> bool:
         if elapsed > 0.8 and not replay.playing and replay.match.position == 0:
             replay.toggle_play()
+        return replay.match.position >= 3  # played on: three moves shown (a busy machine takes longer)
 
-    run_for(app, 1.6, [TitleScene(app), replay], press_play)
+    run_for(app, 15.0, [TitleScene(app), replay], press_play)
     paused = [t for t in frames if t - started < 0.8]
     playing = [t for t in frames if t - started > 0.8]
     assert len(paused) <= 2  # paused on a bot's move: nothing to wait for
-    assert replay.match.position > 0 and len(playing) > 20
+    assert replay.match.position >= 3 and len(playing) > 20
