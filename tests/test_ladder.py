@@ -1,0 +1,47 @@
+"""The ladder's ratings (tools/ladder.py): a Bradley-Terry fit that reproduces the win rates
+it was given where they are consistent, and reads tournament logs as the tournament writes them."""
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+
+import ladder  # noqa: E402
+
+
+def results(wins: int, games: int) -> list[float]:
+    return [1.0] * wins + [0.0] * (games - wins)
+
+
+def test_a_chain_of_pairs_is_rated_so_each_pair_s_rate_is_predicted():
+    pairs = {("a", "b"): results(150, 200), ("b", "c"): results(150, 200), ("a", "c"): results(180, 200)}
+    rated = ladder.ratings(pairs, anchor="c")
+    assert rated["c"][0] == pytest.approx(1000)
+    assert rated["a"][0] > rated["b"][0] > rated["c"][0]
+    # 75% is about 191 Elo; the three rates agree with ratings 0, 191, 382 up to the prior's pull
+    assert ladder.expected(rated["a"][0], rated["b"][0]) == pytest.approx(0.75, abs=0.03)
+    assert ladder.expected(rated["a"][0], rated["c"][0]) == pytest.approx(0.9, abs=0.03)
+    for seat, (r, low, high) in rated.items():
+        assert low <= r <= high
+
+
+def test_a_seat_that_won_every_game_gets_a_finite_rating():
+    rated = ladder.ratings({("a", "b"): results(50, 50)}, anchor="b")
+    assert math.isfinite(rated["a"][0]) and rated["a"][0] > 1400
+
+
+def test_logs_are_read_per_pair_in_either_seat_order_and_ties_count_half(tmp_path):
+    log = tmp_path / "games.jsonl"
+    games = [
+        {"levels": ["hard", "normal"], "places": [1, 2]},
+        {"levels": ["normal", "hard"], "places": [1, 2]},
+        {"levels": ["normal", "hard"], "places": [1, 1]},
+        {"levels": ["hard", "normal", "easy"], "places": [1, 2, 3]},  # not a 2-player game
+    ]
+    log.write_text("\n".join(json.dumps(g) for g in games) + "\n{cut short", encoding="utf-8")
+    assert ladder.read_pairs([log]) == {("hard", "normal"): [1.0, 0.0, 0.5]}
