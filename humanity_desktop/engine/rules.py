@@ -69,6 +69,21 @@ def _supply(s: State, cat: Catalogue, ctx: dict) -> tuple:
     return supply
 
 
+def _supply_less_one(s: State, cat: Catalogue, ctx: dict, produces: tuple) -> tuple:
+    """The current player's supply once one unit of a `produces` tile is spent: the supply
+    `supply_of` gives for the base after that spend, worked out from the whole base's supply
+    (computed once per batch sharing `ctx`), so checking every candidate spend stays linear."""
+    key = ("supply less one", produces)
+    supply = ctx.get(key)
+    if supply is None:
+        supply = tuple(
+            (opts, n - 1) if opts == produces else (opts, n)
+            for opts, n in _supply(s, cat, ctx) if opts != produces or n > 1
+        )
+        ctx[key] = supply
+    return supply
+
+
 def activatable(spec, stock: int, work_left: int) -> bool:
     if spec.kind == "obstacle":
         return work_left >= 1
@@ -203,10 +218,8 @@ def _check_spend(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
     why = apply_unit(need, progress, unit, toward)
     if why:
         return why
-    after = dict(base)
-    after[cell] = (tid, stock - 1)
     direct, owed = split_need(tuple(need), tuple(progress))
-    if not feasible(direct, owed, supply_of(after, cat)):
+    if not feasible(direct, owed, _supply_less_one(s, cat, ctx, spec.produces)):
         return "spending that unit there would leave the rest of the cost unpayable"
     return None
 
