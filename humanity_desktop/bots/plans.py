@@ -7,7 +7,8 @@ the same position are merged, so the list stays short and every entry means some
 """
 from __future__ import annotations
 
-from ..engine import Action, State, apply_action, legal_actions
+from ..engine import Action, State, legal_actions
+from ..engine.rules import apply_legal
 from ..engine.autopay import cheapest_spend
 from ..engine.state import OVER, PAY, PLACE
 
@@ -56,7 +57,7 @@ def plans(s: State, limit: int = 4000) -> list[tuple[Plan, State]]:
         opened += 1
         for action in _choices(state):
             nxt = state.copy()
-            apply_action(nxt, action)
+            apply_legal(nxt, action)  # listed by legal_actions for this very position
             if nxt.phase == PAY:
                 plan_pay = _pay(nxt)
                 step = plan + (action,) + plan_pay
@@ -81,6 +82,6 @@ def _pay(s: State) -> Plan:
     spends = []
     while s.phase == PAY:
         a = cheapest_spend(s, legal_actions(s))
-        apply_action(s, a)
+        apply_legal(s, a)
         spends.append(a)
     return tuple(spends)

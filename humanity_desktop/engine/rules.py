@@ -362,6 +362,17 @@ def apply_action(s: State, a: Action) -> Events:
     return _play(s, a, [])
 
 
+def apply_legal(s: State, a: Action) -> Events:
+    """`apply_action` without the check, for an action known to be legal in `s`: one taken
+    from `legal_actions` of this very position (or of an identical copy). The bots' plan
+    search applies every listed action and would otherwise check each one twice. Anything
+    from outside (a player, a file, a client, a plan made for another sample) goes through
+    `apply_action`."""
+    events: Events = []
+    SPECS[a.kind].effect(s, a, s.catalogue, events)
+    return events
+
+
 def play_to_turn_end(s: State, a: Action) -> Events:
     """Play `a` in place as far as the end of its seat's turn and no further: the position as
     the seat leaves it, before the next seat plays or the round resets (what a turn waiting
