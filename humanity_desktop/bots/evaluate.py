@@ -18,7 +18,7 @@ from ..engine import State, load_catalogue
 from ..engine.autopay import unit_worth
 from ..engine.catalogue import SIDES
 from ..engine.flow import science_tokens
-from ..engine.grid import mission_measure, neighbours
+from ..engine.grid import EXPERIMENT_MEASURES, mission_measure, neighbours
 from ..engine.ring import distance
 from ..engine.state import BOARD
 
@@ -106,35 +106,72 @@ def banked(s: State, p: int) -> int:
     return player.score + player.science
 
 
+def _tile_table() -> dict[str, tuple]:
+    """Per tile id, what the evaluation reads of it, looked up once instead of in every loop:
+    (colour or None, an obstacle's full resistance or None, what a stored unit is worth or
+    None if it stores nothing, and which module count it adds to: 1 work-1 production, 2
+    heavier production, 3 research, 0 none)."""
+    table = {}
+    for tid, spec in CAT.tiles.items():
+        if spec.work and spec.kind == "production":
+            count = 1 if spec.work == 1 else 2
+        elif spec.kind == "research":
+            count = 3
+        else:
+            count = 0
+        table[tid] = (
+            spec.colour,
+            spec.max_stock if spec.kind == "obstacle" else None,
+            unit_worth(spec.produces) if spec.kind != "obstacle" and spec.stores else None,
+            count,
+        )
+    return table
+
+
+TILES = _tile_table()
+
+
 def terms(s: State, p: int) -> tuple[float, ...]:
     """The evaluation's terms for seat `p`, unweighted, in the order of TERMS."""
+    own = _seat_terms(s, p)
+    return own[:1] + (_tokens(s, p),) + own[2:]
+
+
+def _tokens(s: State, p: int) -> float:
+    """The science the research track would pay seat `p` now: it reads every seat's level."""
+    if s.game_over:
+        return 0.0
+    return science_tokens(s.catalogue, s.n, s.players[p].research, [pl.research for pl in s.players])
+
+
+def _seat_terms(s: State, p: int) -> tuple[float, ...]:
+    """The terms but the science tokens (whose place holds 0.0): what they read is seat
+    `p`'s own seat and `_context(s)`, nothing else."""
     player = s.players[p]
     left = game_left(s)
-    tokens = research = 0.0
+    research = 0.0
     if not s.game_over:
-        levels = [pl.research for pl in s.players]
-        tokens = science_tokens(s.catalogue, s.n, player.research, levels)
         research = player.research * left
-    tiles = CAT.tiles
+    table = TILES
     units = 0
     obstacle = stock = production = heavy = modules = 0.0
     colours: dict = {}
     for cell, (tid, held) in player.base.items():
-        spec = tiles[tid]
-        if spec.colour is not None:
-            colours[cell] = spec.colour
-        if spec.kind == "obstacle":
-            obstacle += spec.max_stock - held
-        elif spec.stores:
+        colour, resistance, worth, count = table[tid]
+        if colour is not None:
+            colours[cell] = colour
+        if resistance is not None:
+            obstacle += resistance - held
+        elif worth is not None:
             units += held
-            stock += held * unit_worth(spec.produces)
-        if spec.work and spec.kind == "production":
-            if spec.work == 1:
+            stock += held * worth
+        if count:
+            if count == 1:
                 production += 1
-            else:
+            elif count == 2:
                 heavy += 1
-        elif spec.kind == "research":
-            modules += 1
+            else:
+                modules += 1
     work = away = spot = 0.0
     for strength, where, pos in player.astros:
         work += strength - 2
@@ -143,7 +180,7 @@ def terms(s: State, p: int) -> tuple[float, ...]:
         elif isinstance(pos, tuple):
             spot += sum(1 for n in neighbours(pos) if n in colours)
     mission, square, group = _potential(s, p, colours) if left else (0.0, 0.0, 0.0)
-    return (left, tokens, research, obstacle * left, stock * left, units * (1.0 - left),
+    return (left, 0.0, research, obstacle * left, stock * left, units * (1.0 - left),
             production * left, heavy * left, modules * left, work * left, away, spot * left,
             mission * left, square * left, group * left)
 
@@ -153,9 +190,10 @@ def seat_value(s: State, p: int, w: Weights = DEFAULT) -> float:
     return banked(s, p) + sum(map(mul, w.vector, terms(s, p)))
 
 
+# (mission, layout or experiments) -> progress, and (None, layout) -> squares one module short.
 _mission_memo: dict = {}
 # An entry takes about 1.1 KB (its key holds the base's layout), so this is 11 MB at most;
-# a game between four expert bots thinking 0.3 s a move fills about 500.
+# a game between four expert bots thinking 0.3 s a move fills about 600.
 _MISSION_MEMO_LIMIT = 10_000
 
 
@@ -164,33 +202,52 @@ def forget_evaluations() -> None:
     _mission_memo.clear()
 
 
-def _mission_progress(mid: str, player, colours: dict) -> float:
-    """How close a seat is to a mission, 0..1 (memoised: layouts repeat across a search)."""
+
+
+def _mission_progress(mid: str, player, colours: dict, layout: frozenset | None = None) -> float:
+    """How close a seat is to a mission, 0..1 (memoised: layouts repeat across a search).
+    `layout` is frozenset(colours.items()), when the caller has it already."""
     spec = CAT.missions[mid]
-    on_modules = spec.measure not in ("pictograms", "experiment_side")
-    key = (mid, frozenset(colours.items()) if on_modules else tuple(player.experiments))
+    if spec.measure in EXPERIMENT_MEASURES:
+        key = (mid, tuple(player.experiments))
+    else:
+        key = (mid, frozenset(colours.items()) if layout is None else layout)
     hit = _mission_memo.get(key)
     if hit is None:
-        if len(_mission_memo) > _MISSION_MEMO_LIMIT:
-            _mission_memo.clear()
         got = mission_measure(spec, player.base, player.experiments, CAT, colours)
-        hit = _mission_memo[key] = min(1.0, got / spec.target) ** 2
+        hit = _remember(key, min(1.0, got / spec.target) ** 2)
     return hit
+
+
+def _remember(key: tuple, value):
+    if len(_mission_memo) > _MISSION_MEMO_LIMIT:
+        _mission_memo.clear()
+    _mission_memo[key] = value
+    return value
+
+
+def _squares_short(colours: dict) -> int:
+    """2x2 blocks with three modules of four."""
+    corners: dict = {}  # top-left corner of a 2x2 block -> modules in it
+    for x, y in colours:
+        for corner in ((x - 1, y - 1), (x - 1, y), (x, y - 1), (x, y)):
+            corners[corner] = corners.get(corner, 0) + 1
+    return sum(1 for n in corners.values() if n == 3)
 
 
 def _potential(s: State, p: int, colours: dict) -> tuple[float, float, float]:
     """What the layout is close to: missions (by progress), squares one module short, and
     open experiment groups (by size)."""
     player = s.players[p]
+    layout = frozenset(colours.items())  # its hash is kept: every look-up below reuses it
     mission = 0.0
+    holders = s.holders
     for i, mid in enumerate(s.missions):
-        if s.holders[i] != p:
-            mission += _mission_progress(mid, player, colours)
-    corners: dict = {}  # top-left corner of a 2x2 block -> modules in it
-    for x, y in colours:
-        for corner in ((x - 1, y - 1), (x - 1, y), (x, y - 1), (x, y)):
-            corners[corner] = corners.get(corner, 0) + 1
-    square = sum(1 for n in corners.values() if n == 3)
+        if holders[i] != p:
+            mission += _mission_progress(mid, player, colours, layout)
+    square = _mission_memo.get((None, layout))  # the squares, kept beside the missions' progress
+    if square is None:
+        square = _remember((None, layout), _squares_short(colours))
     group = 0
     for g in player.groups:
         size = bin(g).count("1")
