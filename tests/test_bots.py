@@ -300,3 +300,29 @@ def test_wilson_interval_brackets_the_rate() -> None:
     lo, hi = wilson(71, 100)
     assert lo < 0.71 < hi and hi - lo < 0.2
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_plan_values_reuse_the_other_seats_only_where_they_are_the_same() -> None:
+    """relative_values (the ranking's) equals relative_value plan by plan, exactly: the other
+    seats' terms are reused only where their seat and what they read of the board are equal,
+    which resets, missions taken and research gained (read by every seat's tokens) change."""
+    from humanity_desktop.bots.evaluate import LEARNED, relative_value, relative_values
+
+    for s in POSITIONS + [random_position(4, 9, 300), random_position(2, 8, 420)]:
+        after = [a for _, a in plans(s)]
+        # the same states again with other seats changed: a reset's returns, a mission's points,
+        # a research level, and a base holding the same tiles in another order
+        for k, a in enumerate(after[:4]):
+            b = a.copy()
+            q = (s.current + 1) % s.n
+            if k == 0:
+                b.players[q].research += 1
+            elif k == 1:
+                b.players[q].ledger["mission"] += 3
+            elif k == 2:
+                b.players[q].base = dict(reversed(list(b.players[q].base.items())))
+            else:
+                b.holders = [q] * len(b.holders)
+            after.append(b)
+        for w in (DEFAULT, LEARNED):
+            assert relative_values(after, s.current, w) == [relative_value(a, s.current, w) for a in after]

@@ -185,6 +185,21 @@ def _seat_terms(s: State, p: int) -> tuple[float, ...]:
             mission * left, square * left, group * left)
 
 
+def _context(s: State) -> tuple:
+    """Everything besides a seat's own seat that `_seat_terms` reads of the position."""
+    return (s.game_over, s.year, len(s.decks[s.year - 1]), s.arm, tuple(s.holders), tuple(s.missions))
+
+
+def _same_seat(a, b) -> bool:
+    """Whether two seats hold the same of everything `banked` and `_seat_terms` read; the
+    base in the same order too, since the stock term is a float sum taken in that order."""
+    return a is b or (
+        a.research == b.research and a.science == b.science and a.astros == b.astros
+        and a.ledger == b.ledger and a.base == b.base and list(a.base) == list(b.base)
+        and a.experiments == b.experiments and a.groups == b.groups
+    )
+
+
 def seat_value(s: State, p: int, w: Weights = DEFAULT) -> float:
     """Expected final points of seat `p` from this position."""
     return banked(s, p) + sum(map(mul, w.vector, terms(s, p)))
@@ -261,3 +276,37 @@ def relative_value(s: State, p: int, w: Weights = DEFAULT) -> float:
     mine = seat_value(s, p, w)
     others = [seat_value(s, q, w) for q in range(s.n) if q != p]
     return mine - w.opponents * max(others)
+
+
+_KEPT_PER_CONTEXT = 8  # seats kept for each context by relative_values: enough for the repeats
+
+
+def relative_values(states: list[State], p: int, w: Weights = DEFAULT) -> list[float]:
+    """`relative_value(s, p, w)` for each of `states`, exactly, for states reached by seat p's
+    plans from one position: the other seats change only through what a plan can change
+    (missions taken, research levels, the year, a reset...), so each other seat's terms are
+    worked out once and used again wherever its seat and `_context` are the same. The
+    science tokens, which read every seat's research level, are counted afresh each time."""
+    vector = w.vector
+    known: dict[tuple, list] = {}  # (seat, context) -> [(seat, its terms, banked)]
+    out = []
+    for s in states:
+        context = _context(s)
+        players = s.players
+        others = []
+        for q in range(s.n):
+            if q == p:
+                continue
+            player = players[q]
+            entries = known.setdefault((q, context), [])
+            for seen, own, points in entries:
+                if _same_seat(seen, player):
+                    break
+            else:
+                own, points = _seat_terms(s, q), banked(s, q)
+                if len(entries) < _KEPT_PER_CONTEXT:
+                    entries.append((player, own, points))
+            full = own[:1] + (_tokens(s, q),) + own[2:]
+            others.append(points + sum(map(mul, vector, full)))
+        out.append(seat_value(s, p, w) - w.opponents * max(others))
+    return out

@@ -7,7 +7,7 @@ from ..engine import Action, Kind, State, apply_action, legal_actions
 from ..engine.state import PLACE, TURN
 from .base import Budget
 from .determinize import sample_state
-from .evaluate import DEFAULT, Weights, relative_value
+from .evaluate import DEFAULT, Weights, relative_values
 from .plans import Plan, plans
 
 EASY_WEIGHTS = Weights(opponents=0.0, mission=0.0, square=0.2, group=0.3, spot=0.0)
@@ -15,8 +15,9 @@ EASY_WEIGHTS = Weights(opponents=0.0, mission=0.0, square=0.2, group=0.3, spot=0
 
 def ranked_plans(state: State, weights: Weights) -> list[tuple[float, Plan, State]]:
     """Every plan of the player to move, best first by the evaluation of where it leads."""
-    p = state.current
-    scored = [(relative_value(after, p, weights), plan, after) for plan, after in plans(state)]
+    found = plans(state)
+    values = relative_values([after for _, after in found], state.current, weights)
+    scored = [(value, plan, after) for value, (plan, after) in zip(values, found)]
     scored.sort(key=lambda t: -t[0])
     return scored
 
