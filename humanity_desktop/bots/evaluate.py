@@ -282,17 +282,31 @@ _KEPT_PER_CONTEXT = 8  # seats kept for each context by relative_values: enough 
 
 
 def relative_values(states: list[State], p: int, w: Weights = DEFAULT) -> list[float]:
-    """`relative_value(s, p, w)` for each of `states`, exactly, for states reached by seat p's
-    plans from one position: the other seats change only through what a plan can change
-    (missions taken, research levels, the year, a reset...), so each other seat's terms are
-    worked out once and used again wherever its seat and `_context` are the same. The
-    science tokens, which read every seat's research level, are counted afresh each time."""
-    vector = w.vector
-    known: dict[tuple, list] = {}  # (seat, context) -> [(seat, its terms, banked)]
-    out = []
-    for s in states:
+    """`relative_value(s, p, w)` for each of `states`, exactly (see PlanValuer)."""
+    value = PlanValuer(p, w).value
+    return [value(s) for s in states]
+
+
+class PlanValuer:
+    """`relative_value(s, p, w)`, exactly, for the many positions seat p's plans reach from one
+    position. The other seats change only through what a plan can change (missions taken,
+    research levels, the year, a reset...), so each other seat's terms are worked out once
+    and used again wherever its seat and `_context` are the same as in a position already
+    valued. The science tokens, which read every seat's research level, are counted afresh
+    each time. A valuer keeps the seats it saw: the positions it values must not change
+    while it is in use."""
+
+    def __init__(self, p: int, w: Weights = DEFAULT) -> None:
+        self.p = p
+        self.w = w
+        self.known: dict[tuple, list] = {}  # (seat, context) -> [(seat, its terms, banked)]
+
+    def value(self, s: State) -> float:
+        p, w = self.p, self.w
+        vector = w.vector
         context = _context(s)
         players = s.players
+        known = self.known
         others = []
         for q in range(s.n):
             if q == p:
@@ -308,5 +322,4 @@ def relative_values(states: list[State], p: int, w: Weights = DEFAULT) -> list[f
                     entries.append((player, own, points))
             full = own[:1] + (_tokens(s, q),) + own[2:]
             others.append(points + sum(map(mul, vector, full)))
-        out.append(seat_value(s, p, w) - w.opponents * max(others))
-    return out
+        return seat_value(s, p, w) - w.opponents * max(others)
