@@ -136,6 +136,10 @@ def worker(path: str, seconds: float, spend: bool, cap: int) -> dict:
     from humanity_desktop.bots.base import Budget
     from humanity_desktop.engine import State, legal_actions, observe
 
+    import humanity_desktop
+
+    # run_build starts the worker in the build's folder: its code, not an installed one, must run
+    assert Path(humanity_desktop.__file__).resolve().is_relative_to(Path.cwd().resolve()), humanity_desktop.__file__
     data = json.loads(Path(path).read_text())
     mcts.settled = lambda *args: False  # every search uses its whole budget
     out: dict = {}
