@@ -33,6 +33,7 @@ MAX_CHILDREN = 12
 # Of a timed search's budget, what ranking the root's plans may take at most: in a wide
 # late-game position (many usable tiles, work 4) finding and valuing every plan could take
 # the whole budget, and the search stops there with the plans it has (planner.ranked_plans).
+# Rankings below the root are bounded by the budget's deadline itself.
 ROOT_SHARE = 0.5
 
 
@@ -71,6 +72,7 @@ class MctsBot(PlanBot):
         self.iterations = iterations
         self.follower = PlanFollower()
         self._memo: dict[tuple, list[Plan]] = {}  # public key -> ranked plans, for one search
+        self._deadline: float | None = None  # the search's budget's, while it runs
 
     def default_budget(self) -> Budget:
         return Budget(seconds=self.seconds, iterations=self.iterations)
@@ -80,6 +82,7 @@ class MctsBot(PlanBot):
         me = view["current_player"]
         first = sample_state(view, self.rng)
         self._memo.clear()
+        self._deadline = budget.deadline  # no ranking in the search runs past it
         root_deadline = None
         if budget.deadline is not None:  # the root's plans take at most a share of the time
             now = time.monotonic()
@@ -108,12 +111,12 @@ class MctsBot(PlanBot):
     # ------------------------------------------------------------ the search
 
     def _ranked(self, state: State, deadline: float | None = None) -> list[Plan]:
-        """The mover's plans best-first, worked out once per position in a search (by
-        `deadline`, if given: see planner.ranked_plans)."""
+        """The mover's plans best-first, worked out once per position in a search, by
+        `deadline` or else the budget's (see planner.ranked_plans), if the search has one."""
         key = public_key(state)
         plans = self._memo.get(key)
         if plans is None:
-            ranked = ranked_plans(state, self.weights, deadline)
+            ranked = ranked_plans(state, self.weights, self._deadline if deadline is None else deadline)
             plans = self._memo[key] = [plan for _, plan, _ in ranked[:MAX_CHILDREN]]
         return plans
 
@@ -187,7 +190,7 @@ class MctsBot(PlanBot):
                 return after
             except RulesError:
                 pass  # a draw inside the plan differs in this sample: rank afresh
-        return ranked_plans(state, self.weights)[0][2]
+        return ranked_plans(state, self.weights, self._deadline)[0][2]
 
 
 def settled(root: Node, budget: Budget, done: int, started: float) -> bool:

@@ -4,7 +4,8 @@ Each kind of action is declared once, at the end (`declare`): its arguments, its
 rule, the checker that says why it is refused (or None when it is legal), its effect and its
 candidates. `legal_actions` lists the candidates of the kinds a phase offers and keeps those
 the checker accepts, so the two can never disagree. `apply_action` checks first and only then
-mutates, so a refused action leaves the state exactly as it was.
+mutates, so a refused action leaves the state exactly as it was; `apply_legal` skips the check
+for an action `legal_actions` listed for the very position.
 """
 from __future__ import annotations
 
