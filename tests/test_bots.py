@@ -426,3 +426,15 @@ def test_a_timed_search_ranks_the_roots_plans_within_its_share_of_the_budget(mon
     assert deadline <= started + mcts.ROOT_SHARE * 0.4 + 0.01
     assert finished <= deadline + 0.02  # a few reads of the clock past it, at most
     assert ranked and ranked[0][1][0] in legal_actions(s)
+
+
+def test_a_ranking_past_its_deadline_still_answers_with_plans_that_play() -> None:
+    """A timed search ranks every position by its budget's deadline: one met after the deadline
+    costs a few positions opened and one branch finished, and still gives a plan to play."""
+    from humanity_desktop.bots.evaluate import LEARNED
+    from humanity_desktop.bots.planner import ranked_plans
+
+    s = wide_position()
+    ranked = ranked_plans(s, LEARNED, deadline=time.monotonic() - 1.0)
+    assert 1 <= len(ranked) < len(plans(s)) / 10
+    assert all(replays_to_its_end(s, plan, after) for _, plan, after in ranked)
