@@ -1,16 +1,17 @@
 """Search speed: Hard's iterations per second of its budget on a fixed set of positions.
 
-    python benchmarks/bot_bench.py [--src DIR] [--vs DIR] [--runs 5] [--seconds 0.8]
+    python benchmarks/bot_bench.py [--src DIR] [--vs DIR] [--runs 5] [--seconds 0.8] [--cap 40]
 
 The positions (`positions()`) are made once, in this process, by games between Normal bots:
 the opening, the middle and year 3 of a 2-player and of a 4-player game, and late
 positions edited to have many usable tiles and two astronauts of work 4 (the widest roots:
 plans grow with usable tiles to the power of work): 12 tiles ("wide") and 20 ("worst", left
-out of the iteration ratios, since the old build may not finish its root within the budget). Each build runs in its own process
-(`--src` this checkout's code by default; `--vs` a second checkout, e.g. the build before a
-change unpacked with `git archive`, the two alternated run by run) and, on each position,
-searches as Hard with its time budget and with the early stop turned off, so every search
-uses its whole budget. It reports, per position and build, the median of:
+out of the iteration ratios, since the old build may not finish its root within the budget).
+Each build runs in its own process (`--src` this checkout's code by default; `--vs` a second
+checkout, e.g. the build before a change unpacked with `git archive`, the two alternated run
+by run) and, on each position, searches as Hard with its time budget and with the early
+stop turned off, so every search uses its whole budget. It reports, per position and build,
+the median of:
 
 - iterations: search walks done within the budget, per second of budget (the figure the
   level's strength follows), and per CPU second of the search (steadier on a shared machine);
