@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import random
 import threading
+import time
 
 import pytest
 
@@ -300,3 +301,140 @@ def test_wilson_interval_brackets_the_rate() -> None:
     lo, hi = wilson(71, 100)
     assert lo < 0.71 < hi and hi - lo < 0.2
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_plan_values_reuse_the_other_seats_only_where_they_are_the_same() -> None:
+    """relative_values (the ranking's) equals relative_value plan by plan, exactly: the other
+    seats' terms are reused only where their seat and what they read of the board are equal,
+    which resets, missions taken and research gained (read by every seat's tokens) change."""
+    from humanity_desktop.bots.evaluate import LEARNED, relative_value, relative_values
+
+    for s in POSITIONS + [random_position(4, 9, 300), random_position(2, 8, 420)]:
+        after = [a for _, a in plans(s)]
+        # the same states again with other seats changed: a reset's returns, a mission's points,
+        # a research level, and a base holding the same tiles in another order
+        for k, a in enumerate(after[:4]):
+            b = a.copy()
+            q = (s.current + 1) % s.n
+            if k == 0:
+                b.players[q].research += 1
+            elif k == 1:
+                b.players[q].ledger["mission"] += 3
+            elif k == 2:
+                b.players[q].base = dict(reversed(list(b.players[q].base.items())))
+            else:
+                b.holders = [q] * len(b.holders)
+            after.append(b)
+        for w in (DEFAULT, LEARNED):
+            assert relative_values(after, s.current, w) == [relative_value(a, s.current, w) for a in after]
+
+
+def wide_position():
+    """The recorded late-game position with 12 usable tiles and two astronauts of work 4
+    (tools/record_search_choices.py): hundreds of plans."""
+    from pathlib import Path
+
+    from humanity_desktop.engine import State
+
+    data = json.loads((Path(__file__).parent / "data" / "search_choices.json").read_text())
+    return State.from_json(next(c["state"] for c in data["positions"] if c["name"] == "2p-wide"))
+
+
+def replays_to_its_end(s, plan, after) -> bool:
+    from humanity_desktop.bots.plans import segment_key
+
+    t = s.copy()
+    for action in plan:
+        apply_action(t, action)  # checked: every step of the plan is legal
+    return t.to_json() == after.to_json() and (t.game_over or segment_key(t) != segment_key(s))
+
+
+def test_timed_plans_stop_in_time_and_still_cover_the_turns_options(monkeypatch) -> None:
+    """Out of time, the plan search keeps what it found and finishes each branch it had left
+    greedily, shallowest first; with time to spare it finds every plan, as without a deadline."""
+    import humanity_desktop.bots.plans as plans_module
+    from humanity_desktop.bots.evaluate import LEARNED, PlanValuer
+
+    s = wide_position()
+    every = plans(s)
+    assert len(every) > 500
+    assert [p for p, _ in plans(s, deadline=time.monotonic() + 3600)] == [p for p, _ in every]
+    clock = [0.0]
+
+    def tick() -> float:  # a clock that moves a millisecond each time it is read
+        clock[0] += 0.001
+        return clock[0]
+
+    monkeypatch.setattr(plans_module.time, "monotonic", tick)
+    short = plans(s, deadline=0.02, value=PlanValuer(s.current, LEARNED).value)
+    assert 0 < len(short) < len(every) * 0.6
+    # Every plan here works the base; the search, cut short in the branches of the tile
+    # activated first, finished several other first tiles' branches in the time left.
+    first_tiles = {plan[2] for plan, _ in short}
+    assert 4 <= len(first_tiles) < len({plan[2] for plan, _ in every})
+    assert len({_signature_of(after, s.current) for _, after in short}) == len(short)
+    assert all(replays_to_its_end(s, plan, after) for plan, after in short)
+    late = plans(s, deadline=clock[0] - 1.0)  # past already: one branch finished, at least
+    assert late and all(replays_to_its_end(s, plan, after) for plan, after in late)
+
+
+def _signature_of(state, p):
+    from humanity_desktop.bots.plans import _signature
+
+    return _signature(state, p)
+
+
+def test_a_timed_search_ranks_the_roots_plans_within_its_share_of_the_budget(monkeypatch) -> None:
+    """However many plans the root has, ranking them takes at most ROOT_SHARE of a timed
+    search's budget (checked on a clock that makes every read cost a millisecond), and the
+    search answers with plans that start legally."""
+    import humanity_desktop.bots.planner as planner_module
+    import humanity_desktop.bots.plans as plans_module
+    from humanity_desktop.bots import mcts
+
+    s = wide_position()
+    clock = [time.monotonic()]
+    real = time.monotonic
+
+    def tick() -> float:
+        clock[0] += 0.001
+        return clock[0]
+
+    bot = make_bot("hard", 3)
+    seen: list = []
+    expand = bot._expand
+
+    def timed_expand(state, deadline=None):
+        seen.append(deadline)
+        if deadline is None:
+            return expand(state, deadline)
+        monkeypatch.setattr(plans_module.time, "monotonic", tick)
+        monkeypatch.setattr(planner_module.time, "monotonic", tick)
+        clock[0] = real()
+        try:
+            node = expand(state, deadline)
+        finally:
+            monkeypatch.setattr(plans_module.time, "monotonic", real)
+            monkeypatch.setattr(planner_module.time, "monotonic", real)
+        seen.append(clock[0])
+        return node
+
+    bot._expand = timed_expand
+    started = real()
+    ranked = bot.search(observe(s, s.current), Budget(seconds=0.4))
+    deadline, finished = seen[0], seen[1]
+    assert deadline <= started + mcts.ROOT_SHARE * 0.4 + 0.01
+    assert finished <= deadline + 0.02  # a few reads of the clock past it, at most
+    assert ranked and ranked[0][1][0] in legal_actions(s)
+
+
+def test_a_ranking_past_its_deadline_still_answers_with_plans_that_play() -> None:
+    """A timed search ranks every position by its budget's deadline: one met after the deadline
+    costs a few positions opened and one branch finished, and still gives a plan to play."""
+    from humanity_desktop.bots.evaluate import LEARNED
+    from humanity_desktop.bots.planner import ranked_plans
+
+    s = wide_position()
+    ranked = ranked_plans(s, LEARNED, deadline=time.monotonic() - 1.0)
+    assert 1 <= len(ranked) < len(plans(s)) / 10
+    assert all(replays_to_its_end(s, plan, after) for _, plan, after in ranked)

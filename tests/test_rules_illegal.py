@@ -134,3 +134,22 @@ def test_every_phase_offers_at_least_one_legal_action_until_the_end():
             assert legal, (s.phase, s.current)
             apply_action(s, rng.choice(legal))
         assert legal_actions(s) == []
+
+
+def test_applying_a_listed_action_unchecked_does_what_the_checked_apply_does():
+    """engine.rules.apply_legal skips the check for actions taken from legal_actions of the
+    very position; the effect and the events are those of apply_action."""
+    import random
+
+    from humanity_desktop.engine import legal_actions, new_game
+    from humanity_desktop.engine.events import to_json
+    from humanity_desktop.engine.rules import apply_legal
+
+    for seed in range(3):
+        checked, unchecked = new_game(2 + seed, seed), new_game(2 + seed, seed)
+        rng = random.Random(seed)
+        while not checked.game_over:
+            action = rng.choice(legal_actions(checked))
+            assert [to_json(e) for e in apply_action(checked, action)] == \
+                [to_json(e) for e in apply_legal(unchecked, action)]
+            assert checked.to_json() == unchecked.to_json()

@@ -274,3 +274,43 @@ def test_advanced_cost_paid_by_advanced_stock_directly():
     choose_exp(s)
     ev = play(s, spend(c["aircarbon"][0], AIRCARBON, AIRCARBON))
     assert of_type(ev, ExperimentDone)
+
+
+def test_listing_the_spends_reads_the_base_once_however_many_tiles_hold_stock(monkeypatch):
+    """Each candidate spend is checked against the supply left after it, worked out from the
+    base's supply read once per listing: the listing grows with the base, not with its square."""
+    from humanity_desktop.engine import rules
+
+    eid = experiment_where(cost={"ice": 1, "methane": 1})
+    s, _ = position([("ice", 40), ("methane", 40), ("electricity", 40)], exp=eid)
+    choose_exp(s)
+    reads = []
+    real = rules.supply_of
+    monkeypatch.setattr(rules, "supply_of", lambda base, cat: reads.append(1) or real(base, cat))
+    listed = legal_actions(s)
+    assert len(listed) > 50 and len(reads) == 1
+
+
+def test_the_supply_after_a_spend_is_the_supply_of_the_base_after_it():
+    import random
+
+    from humanity_desktop.engine import rules
+
+    rng = random.Random(4)
+    stores = [tid for tid, sp in CAT.tiles.items() if sp.stores]
+    for _ in range(200):
+        s = fresh(2)
+        base = s.players[s.current].base
+        base.clear()
+        for i in range(rng.randint(1, 8)):
+            tid = rng.choice(stores)
+            base[(i, 50)] = (tid, rng.randint(0, CAT.tiles[tid].max_stock))
+        stocked = [c for c, (_, n) in base.items() if n]
+        if not stocked:
+            continue
+        cell = rng.choice(stocked)
+        tid, n = base[cell]
+        after = dict(base)
+        after[cell] = (tid, n - 1)
+        got = rules._supply_less_one(s, CAT, {}, CAT.tiles[tid].produces)
+        assert got == rules.supply_of(after, CAT)

@@ -18,7 +18,7 @@ from ..engine import State, load_catalogue
 from ..engine.autopay import unit_worth
 from ..engine.catalogue import SIDES
 from ..engine.flow import science_tokens
-from ..engine.grid import mission_measure, neighbours
+from ..engine.grid import EXPERIMENT_MEASURES, mission_measure, neighbours
 from ..engine.ring import distance
 from ..engine.state import BOARD
 
@@ -106,35 +106,72 @@ def banked(s: State, p: int) -> int:
     return player.score + player.science
 
 
+def _tile_table() -> dict[str, tuple]:
+    """Per tile id, what the evaluation reads of it, looked up once instead of in every loop:
+    (colour or None, an obstacle's full resistance or None, what a stored unit is worth or
+    None if it stores nothing, and which module count it adds to: 1 work-1 production, 2
+    heavier production, 3 research, 0 none)."""
+    table = {}
+    for tid, spec in CAT.tiles.items():
+        if spec.work and spec.kind == "production":
+            count = 1 if spec.work == 1 else 2
+        elif spec.kind == "research":
+            count = 3
+        else:
+            count = 0
+        table[tid] = (
+            spec.colour,
+            spec.max_stock if spec.kind == "obstacle" else None,
+            unit_worth(spec.produces) if spec.kind != "obstacle" and spec.stores else None,
+            count,
+        )
+    return table
+
+
+TILES = _tile_table()
+
+
 def terms(s: State, p: int) -> tuple[float, ...]:
     """The evaluation's terms for seat `p`, unweighted, in the order of TERMS."""
+    own = _seat_terms(s, p)
+    return own[:1] + (_tokens(s, p),) + own[2:]
+
+
+def _tokens(s: State, p: int) -> float:
+    """The science the research track would pay seat `p` now: it reads every seat's level."""
+    if s.game_over:
+        return 0.0
+    return science_tokens(s.catalogue, s.n, s.players[p].research, [pl.research for pl in s.players])
+
+
+def _seat_terms(s: State, p: int) -> tuple[float, ...]:
+    """The terms but the science tokens (whose place holds 0.0): what they read is seat
+    `p`'s own seat and `_context(s)`, nothing else."""
     player = s.players[p]
     left = game_left(s)
-    tokens = research = 0.0
+    research = 0.0
     if not s.game_over:
-        levels = [pl.research for pl in s.players]
-        tokens = science_tokens(s.catalogue, s.n, player.research, levels)
         research = player.research * left
-    tiles = CAT.tiles
+    table = TILES
     units = 0
     obstacle = stock = production = heavy = modules = 0.0
     colours: dict = {}
     for cell, (tid, held) in player.base.items():
-        spec = tiles[tid]
-        if spec.colour is not None:
-            colours[cell] = spec.colour
-        if spec.kind == "obstacle":
-            obstacle += spec.max_stock - held
-        elif spec.stores:
+        colour, resistance, worth, count = table[tid]
+        if colour is not None:
+            colours[cell] = colour
+        if resistance is not None:
+            obstacle += resistance - held
+        elif worth is not None:
             units += held
-            stock += held * unit_worth(spec.produces)
-        if spec.work and spec.kind == "production":
-            if spec.work == 1:
+            stock += held * worth
+        if count:
+            if count == 1:
                 production += 1
-            else:
+            elif count == 2:
                 heavy += 1
-        elif spec.kind == "research":
-            modules += 1
+            else:
+                modules += 1
     work = away = spot = 0.0
     for strength, where, pos in player.astros:
         work += strength - 2
@@ -143,9 +180,24 @@ def terms(s: State, p: int) -> tuple[float, ...]:
         elif isinstance(pos, tuple):
             spot += sum(1 for n in neighbours(pos) if n in colours)
     mission, square, group = _potential(s, p, colours) if left else (0.0, 0.0, 0.0)
-    return (left, tokens, research, obstacle * left, stock * left, units * (1.0 - left),
+    return (left, 0.0, research, obstacle * left, stock * left, units * (1.0 - left),
             production * left, heavy * left, modules * left, work * left, away, spot * left,
             mission * left, square * left, group * left)
+
+
+def _context(s: State) -> tuple:
+    """Everything besides a seat's own seat that `_seat_terms` reads of the position."""
+    return (s.game_over, s.year, len(s.decks[s.year - 1]), s.arm, tuple(s.holders), tuple(s.missions))
+
+
+def _same_seat(a, b) -> bool:
+    """Whether two seats hold the same of everything `banked` and `_seat_terms` read; the
+    base in the same order too, since the stock term is a float sum taken in that order."""
+    return a is b or (
+        a.research == b.research and a.science == b.science and a.astros == b.astros
+        and a.ledger == b.ledger and a.base == b.base and list(a.base) == list(b.base)
+        and a.experiments == b.experiments and a.groups == b.groups
+    )
 
 
 def seat_value(s: State, p: int, w: Weights = DEFAULT) -> float:
@@ -153,9 +205,11 @@ def seat_value(s: State, p: int, w: Weights = DEFAULT) -> float:
     return banked(s, p) + sum(map(mul, w.vector, terms(s, p)))
 
 
+# (mission, layout or experiments) -> progress, and (None, layout) -> squares one module short.
 _mission_memo: dict = {}
 # An entry takes about 1.1 KB (its key holds the base's layout), so this is 11 MB at most;
-# a game between four expert bots thinking 0.3 s a move fills about 500.
+# a game between four expert bots thinking 0.3 s a move filled about 500 with missions alone
+# (the squares add one entry per layout to the three or four of its missions).
 _MISSION_MEMO_LIMIT = 10_000
 
 
@@ -164,33 +218,50 @@ def forget_evaluations() -> None:
     _mission_memo.clear()
 
 
-def _mission_progress(mid: str, player, colours: dict) -> float:
-    """How close a seat is to a mission, 0..1 (memoised: layouts repeat across a search)."""
+def _mission_progress(mid: str, player, colours: dict, layout: frozenset | None = None) -> float:
+    """How close a seat is to a mission, 0..1 (memoised: layouts repeat across a search).
+    `layout` is frozenset(colours.items()), when the caller has it already."""
     spec = CAT.missions[mid]
-    on_modules = spec.measure not in ("pictograms", "experiment_side")
-    key = (mid, frozenset(colours.items()) if on_modules else tuple(player.experiments))
+    if spec.measure in EXPERIMENT_MEASURES:
+        key = (mid, tuple(player.experiments))
+    else:
+        key = (mid, frozenset(colours.items()) if layout is None else layout)
     hit = _mission_memo.get(key)
     if hit is None:
-        if len(_mission_memo) > _MISSION_MEMO_LIMIT:
-            _mission_memo.clear()
         got = mission_measure(spec, player.base, player.experiments, CAT, colours)
-        hit = _mission_memo[key] = min(1.0, got / spec.target) ** 2
+        hit = _remember(key, min(1.0, got / spec.target) ** 2)
     return hit
+
+
+def _remember(key: tuple, value):
+    if len(_mission_memo) > _MISSION_MEMO_LIMIT:
+        _mission_memo.clear()
+    _mission_memo[key] = value
+    return value
+
+
+def _squares_short(colours: dict) -> int:
+    """2x2 blocks with three modules of four."""
+    corners: dict = {}  # top-left corner of a 2x2 block -> modules in it
+    for x, y in colours:
+        for corner in ((x - 1, y - 1), (x - 1, y), (x, y - 1), (x, y)):
+            corners[corner] = corners.get(corner, 0) + 1
+    return sum(1 for n in corners.values() if n == 3)
 
 
 def _potential(s: State, p: int, colours: dict) -> tuple[float, float, float]:
     """What the layout is close to: missions (by progress), squares one module short, and
     open experiment groups (by size)."""
     player = s.players[p]
+    layout = frozenset(colours.items())  # its hash is kept: every look-up below reuses it
     mission = 0.0
+    holders = s.holders
     for i, mid in enumerate(s.missions):
-        if s.holders[i] != p:
-            mission += _mission_progress(mid, player, colours)
-    corners: dict = {}  # top-left corner of a 2x2 block -> modules in it
-    for x, y in colours:
-        for corner in ((x - 1, y - 1), (x - 1, y), (x, y - 1), (x, y)):
-            corners[corner] = corners.get(corner, 0) + 1
-    square = sum(1 for n in corners.values() if n == 3)
+        if holders[i] != p:
+            mission += _mission_progress(mid, player, colours, layout)
+    square = _mission_memo.get((None, layout))  # the squares, kept beside the missions' progress
+    if square is None:
+        square = _remember((None, layout), _squares_short(colours))
     group = 0
     for g in player.groups:
         size = bin(g).count("1")
@@ -204,3 +275,50 @@ def relative_value(s: State, p: int, w: Weights = DEFAULT) -> float:
     mine = seat_value(s, p, w)
     others = [seat_value(s, q, w) for q in range(s.n) if q != p]
     return mine - w.opponents * max(others)
+
+
+_KEPT_PER_CONTEXT = 8  # seats kept for each context by relative_values: enough for the repeats
+
+
+def relative_values(states: list[State], p: int, w: Weights = DEFAULT) -> list[float]:
+    """`relative_value(s, p, w)` for each of `states`, exactly (see PlanValuer)."""
+    value = PlanValuer(p, w).value
+    return [value(s) for s in states]
+
+
+class PlanValuer:
+    """`relative_value(s, p, w)`, exactly, for the many positions seat p's plans reach from one
+    position. The other seats change only through what a plan can change (missions taken,
+    research levels, the year, a reset...), so each other seat's terms are worked out once
+    and used again wherever its seat and `_context` are the same as in a position already
+    valued. The science tokens, which read every seat's research level, are counted afresh
+    each time. A valuer keeps the seats it saw: the positions it values must not change
+    while it is in use."""
+
+    def __init__(self, p: int, w: Weights = DEFAULT) -> None:
+        self.p = p
+        self.w = w
+        self.known: dict[tuple, list] = {}  # (seat, context) -> [(seat, its terms, banked)]
+
+    def value(self, s: State) -> float:
+        p, w = self.p, self.w
+        vector = w.vector
+        context = _context(s)
+        players = s.players
+        known = self.known
+        others = []
+        for q in range(s.n):
+            if q == p:
+                continue
+            player = players[q]
+            entries = known.setdefault((q, context), [])
+            for seen, own, points in entries:
+                if _same_seat(seen, player):
+                    break
+            else:
+                own, points = _seat_terms(s, q), banked(s, q)
+                if len(entries) < _KEPT_PER_CONTEXT:
+                    entries.append((player, own, points))
+            full = own[:1] + (_tokens(s, q),) + own[2:]
+            others.append(points + sum(map(mul, vector, full)))
+        return seat_value(s, p, w) - w.opponents * max(others)

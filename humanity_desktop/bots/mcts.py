@@ -30,6 +30,11 @@ from .plans import Plan
 EXPLORE = 2.0  # in victory points: how far a rarely tried plan may trail and still be tried
 WIDEN_BASE = 2  # children open at first; one more each time visits pass the next square
 MAX_CHILDREN = 12
+# Of a timed search's budget, what ranking the root's plans may take at most: in a wide
+# late-game position (many usable tiles, work 4) finding and valuing every plan could take
+# the whole budget, and the search stops there with the plans it has (planner.ranked_plans).
+# Rankings below the root are bounded by the budget's deadline itself.
+ROOT_SHARE = 0.5
 
 
 class Node:
@@ -67,6 +72,7 @@ class MctsBot(PlanBot):
         self.iterations = iterations
         self.follower = PlanFollower()
         self._memo: dict[tuple, list[Plan]] = {}  # public key -> ranked plans, for one search
+        self._deadline: float | None = None  # the search's budget's, while it runs
 
     def default_budget(self) -> Budget:
         return Budget(seconds=self.seconds, iterations=self.iterations)
@@ -76,7 +82,12 @@ class MctsBot(PlanBot):
         me = view["current_player"]
         first = sample_state(view, self.rng)
         self._memo.clear()
-        root = self._expand(first)
+        self._deadline = budget.deadline  # no ranking in the search runs past it
+        root_deadline = None
+        if budget.deadline is not None:  # the root's plans take at most a share of the time
+            now = time.monotonic()
+            root_deadline = now + ROOT_SHARE * max(0.0, budget.deadline - now)
+        root = self._expand(first, root_deadline)
         done = 0
         started = time.monotonic()
         if len(root.plans) > 1:
@@ -99,16 +110,18 @@ class MctsBot(PlanBot):
 
     # ------------------------------------------------------------ the search
 
-    def _ranked(self, state: State) -> list[Plan]:
-        """The mover's plans best-first, worked out once per position in a search."""
+    def _ranked(self, state: State, deadline: float | None = None) -> list[Plan]:
+        """The mover's plans best-first, worked out once per position in a search, by
+        `deadline` or else the budget's (see planner.ranked_plans), if the search has one."""
         key = public_key(state)
         plans = self._memo.get(key)
         if plans is None:
-            plans = self._memo[key] = [plan for _, plan, _ in ranked_plans(state, self.weights)[:MAX_CHILDREN]]
+            ranked = ranked_plans(state, self.weights, self._deadline if deadline is None else deadline)
+            plans = self._memo[key] = [plan for _, plan, _ in ranked[:MAX_CHILDREN]]
         return plans
 
-    def _expand(self, state: State) -> Node:
-        return Node(state.current, self._ranked(state), state.n)
+    def _expand(self, state: State, deadline: float | None = None) -> Node:
+        return Node(state.current, self._ranked(state, deadline), state.n)
 
     def _iterate(self, node: Node, state: State, depth: int) -> list[float]:
         """One walk from `node` (whose position is `state`): returns the leaf values per seat,
@@ -177,7 +190,7 @@ class MctsBot(PlanBot):
                 return after
             except RulesError:
                 pass  # a draw inside the plan differs in this sample: rank afresh
-        return ranked_plans(state, self.weights)[0][2]
+        return ranked_plans(state, self.weights, self._deadline)[0][2]
 
 
 def settled(root: Node, budget: Budget, done: int, started: float) -> bool:

@@ -2,21 +2,40 @@
 from __future__ import annotations
 
 import random
+import time
 
 from ..engine import Action, Kind, State, apply_action, legal_actions
 from ..engine.state import PLACE, TURN
 from .base import Budget
 from .determinize import sample_state
-from .evaluate import DEFAULT, Weights, relative_value
-from .plans import Plan, plans
+from .evaluate import DEFAULT, PlanValuer, Weights
+from .plans import CHECK_EVERY, Plan, plans
 
 EASY_WEIGHTS = Weights(opponents=0.0, mission=0.0, square=0.2, group=0.3, spot=0.0)
 
 
-def ranked_plans(state: State, weights: Weights) -> list[tuple[float, Plan, State]]:
-    """Every plan of the player to move, best first by the evaluation of where it leads."""
-    p = state.current
-    scored = [(relative_value(after, p, weights), plan, after) for plan, after in plans(state)]
+PLANS_SHARE = 0.6  # of a timed ranking's time, for finding the plans; the rest values them
+
+
+def ranked_plans(state: State, weights: Weights, deadline: float | None = None) -> list[tuple[float, Plan, State]]:
+    """Every plan of the player to move, best first by the evaluation of where it leads.
+
+    With a `deadline` (a time.monotonic() time) the ranking ends by then, or soon after in
+    a position whose every step is slow: it ranks the plans found in time (plans.plans), as
+    many of them as it can value before the deadline (always at least one)."""
+    valuer = PlanValuer(state.current, weights)
+    if deadline is None:
+        found = plans(state)
+        values = [valuer.value(after) for _, after in found]
+    else:
+        now = time.monotonic()
+        found = plans(state, deadline=now + PLANS_SHARE * (deadline - now), value=valuer.value)
+        values = []
+        for plan, after in found:
+            if values and len(values) % CHECK_EVERY == 0 and time.monotonic() >= deadline:
+                break
+            values.append(valuer.value(after))
+    scored = [(value, plan, after) for value, (plan, after) in zip(values, found)]
     scored.sort(key=lambda t: -t[0])
     return scored
 

@@ -7,7 +7,11 @@ the same position are merged, so the list stays short and every entry means some
 """
 from __future__ import annotations
 
-from ..engine import Action, State, apply_action, legal_actions
+import time
+from typing import Callable
+
+from ..engine import Action, State, legal_actions
+from ..engine.rules import apply_legal
 from ..engine.autopay import cheapest_spend
 from ..engine.state import OVER, PAY, PLACE
 
@@ -38,11 +42,24 @@ def _choices(s: State) -> list[Action]:
     return actions
 
 
-def plans(s: State, limit: int = 4000) -> list[tuple[Plan, State]]:
+CHECK_EVERY = 8  # positions opened between two looks at the clock, when the search is timed
+ENUMERATE_SHARE = 0.75  # of a timed search's time, for opening positions; the rest finishes the branches left
+
+
+def plans(s: State, limit: int = 4000, deadline: float | None = None,
+          value: Callable[[State], float] | None = None) -> list[tuple[Plan, State]]:
     """Every distinct completion of the current segment, with the state it leads to.
 
     Order is deterministic. `limit` and MAX_OPENED cap the search in pathological positions;
-    if they stop it before any plan ends the segment, the deepest plan begun is the answer."""
+    if they stop it before any plan ends the segment, the deepest plan begun is the answer.
+
+    `deadline` (a time.monotonic() time), when given, bounds the search: once ENUMERATE_SHARE
+    of the time left is spent, the plans found so far are kept and each branch still to open
+    is finished greedily instead, taking at every step the choice `value` (the mover's
+    evaluation; without it, the first choice) rates best, shallowest branches first (other
+    astronauts and other kinds of action before other orders of the same work), for as long
+    as the deadline allows one more: a short answer that still covers the turn's options.
+    Without a deadline, or when the search ends in time, the answer is the whole list."""
     if s.phase == OVER:
         return []
     out: list[tuple[Plan, State]] = []
@@ -51,17 +68,17 @@ def plans(s: State, limit: int = 4000) -> list[tuple[Plan, State]]:
     seen: set = set()
     stack: list[tuple[State, Plan]] = [(s, ())]
     opened = 0
+    stopped = False
+    if deadline is not None:
+        now = time.monotonic()
+        enumerate_until = now + ENUMERATE_SHARE * (deadline - now)
     while stack and len(out) < limit and opened < MAX_OPENED:
+        if deadline is not None and opened % CHECK_EVERY == 0 and opened and time.monotonic() >= enumerate_until:
+            stopped = True
+            break
         state, plan = stack.pop()
         opened += 1
-        for action in _choices(state):
-            nxt = state.copy()
-            apply_action(nxt, action)
-            if nxt.phase == PAY:
-                plan_pay = _pay(nxt)
-                step = plan + (action,) + plan_pay
-            else:
-                step = plan + (action,)
+        for step, nxt in _steps(state, plan):
             sig = _signature(nxt, me)
             if sig in seen:
                 continue
@@ -70,10 +87,47 @@ def plans(s: State, limit: int = 4000) -> list[tuple[Plan, State]]:
                 out.append((step, nxt))
             else:
                 stack.append((nxt, step))
+    if stopped:
+        for i, (state, plan) in enumerate(stack):
+            if i and time.monotonic() >= deadline:
+                break
+            done = _greedy(state, plan, start, value)
+            sig = _signature(done[1], me)
+            if sig not in seen:
+                seen.add(sig)
+                out.append(done)
+        stack = [] if out else stack
     if not out and stack:
         out.append(max(((plan, state) for state, plan in stack), key=lambda ps: len(ps[0])))
     out.reverse()
     return out
+
+
+def _steps(state: State, plan: Plan) -> list[tuple[Plan, State]]:
+    """Each choice from `state` (payments made the auto-pay way), as the plan so far and the
+    position it reaches."""
+    out = []
+    for action in _choices(state):
+        nxt = state.copy()
+        apply_legal(nxt, action)  # listed by legal_actions for this very position
+        if nxt.phase == PAY:
+            out.append((plan + (action,) + _pay(nxt), nxt))
+        else:
+            out.append((plan + (action,), nxt))
+    return out
+
+
+def _greedy(state: State, plan: Plan, start: tuple,
+            value: Callable[[State], float] | None) -> tuple[Plan, State]:
+    """The segment begun by `plan` in `state` finished by the best-rated choice at each step."""
+    while True:
+        steps = _steps(state, plan)
+        if value is None or len(steps) == 1:
+            plan, state = steps[0]
+        else:
+            plan, state = max(steps, key=lambda ps: value(ps[1]))
+        if state.phase == OVER or segment_key(state) != start:
+            return plan, state
 
 
 def _pay(s: State) -> Plan:
@@ -81,6 +135,6 @@ def _pay(s: State) -> Plan:
     spends = []
     while s.phase == PAY:
         a = cheapest_spend(s, legal_actions(s))
-        apply_action(s, a)
+        apply_legal(s, a)
         spends.append(a)
     return tuple(spends)

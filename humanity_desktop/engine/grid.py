@@ -117,6 +117,9 @@ def _largest_cluster(colours: dict[Cell, str], colour: str, diagonal: bool) -> i
     return best
 
 
+EXPERIMENT_MEASURES = ("pictograms", "experiment_side")  # the mission measures that read experiments, not modules
+
+
 def mission_measure(spec: MissionSpec, base: dict, experiments: list[str], cat: Catalogue,
                     colours: dict[Cell, str] | None = None) -> int:
     """How far a player has got on a mission, in the unit of its target.

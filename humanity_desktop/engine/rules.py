@@ -4,7 +4,8 @@ Each kind of action is declared once, at the end (`declare`): its arguments, its
 rule, the checker that says why it is refused (or None when it is legal), its effect and its
 candidates. `legal_actions` lists the candidates of the kinds a phase offers and keeps those
 the checker accepts, so the two can never disagree. `apply_action` checks first and only then
-mutates, so a refused action leaves the state exactly as it was.
+mutates, so a refused action leaves the state exactly as it was; `apply_legal` skips the check
+for an action `legal_actions` listed for the very position.
 """
 from __future__ import annotations
 
@@ -66,6 +67,21 @@ def _supply(s: State, cat: Catalogue, ctx: dict) -> tuple:
     supply = ctx.get("supply")
     if supply is None:
         supply = ctx["supply"] = supply_of(s.players[s.current].base, cat)
+    return supply
+
+
+def _supply_less_one(s: State, cat: Catalogue, ctx: dict, produces: tuple) -> tuple:
+    """The current player's supply once one unit of a `produces` tile is spent: the supply
+    `supply_of` gives for the base after that spend, worked out from the whole base's supply
+    (computed once per batch sharing `ctx`), so checking every candidate spend stays linear."""
+    key = ("supply less one", produces)
+    supply = ctx.get(key)
+    if supply is None:
+        supply = tuple(
+            (opts, n - 1) if opts == produces else (opts, n)
+            for opts, n in _supply(s, cat, ctx) if opts != produces or n > 1
+        )
+        ctx[key] = supply
     return supply
 
 
@@ -203,10 +219,8 @@ def _check_spend(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
     why = apply_unit(need, progress, unit, toward)
     if why:
         return why
-    after = dict(base)
-    after[cell] = (tid, stock - 1)
     direct, owed = split_need(tuple(need), tuple(progress))
-    if not feasible(direct, owed, supply_of(after, cat)):
+    if not feasible(direct, owed, _supply_less_one(s, cat, ctx, spec.produces)):
         return "spending that unit there would leave the rest of the cost unpayable"
     return None
 
@@ -347,6 +361,17 @@ def legal_actions(s: State) -> list[Action]:
 def apply_action(s: State, a: Action) -> Events:
     """Play one action in place and return what happened; raise RulesError if it is illegal."""
     return _play(s, a, [])
+
+
+def apply_legal(s: State, a: Action) -> Events:
+    """`apply_action` without the check, for an action known to be legal in `s`: one taken
+    from `legal_actions` of this very position (or of an identical copy). The bots' plan
+    search applies every listed action and would otherwise check each one twice. Anything
+    from outside (a player, a file, a client, a plan made for another sample) goes through
+    `apply_action`."""
+    events: Events = []
+    SPECS[a.kind].effect(s, a, s.catalogue, events)
+    return events
 
 
 def play_to_turn_end(s: State, a: Action) -> Events:

@@ -46,17 +46,24 @@ def mission_value(s: State, mission: str, p: int) -> int:
 def check_missions(s: State, p: int, ev: list) -> None:
     """After a player's action: take a mission first reached, or one now done strictly better."""
     cat = s.catalogue
+    player = s.players[p]
+    colours = None  # the seat's module colours, read once for every mission measured on modules
     for i, mid in enumerate(s.missions):
-        value = mission_value(s, mid, p)
-        if value < cat.missions[mid].target:
-            continue
         holder = s.holders[i]
+        if holder == p:
+            continue  # a mission the seat holds already: nothing it does changes that
+        spec = cat.missions[mid]
+        if colours is None and spec.measure not in grid.EXPERIMENT_MEASURES:
+            colours = grid.module_colours(player.base, cat)
+        value = grid.mission_measure(spec, player.base, player.experiments, cat, colours)
+        if value < spec.target:
+            continue
         if holder is None:
             s.holders[i] = p
             s.players[p].science += 1
             ev.append(MissionTaken(p, mid, value, True))
             gain_vp(s, p, MISSION_VP, "mission", ev)
-        elif holder != p and value > mission_value(s, mid, holder):
+        elif value > mission_value(s, mid, holder):
             s.holders[i] = p
             ev.append(MissionTaken(p, mid, value, False, holder))
             gain_vp(s, p, MISSION_VP, "mission", ev)

@@ -1,0 +1,57 @@
+"""Record what Normal, Hard and Expert choose on fixed positions, for tests/test_search_choices.py.
+
+The positions are benchmarks/bot_bench.py's (openings, middles and year 3 of a 2- and a
+4-player game, and two late positions with many usable tiles and work 4), kept as state
+JSON. Hard and Expert search with an iteration cap, which makes a search a pure function of
+the position and the seed; the fixture keeps every ranked root plan with its value and
+visits, so a change meant only to make the search faster shows if it changes anything.
+
+    python tools/record_search_choices.py      # rewrites tests/data/search_choices.json
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from humanity_desktop.bots import Budget, make_bot  # noqa: E402
+from humanity_desktop.engine import State, observe  # noqa: E402
+
+OUT = ROOT / "tests" / "data" / "search_choices.json"
+# level -> iteration cap (None: the level does not search)
+LEVELS = {"normal": None, "hard": 60, "expert": 30}
+NORMAL_PLANS = 40  # Normal's ranking is kept whole by value, its first plans in full
+SEED = 5
+
+
+def search(level: str, raw: dict) -> list:
+    """The level's ranked plans on the position, as JSON: [value, [action...], visits] (past
+    Normal's first NORMAL_PLANS, the value alone)."""
+    state = State.from_json(raw)
+    bot = make_bot(level, SEED)
+    cap = LEVELS[level]
+    ranked = bot.search(observe(state, state.current), Budget(iterations=cap) if cap else None)
+    out = [[value, [a.to_json() for a in plan], visits] for value, plan, visits in ranked]
+    if cap is None:
+        out = [entry if i < NORMAL_PLANS else [entry[0]] for i, entry in enumerate(out)]
+    return out
+
+
+def main() -> None:
+    spec = importlib.util.spec_from_file_location("bot_bench", ROOT / "benchmarks" / "bot_bench.py")
+    bot_bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bot_bench)
+    cases = []
+    for name, raw in bot_bench.positions().items():
+        cases.append({"name": name, "state": raw,
+                      "choices": {level: search(level, raw) for level in LEVELS}})
+        print(name, {level: len(c) for level, c in cases[-1]["choices"].items()})
+    OUT.write_text(json.dumps({"levels": LEVELS, "seed": SEED, "positions": cases}) + "\n")
+
+
+if __name__ == "__main__":
+    main()
