@@ -438,3 +438,11 @@ def test_a_ranking_past_its_deadline_still_answers_with_plans_that_play() -> Non
     ranked = ranked_plans(s, LEARNED, deadline=time.monotonic() - 1.0)
     assert 1 <= len(ranked) < len(plans(s)) / 10
     assert all(replays_to_its_end(s, plan, after) for _, plan, after in ranked)
+
+
+def test_plans_start_with_every_active_astronaut() -> None:
+    """Choosing one astronaut or another changes nothing on the table until it acts, yet they
+    stand on different cells with their own work: the plans keep both apart."""
+    state = new_game(2, 3)
+    first_choices = {plan[0] for plan, _ in plans(state)}
+    assert first_choices == set(legal_actions(state)) and len(first_choices) == 2
