@@ -180,6 +180,38 @@ def test_hints_give_three_described_plans_starting_legally(level: str) -> None:
         assert [h.value for h in found] == sorted((h.value for h in found), reverse=True)
 
 
+def test_normal_judges_its_best_plans_again_after_the_next_reply() -> None:
+    """Look-ahead reorders the `width` best plans by where the next segment leaves them;
+    the others keep their places behind."""
+    from humanity_desktop.bots.evaluate import relative_value
+    from humanity_desktop.bots.planner import ranked_plans
+    s = random_position(2, 36, 90)  # a rival's reply reorders the four best here
+    view = observe(s, s.current)
+    bot = make_bot("normal")
+    bot.cap = None
+    plain = ranked_plans(sample_state(view, random.Random(0)), bot.weights)  # what the bot sees
+    assert len(plain) > bot.width
+    searched = bot.search(view)
+    top = {tuple(plan) for _, plan, _ in plain[:bot.width]}
+    assert [plan for _, plan, _ in searched[:bot.width]] != [plan for _, plan, _ in plain[:bot.width]]
+    assert {tuple(plan) for _, plan, _ in searched[:bot.width]} == top
+    assert [plan for _, plan, _ in searched[bot.width:]] == [plan for _, plan, _ in plain[bot.width:]]
+    values = [value for value, _, _ in searched[:bot.width]]
+    assert values == sorted(values, reverse=True)
+    for value, plan, _ in searched[:bot.width]:
+        after = next(a for _, p, a in plain if p == plan)
+        reply = after if after.game_over else ranked_plans(after, bot.weights)[0][2]
+        assert value == pytest.approx(relative_value(reply, s.current, bot.weights))
+
+
+def test_a_capped_normal_answers_even_with_no_time_left() -> None:
+    s = POSITIONS[5]
+    bot = make_bot("normal")
+    bot.cap = 0.0
+    ranked = bot.search(observe(s, s.current))
+    assert ranked and ranked[0][1][0] in legal_actions(s)
+
+
 def test_a_plans_gain_is_what_it_adds_to_the_seats_expected_final_score() -> None:
     s = POSITIONS[2]
     view = observe(s, s.current)

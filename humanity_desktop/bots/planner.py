@@ -8,13 +8,14 @@ from ..engine import Action, Kind, State, apply_action, legal_actions
 from ..engine.state import PLACE, TURN
 from .base import Budget
 from .determinize import sample_state
-from .evaluate import DEFAULT, PlanValuer, Weights
+from .evaluate import LEARNED, PlanValuer, Weights, relative_value
 from .plans import CHECK_EVERY, Plan, plans
 
 EASY_WEIGHTS = Weights(opponents=0.0, mission=0.0, square=0.2, group=0.3, spot=0.0)
 
 
 PLANS_SHARE = 0.6  # of a timed ranking's time, for finding the plans; the rest values them
+OWN_PLANS_SHARE = 0.6  # of a capped decision's time, for ranking its own plans; the rest looks ahead
 
 
 def ranked_plans(state: State, weights: Weights, deadline: float | None = None) -> list[tuple[float, Plan, State]]:
@@ -101,27 +102,59 @@ class PlanBot:
 
 
 class PlanningBot(PlanBot):
-    """Evaluates every plan for the current segment and plays the best (plus optional noise)."""
+    """Evaluates every plan for the current segment and plays the best (plus optional noise).
 
-    def __init__(self, name: str, seed: int, weights: Weights, noise: float, sensible: bool = False) -> None:
+    With a look-ahead, the `width` best plans are judged again where they lead once the
+    next `lookahead` segments are played, each by its mover's best plan: a plan that leaves
+    a rival an easy mission or an obstacle to finish shows its cost before it is played."""
+
+    def __init__(self, name: str, seed: int, weights: Weights, noise: float, sensible: bool = False,
+                 lookahead: int = 0, width: int = 0, cap: float | None = None) -> None:
         self.name = name
         self.rng = random.Random(seed)
         self.weights = weights
         self.noise = noise
         # Noise alone would sometimes stop work with tiles left to use: a slip, not a style.
         self.sensible = sensible
+        self.lookahead = lookahead
+        self.width = width
+        # At most this many seconds a decision, whatever the position: a late turn with many
+        # tiles and work 4 has thousands of plans. Its own plans take OWN_PLANS_SHARE of it at most.
+        self.cap = cap
         self.follower = PlanFollower()
 
     def search(self, view: dict, budget: Budget | None = None) -> list[tuple[float, Plan, int]]:
         """Plans best first as (value, plan, visits); this bot does not search, so visits are 0."""
         state = sample_state(view, self.rng)
-        ranked = [(v, plan) for v, plan, _ in ranked_plans(state, self.weights)]
+        deadline = None if self.cap is None else time.monotonic() + self.cap
+        root_deadline = None if deadline is None else time.monotonic() + OWN_PLANS_SHARE * self.cap
+        ranked = ranked_plans(state, self.weights, root_deadline)
         if self.sensible:
-            ranked = [(v, plan) for v, plan in ranked if not wastes_work(state, plan)] or ranked
+            ranked = [entry for entry in ranked if not wastes_work(state, entry[1])] or ranked
+        if self.lookahead and len(ranked) > 1:
+            ranked = self._looked_ahead(state.current, ranked, budget, deadline)
         if self.noise:
-            ranked = sorted(((v + self.rng.gauss(0.0, self.noise), plan) for v, plan in ranked),
-                            key=lambda vp: -vp[0])
-        return [(v, plan, 0) for v, plan in ranked]
+            ranked = sorted(((v + self.rng.gauss(0.0, self.noise), plan, after) for v, plan, after in ranked),
+                            key=lambda entry: -entry[0])
+        return [(v, plan, 0) for v, plan, _ in ranked]
+
+    def _looked_ahead(self, me: int, ranked: list, budget: Budget | None, deadline: float | None) -> list:
+        """The `width` best plans valued where the next segments leave them, ahead of the rest
+        (as many of them as the deadline allows; those it cuts keep their order behind)."""
+        judged = []
+        for _, plan, after in ranked[:self.width]:
+            if budget is not None:
+                budget.check()
+            if judged and deadline is not None and time.monotonic() >= deadline:
+                break
+            later = after
+            for _ in range(self.lookahead):
+                if later.game_over:
+                    break
+                later = ranked_plans(later, self.weights, deadline)[0][2]
+            judged.append((relative_value(later, me, self.weights), plan, after))
+        judged.sort(key=lambda entry: -entry[0])
+        return judged + ranked[len(judged):]
 
 
 def easy(seed: int = 0) -> PlanningBot:
@@ -129,4 +162,6 @@ def easy(seed: int = 0) -> PlanningBot:
 
 
 def normal(seed: int = 0) -> PlanningBot:
-    return PlanningBot("normal", seed, DEFAULT, noise=0.0)
+    # The learned evaluation, and each of the four best plans judged again after the next
+    # seat's reply: a careful one-turn player, within a third of a second however wide the turn.
+    return PlanningBot("normal", seed, LEARNED, noise=0.0, lookahead=1, width=4, cap=0.3)

@@ -29,17 +29,17 @@ from ..engine.catalogue import PLAYER_COUNTS, fingerprint as catalogue_fingerpri
 from ..engine.state import LEDGER_SOURCES
 from . import available_levels, make_bot
 from .base import Budget
-from .evaluate import DEFAULT, LEARNED, learned_fingerprint
+from .evaluate import DEFAULT, learned_fingerprint
 from .greedy import GreedyBot
 from .mcts import expert, hard
 from .planner import PlanningBot, view_segment
 
 # Seats for measuring only: players the levels are judged against, never offered in the game.
-# The `-hand` and `-learned` seats tell what the learned evaluation (docs/bots.md) is worth:
-# a level on the hand-set weights, or Normal on the learned ones.
+# The `-hand` seats tell what the learned evaluation (docs/bots.md) is worth: a level on the
+# hand-set weights (Normal as it was before, with no look-ahead either).
 REFERENCES = {
     "greedy": GreedyBot,
-    "normal-learned": lambda seed: PlanningBot("normal", seed, LEARNED, noise=0.0),
+    "normal-hand": lambda seed: PlanningBot("normal", seed, DEFAULT, noise=0.0),
     "hard-hand": lambda seed: hard(seed, DEFAULT),
     "expert-hand": lambda seed: expert(seed, DEFAULT),
 }
