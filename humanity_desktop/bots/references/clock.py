@@ -14,43 +14,36 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...engine.catalogue import LAST_YEAR
-from ...engine.ring import HANGARS
 from ...engine.state import ACTIVE, OVER, RETURNING, State
 
-# Modules a reset draws, on average, by player count (the two under the white crosses and
-# those taken from the other hangars during the round).
-DRAW_PER_ROUND = {2: 3.6, 3: 4.3, 4: 5.0}
-MODULES_PER_YEAR = 15
+# Rounds left in the year, including the current one, from the year's deck and the modules
+# kept past the white crosses: a + b * deck + c * kept, by player count; and the rounds of a
+# whole year. Fitted to games between the reference players.
+YEAR_ROUNDS = {2: (-0.72, 0.42, 0.35), 3: (-0.64, 0.34, 0.37), 4: (-0.59, 0.31, 0.37)}
+ROUNDS_PER_YEAR = {2: 6.0, 3: 5.2, 4: 4.7}
 # Turns a seat takes in a round, on average (its astronauts at home, and reactivations).
-TURNS_PER_ROUND = 2.4
+TURNS_PER_ROUND = 2.2
 
 
 class Clock(NamedTuple):
-    rounds_left: float  # rounds still to play, the current one counted by what is left of it
+    rounds_left: float  # rounds still to play, the current one included
     year_rounds_left: float  # the same, up to the end of this year
     turns_left: list[float]  # each seat's turns still to come (the one being played not counted)
     year_turns_left: list[float]
     fraction_left: float  # rounds_left over a whole game's rounds: 1 at the start, 0 at the end
-    last_round: bool  # the year's deck cannot fill the hangars again: this round ends the year
+    kept: int  # modules past the white crosses now: they stay at the next reset unless taken
 
 
 def clock(s: State) -> Clock:
     n = s.n
-    if s.phase == OVER:
-        return Clock(0.0, 0.0, [0.0] * n, [0.0] * n, 0.0, True)
-    draw = DRAW_PER_ROUND[n]
-    deck = len(s.decks[s.year - 1])
     kept = sum(1 for k, m in enumerate(s.hangars, start=1) if m is not None and k > 2)
-    # At the next reset the empty hangars are refilled; if the deck cannot, the year ends.
-    expected_kept = max(0.0, kept - 0.5 * (draw - 2))
-    last_round = deck < HANGARS - expected_kept
-    later = 0.0 if last_round else max(0.0, (deck - (HANGARS - expected_kept)) / draw) + 1.0
+    if s.phase == OVER:
+        return Clock(0.0, 0.0, [0.0] * n, [0.0] * n, 0.0, kept)
+    a, b, c = YEAR_ROUNDS[n]
+    year_rounds = max(1.0, a + b * len(s.decks[s.year - 1]) + c * kept)
+    per_year = ROUNDS_PER_YEAR[n]
+    rounds = year_rounds + (LAST_YEAR - s.year) * per_year
     active = [sum(1 for _, where, _ in p.astros if where in (ACTIVE, RETURNING)) for p in s.players]
-    round_left = min(1.0, sum(active) / (TURNS_PER_ROUND * n))
-    year_rounds = round_left + later
-    future_years = LAST_YEAR - s.year
-    per_year = MODULES_PER_YEAR / draw
-    rounds = year_rounds + future_years * per_year
-    turns = [a + TURNS_PER_ROUND * (rounds - round_left) for a in active]
-    year_turns = [a + TURNS_PER_ROUND * later for a in active]
-    return Clock(rounds, year_rounds, turns, year_turns, min(1.0, rounds / (3 * per_year)), last_round)
+    turns = [x + TURNS_PER_ROUND * (rounds - 1) for x in active]
+    year_turns = [x + TURNS_PER_ROUND * (year_rounds - 1) for x in active]
+    return Clock(rounds, year_rounds, turns, year_turns, min(1.0, rounds / (3 * per_year)), kept)

@@ -37,7 +37,7 @@ from ...engine.rules import supply_of
 from ...engine.ring import HANGARS, distance
 from ...engine.scoring import MISSION_VP
 from ...engine.state import ACTIVE, BOARD, EXHAUSTED, OVER, RETURNING, State
-from .clock import DRAW_PER_ROUND, Clock, clock
+from .clock import Clock, clock
 
 
 @dataclass(frozen=True)
@@ -94,10 +94,10 @@ class Judge:
         self.cap = self.cat.research_cap
         self.bonus = self.cat.tokens_per_player_behind[start.n]
         self._other_cache: dict = {}
-        draw = DRAW_PER_ROUND[start.n]
-        kept = sum(1 for k, m in enumerate(start.hangars, start=1) if m is not None and k > 2)
-        # How far the arm is expected to turn at the next reset.
-        self.move = HANGARS - max(0.0, kept - 0.5 * (draw - 2)) if kept else 8.0
+        # How far the arm is expected to turn at the next reset: onto the last empty hangar,
+        # once the modules past the white crosses that will be taken are gone.
+        kept = self.clock.kept
+        self.move = HANGARS - max(0.0, kept - 0.4) if kept else 8.0
 
     # ------------------------------------------------------------ research
 
@@ -200,7 +200,7 @@ class Judge:
         pl = s.players[p]
         clk = self.clock
         value = 0.0
-        last = clk.rounds_left < 1.0 and s.year == 3
+        last = clk.rounds_left <= 1.0 and s.year == 3
         for work, where, pos in pl.astros:
             if where == ACTIVE:
                 value += w.turn * (1.0 if clk.turns_left[p] > 1 else 0.5)
