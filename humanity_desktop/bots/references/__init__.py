@@ -12,11 +12,13 @@ so they do not share the levels' blind spots (docs/bots.md, "The reference panel
 from __future__ import annotations
 
 from .profiles import builder, rich, rush
+from .sampler import sampler
 
 PANEL = {
     "ref-rich": rich,
     "ref-builder": builder,
     "ref-rush": rush,
+    "sampler": sampler,
 }
 
 __all__ = ["PANEL"]
