@@ -10,12 +10,17 @@ spent in another order, count once.
 The end position is the one the seat leaves: the turn is over (its mission check made) but
 the next seat has not started and the round has not been reset, so nothing hidden is drawn.
 
-Two options trade completeness for speed, for players that prune what they would never play:
+Returning astronauts are placed in the order of their numbers (every assignment of cells to
+astronauts is still reached, each once).
+
+Three options trade completeness for speed, for players that prune what they would never play:
 - `pay`: "all" tries every distinct payment; "auto" pays each cost with the engine's auto-pay
   (the spend that gives up the least valuable unit, one at a time).
 - `full_work`: True lists stopping work early too; False only the work that uses the
   astronaut until nothing more can be activated (more stock, a weaker obstacle or an
   astronaut nearer home is never worse, so the shorter work is never better).
+- `alike`: True counts returning astronauts of the same work value as interchangeable, so
+  two of them swapping cells is one way to place them, not two.
 """
 from __future__ import annotations
 
@@ -67,7 +72,7 @@ def position_key(state: State, seat: int) -> tuple:
     )
 
 
-def plans(state: State, pay: str = "all", full_work: bool = True) -> list[Plan]:
+def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = False) -> list[Plan]:
     """Each distinct end of the segment that starts at `state`, with the actions reaching it,
     in a fixed order (the same state always gives the same list)."""
     if state.phase == OVER:
@@ -86,6 +91,13 @@ def plans(state: State, pay: str = "all", full_work: bool = True) -> list[Plan]:
             # Activations are counted, not ordered: take them in the order of their cells.
             legal = [a for a in legal if (a.kind == Kind.ACTIVATE and (last_cell is None or a.cell >= last_cell))
                      or (a.kind == Kind.END_WORK and full_work)]
+        elif s.phase == PLACE:
+            # Astronauts are placed in the order of their numbers; alike ones in the order of cells.
+            astros = s.players[s.current].astros
+            first = next(i for i, (_, where, _) in enumerate(astros) if where == RETURNING)
+            legal = [a for a in legal if a.astronaut == first]
+            if alike and last_cell is not None and last_cell[0] == astros[first][0]:
+                legal = [a for a in legal if a.cell >= last_cell[1]]
         for a in legal:
             t = s.copy()
             play_to_turn_end(t, a)
@@ -95,7 +107,12 @@ def plans(state: State, pay: str = "all", full_work: bool = True) -> list[Plan]:
                 if key not in ends:
                     ends[key] = Plan(step, t)
                 continue
-            cell = a.cell if a.kind == Kind.ACTIVATE else None
+            if a.kind == Kind.ACTIVATE:
+                cell = a.cell
+            elif a.kind == Kind.PLACE_ASTRONAUT:
+                cell = (s.players[s.current].astros[a.astronaut][0], a.cell)  # (its work, where it went)
+            else:
+                cell = None
             # Two different sets of activations can leave the same position (a time module
             # with nobody to move); each keeps its own place in the order of cells.
             node = (key, cell)
