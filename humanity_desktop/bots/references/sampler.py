@@ -1,9 +1,8 @@
 """An information-set sampling search over whole plans, written from the rules.
 
 For the decision in front of it the sampler lists every way to finish its segment
-(segment.py), merges those that differ only in how a cost is paid (keeping, for each, the
-payment the judgement likes best) and keeps the most promising by the judgement
-(judge.py). Then it plays each candidate on in many sampled worlds: the unseen modules and
+(segment.py, costs paid by the engine's auto-pay) and keeps the most promising by the
+judgement (judge.py). Then it plays each candidate on in many sampled worlds: the unseen modules and
 experiments shuffled into the decks consistently with its view (fill.py), other seats'
 science set to what it has seen them earn. In each world the candidate plan is played,
 then every seat plays on with the fast policy (playout.py) for a few segments, and the
@@ -22,7 +21,7 @@ import math
 import random
 import time
 
-from ...engine import Action, Kind
+from ...engine import Action
 from ...engine.state import OVER, State
 from ..base import Budget
 from .fill import ScienceWatch, consistent, shuffle_hidden
@@ -31,11 +30,6 @@ from .oneturn import PlanFollower
 from .playout import FastPolicy, play_on
 from .profiles import RICH
 from .segment import Plan, play_plan, plans
-
-
-def decision_of(plan: Plan) -> tuple:
-    """A plan's choices other than its payment's individual spends."""
-    return tuple(a for a in plan.actions if a.kind != Kind.SPEND)
 
 
 class SamplerBot:
@@ -55,17 +49,13 @@ class SamplerBot:
         self.playouts = 0  # over the bot's life, for measuring
 
     def candidates(self, state: State) -> list[tuple[float, Plan]]:
-        """The plans worth searching, best first by the judgement, one per decision."""
+        """Every plan of the segment, best first by the judgement."""
         seat = state.current
         judge = Judge(state, self.weights)
-        best: dict[tuple, tuple[float, int, Plan]] = {}
-        for i, plan in enumerate(plans(state, pay="all", full_work=False)):
-            v = judge.value(plan.end, seat)
-            key = decision_of(plan)
-            if key not in best or v > best[key][0]:
-                best[key] = (v, i, plan)
-        ranked = sorted(best.values(), key=lambda x: (-x[0], x[1]))
-        return [(v, plan) for v, _, plan in ranked]
+        scored = [(judge.value(plan.end, seat), i, plan)
+                  for i, plan in enumerate(plans(state, pay="auto", full_work=False, alike=True))]
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        return [(v, plan) for v, _, plan in scored]
 
     def leaf(self, s: State, seat: int) -> float:
         if s.phase == OVER:
