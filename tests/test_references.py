@@ -19,7 +19,7 @@ from humanity_desktop.bots.references.sampler import SamplerBot
 from humanity_desktop.bots.references.segment import Segment, all_ends_brute_force, play_plan, plans
 from humanity_desktop.bots.tournament import logged_games, main as tournament_main, parse_seat, play_game
 from humanity_desktop.engine import Kind, apply_action, legal_actions, new_game, observe
-from humanity_desktop.engine.state import PLACE, RETURNING
+from humanity_desktop.engine.state import PLACE, RETURNING, TURN
 
 PACKAGE = Path(__file__).resolve().parent.parent / "humanity_desktop"
 REFERENCES = PACKAGE / "bots" / "references"
@@ -192,8 +192,11 @@ def test_the_sampler_stops_when_its_budget_is_cancelled() -> None:
 
 def test_the_sampler_halves_its_candidates_and_keeps_the_better_of_the_last_two() -> None:
     s = new_game(2, 3)
+    rng = random.Random(0)
+    while s.turn < 10 or s.phase != TURN:  # a year-1 position where no two candidates tie
+        apply_action(s, rng.choice(legal_actions(s)))
     bot = SamplerBot(1, keep=8)
-    result = bot.search(consistent(observe(s, 0)), Budget(iterations=64))
+    result = bot.search(consistent(observe(s, s.current)), Budget(iterations=64))
     assert len(result) == 8
     counts = [n for _, _, n in result]
     assert sum(counts) == bot.playouts >= 64
