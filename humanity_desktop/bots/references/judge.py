@@ -52,10 +52,10 @@ class Weights:
     advanced: float = 2.6  # an advanced unit, in basics
     stock_soft_cap: float = 10.0  # basics' worth beyond which more stock is worth less and less
     afford: float = 0.25  # per module or experiment on the board the stock can pay for now
-    producer: float = 0.35  # a producer, per 10 turns left
+    producer: float = 0.5  # a producer, per 10 turns left
     work: float = 0.55  # a work upgrade, per 10 turns left
-    turn: float = 1.1  # an extra turn (an active astronaut in the base)
-    away: float = 0.9  # an astronaut that will miss the next round beside the board
+    turn: float = 0.8  # an extra turn (an active astronaut in the base)
+    away: float = 2.2  # an astronaut that will miss the next round beside the board
     cell_square: float = 0.45  # an astronaut standing where its next module completes a square
     cell_adjacency: float = 0.06  # per research a module deployed where it stands would earn
     cell_neighbours: float = 0.08  # per module next to where it stands
