@@ -5,8 +5,8 @@ For each active astronaut it weighs every option from the rules and the tiles wi
 playing any of them: working (the best activations for its work), deploying each module it
 can pay for and place, carrying out each experiment it can pay for. Each option is worth
 what it adds at once (points, research, what a new producer will make, an upgrade, an
-experiment group's point, a reactivation's extra turns) less what it costs (the units
-spent, an astronaut sent far round the ring). The best option is played through the engine,
+experiment group's point, a reactivation's extra turns, a mission taken or a step toward
+one) less what it costs (the units spent, an astronaut sent far round the ring). The best option is played through the engine,
 with a little noise so that playouts differ; payments use the engine's auto-pay, returning
 astronauts go where their next module would score most.
 
@@ -46,6 +46,10 @@ class Figures(NamedTuple):
     producer: float = 0.025  # a producer's basic per work, per turn left
     upgrade: float = 0.035  # a work upgrade, per turn left
     noise: float = 0.3  # at most this much is added at random to each option's worth
+    mission: float = 1.0  # scales what taking a mission is worth (its 3 points and token)
+    mission_step: float = 1.2  # a step toward a mission nobody holds yet
+    unit: float = 0.3  # a basic unit while it can still be spent (plus the exchange's 0.2)
+    research: float = 1.5  # scales a research point's worth
 
 
 class Worth:
@@ -57,7 +61,7 @@ class Worth:
         turns = clk.turns_left[p]
         self.turns = turns
         time = min(1.0, turns / 10.0)
-        self.basic = 0.2 + 0.45 * time
+        self.basic = 0.2 + figures.unit * time
         self.electricity = self.basic * 1.4
         self.advanced = self.basic * 2.6
         cat = s.catalogue
@@ -68,7 +72,7 @@ class Worth:
             if research < b:
                 slope = (tb - ta) / (b - a)
                 break
-        self.research = slope + (0.06 if s.n == 2 else 0.03)
+        self.research = figures.research * (slope + (0.06 if s.n == 2 else 0.03))
         if research >= cat.research_cap:
             self.research = 0.02
         self.turn = figures.turn if turns > 1 else 0.3
@@ -77,6 +81,32 @@ class Worth:
         kept = clk.kept
         self.move = HANGARS - max(0.0, kept - 0.4) if kept else 8.0
         self.last_round = clk.rounds_left <= 1.0 and s.year == 3
+        # (spec, the seat's measure, the holder, the holder's measure) for each mission
+        player = s.players[p]
+        self.missions = []
+        for mid, holder in zip(s.missions, s.holders):
+            spec = cat.missions[mid]
+            if holder == p:
+                continue
+            mine = grid.mission_measure(spec, player.base, player.experiments, cat)
+            held = None
+            if holder is not None:
+                other = s.players[holder]
+                held = grid.mission_measure(spec, other.base, other.experiments, cat)
+            self.missions.append((spec, mine, holder, held))
+
+    def mission_gain(self, spec, mine: int, new: int, holder, held) -> float:
+        """What raising the seat's measure on a mission from `mine` to `new` is worth."""
+        if new <= mine:
+            return 0.0
+        f = self.figures
+        if holder is None:
+            if new >= spec.target:
+                return f.mission * 4.0  # 3 points and the science token
+            return f.mission_step * (new - mine) / max(1, spec.target - new)
+        if new > held:
+            return f.mission * 3.0
+        return 0.0
 
     def unit(self, resource: int) -> float:
         if resource == ELECTRICITY:
@@ -163,6 +193,7 @@ class FastPolicy:
             for option in ("orange", "blue"):
                 v = self._adjacency(cat, player.base, cell, option, ()) * worth.research
                 v += self._squares(colours, cell, option, worth)
+                v += self._missions(cat, player, colours, cell, option, worth)
                 if best is None or v > best[0]:
                     best = (v, option)
             value += best[0] + spec.research * worth.research
@@ -170,6 +201,7 @@ class FastPolicy:
         else:
             research = spec.research + self._adjacency(cat, player.base, cell, colour, spec.adjacency)
             value += research * worth.research + spec.vp + self._squares(colours, cell, colour, worth)
+            value += self._missions(cat, player, colours, cell, colour, worth)
             if spec.kind == "greenhouse":
                 value += len(grid.greenhouse_group(player.base, cat, cell, extra=cell))
             elif spec.kind == "production":
@@ -179,6 +211,21 @@ class FastPolicy:
                     made = worth.unit(spec.produces[0]) / worth.basic * (1.1 if len(spec.produces) > 1 else 1.0)
                     value += worth.producer * made / spec.work + worth.basic  # and its first unit
         return value, choice
+
+    @staticmethod
+    def _missions(cat, player, colours: dict, cell, colour: str, worth: Worth) -> float:
+        """What a module of `colour` on `cell` adds toward the missions of the base's layout."""
+        value = 0.0
+        after = None
+        for spec, mine, holder, held in worth.missions:
+            if spec.measure in ("pictograms", "experiment_side"):
+                continue
+            if after is None:
+                after = dict(colours)
+                after[cell] = colour
+            new = grid.mission_measure(spec, player.base, player.experiments, cat, after)
+            value += worth.mission_gain(spec, mine, new, holder, held)
+        return value
 
     @staticmethod
     def _adjacency(cat, base: dict, cell, colour: str | None, bonus: tuple) -> int:
@@ -222,6 +269,10 @@ class FastPolicy:
         open_sizes = [bin(g).count("1") for g in player.groups if not g & bit]
         value = (max(open_sizes) if open_sizes else 0) + spec.vp + spec.research * worth.research
         value -= worth.cost(spec.cost_vec) + worth.away(index + 1)
+        for mission, mine, holder, held in worth.missions:
+            if mission.measure in ("pictograms", "experiment_side"):
+                new = grid.mission_measure(mission, player.base, player.experiments + [spec.id], cat)
+                value += worth.mission_gain(mission, mine, new, holder, held)
         if spec.effect == "reactivate":
             value += worth.turn * sum(1 for _, where, _ in player.astros if where == EXHAUSTED)
         elif spec.effect == "time2":
