@@ -2,12 +2,12 @@
 
 A year ends at the reset where its deck can no longer fill the empty hangars; each reset
 draws the two modules under the white crosses plus whatever was taken from the other
-hangars during the round. So the modules still to come (deck and hangars) tell how many
-rounds are left, and the active astronauts tell how much of the current round is.
+hangars during the round. So the year's deck and the modules kept past the white crosses
+tell how many rounds the year has left, a whole year has about as many rounds each time,
+and a seat's turns follow from the rounds and its astronauts that can still act this round.
 
-The figures per player count are what a round draws and how many turns a seat takes in a
-round on average, measured from games between the reference players
-(docs/bots.md, "The reference panel").
+The figures, by player count, were fitted to 18 games between the reference players (6 at
+each table size): the rounds left in the year within half a round on average.
 """
 from __future__ import annotations
 

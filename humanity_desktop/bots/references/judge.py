@@ -30,13 +30,13 @@ import math
 from dataclasses import dataclass, replace
 
 from ...engine import grid
-from ...engine.catalogue import ADVANCED, BASIC, ELECTRICITY, Catalogue
+from ...engine.catalogue import ADVANCED, ELECTRICITY, Catalogue
 from ...engine.flow import LEFTOVERS_PER_VP
 from ...engine.payment import can_pay
 from ...engine.rules import supply_of
 from ...engine.ring import HANGARS, distance
 from ...engine.scoring import MISSION_VP
-from ...engine.state import ACTIVE, BOARD, EXHAUSTED, OVER, RETURNING, State
+from ...engine.state import ACTIVE, BOARD, EXHAUSTED, OVER, State
 from .clock import Clock, clock
 
 
@@ -213,8 +213,6 @@ class Judge:
                 if d > 0:
                     home = _sigmoid((self.move - d - 0.5) / 0.6)
                     value -= w.away * (1 - home)
-            elif where == RETURNING:
-                value += 0.0
         return value
 
     def cell_value(self, s: State, p: int, cell, colours: dict) -> float:
@@ -349,5 +347,3 @@ class Judge:
             best = max(best, v)
         return mine - self.w.rival * best
 
-
-__all__ = ["BASIC", "Judge", "Weights", "scaled"]

@@ -29,7 +29,7 @@ from ...engine.payment import can_pay
 from ...engine.ring import HANGARS, distance
 from ...engine.rules import MAX_WORK, greenhouse_problem, placement_cells, supply_of, wild_options
 from ...engine.state import (
-    ACTION, ACTIVE, BOARD, COLOUR, EXHAUSTED, OVER, PAY, PLACE, RETURNING, SHAPE, TURN, UPGRADE, WORK, State,
+    ACTIVE, BOARD, COLOUR, EXHAUSTED, OVER, PAY, PLACE, RETURNING, SHAPE, TURN, UPGRADE, WORK, State,
 )
 from .clock import clock
 from .segment import Segment
@@ -413,5 +413,3 @@ def play_on(s: State, policy: FastPolicy, rng: random.Random, segments: int) -> 
             return
         policy.play_segment(s, rng)
 
-
-__all__ = ["ACTION", "FastPolicy", "Worth", "play_on"]
