@@ -5,8 +5,11 @@ For the decision in front of it the sampler lists every way to finish its segmen
 judgement (judge.py). Then it plays each candidate on in many sampled worlds: the unseen modules and
 experiments shuffled into the decks consistently with its view (fill.py), other seats'
 science set to what it has seen them earn. In each world the candidate plan is played,
-then every seat plays on with the fast policy (playout.py) for a few segments, and the
-position reached is judged (or scored exactly, if the game ended). All candidates of a
+then every seat plays on with the fast policy (playout.py) for eight more segments, and
+the position reached is judged (or scored exactly, if the game ended). Eight looked better
+than four (10 games at 0.4 s a decision, eight against four: 43.4 points to 38.3), two no
+better than four and sixteen no better than eight; searching 24 candidates instead of 12
+made no clear difference either. All candidates of a
 round see the same worlds, so they are compared on equal luck.
 
 The time is spent by successive halving: the budget is cut into one slice per round; in
@@ -34,7 +37,7 @@ from .segment import Plan, play_plan, plans
 
 class SamplerBot:
     def __init__(self, seed: int = 0, seconds: float = 1.0, weights: Weights = RICH, keep: int = 12,
-                 horizon: int = 4, prior: float = 1.0, name: str = "sampler") -> None:
+                 horizon: int = 8, prior: float = 1.0, name: str = "sampler") -> None:
         self.name = name
         self.seconds = seconds
         self.weights = weights
