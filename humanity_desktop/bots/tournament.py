@@ -6,10 +6,14 @@ Seats rotate from game to game so every level plays every position equally often
 decision's time is the whole time a bot spends on one turn (or one set of placements),
 which is what a person waits for.
 
+A seat may carry its own thinking time: `--seats sampler@1,expert@2.5` gives the sampler a
+budget of 1 second a decision and Expert 2.5 (`--seconds` still overrides every seat).
+
 Long runs: `--log games.jsonl` appends each finished game as one line. Run the same
 command again with the same log and the games already in it are not played again, so a
 run that was stopped goes on where it left off and the summary covers every game. Games
-played on a different tile catalogue, or by bots on other learned weights, are not counted.
+played on a different tile catalogue, or by bots on other learned weights, are not counted, nor games whose seats
+thought for other times (each game records every seat's budget).
 """
 from __future__ import annotations
 
@@ -33,6 +37,7 @@ from .evaluate import DEFAULT, learned_fingerprint
 from .greedy import GreedyBot
 from .mcts import expert, hard
 from .planner import PlanningBot, view_segment
+from .references import PANEL
 
 # Seats for measuring only: players the levels are judged against, never offered in the game.
 # The `-hand` seats tell what the learned evaluation (docs/bots.md) is worth: a level on the
@@ -42,6 +47,7 @@ REFERENCES = {
     "normal-hand": lambda seed: PlanningBot("normal", seed, DEFAULT, noise=0.0),
     "hard-hand": lambda seed: hard(seed, DEFAULT),
     "expert-hand": lambda seed: expert(seed, DEFAULT),
+    **PANEL,  # the reference panel, written from the rules (bots/references/)
 }
 
 
@@ -49,8 +55,34 @@ def seat_names() -> list[str]:
     return [*available_levels(), *REFERENCES]
 
 
+def parse_seat(seat: str) -> tuple[str, float | None]:
+    """`name` or `name@seconds` -> (name, its own thinking time per decision, or None).
+    ValueError, saying what is wrong, for an unknown name or a time that is not a positive
+    number of seconds."""
+    name, at, time_text = seat.strip().partition("@")
+    name = name.strip()
+    if name not in seat_names():
+        raise ValueError(f"unknown seat {name!r} in {seat!r}; choose from {', '.join(seat_names())}")
+    if not at:
+        return name, None
+    try:
+        seconds = float(time_text)
+    except ValueError:
+        raise ValueError(f"seat {seat!r}: after '@' comes a thinking time in seconds, such as {name}@1.5")
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise ValueError(f"seat {seat!r}: the thinking time must be a number of seconds above 0")
+    return name, seconds
+
+
+def seat_budgets(levels: list[str], seconds: float | None) -> list[float | None]:
+    """Each seat's time per decision: `seconds` for every seat when given, else the seat's own
+    `@seconds`, else None (the bot's own time)."""
+    return [seconds if seconds else parse_seat(level)[1] for level in levels]
+
+
 def seat_bot(level: str, seed: int):
-    return REFERENCES[level](seed) if level in REFERENCES else make_bot(level, seed)
+    name, _ = parse_seat(level)
+    return REFERENCES[name](seed) if name in REFERENCES else make_bot(name, seed)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -68,13 +100,14 @@ def play_game(levels: list[str], seed: int, seconds: float | None = None) -> dic
     """One game with `levels[i]` in seat i. Returns scores, places, ledgers and think times."""
     state = new_game(len(levels), seed)
     bots = [seat_bot(level, seed * 31 + i) for i, level in enumerate(levels)]
+    budgets = seat_budgets(levels, seconds)
     think: list[list[float]] = [[] for _ in levels]
     current_segment = None
     while not state.game_over:
         p = state.current
         view = observe(state, p)
         start = time.perf_counter()
-        budget = Budget(seconds=seconds) if seconds else None
+        budget = Budget(seconds=budgets[p]) if budgets[p] else None
         action = bots[p].decide(view, legal_actions(state), budget)
         spent = time.perf_counter() - start
         seg = view_segment(view)
@@ -86,6 +119,7 @@ def play_game(levels: list[str], seed: int, seconds: float | None = None) -> dic
         apply_action(state, action)
     return {
         "levels": levels,
+        "budgets": budgets,
         "seed": seed,
         "scores": state.scores,
         "places": places(state),
@@ -183,6 +217,9 @@ def logged_games(logged: str, levels: list[str], seconds: float | None) -> dict[
         except json.JSONDecodeError:
             continue
         same_match = sorted(game.get("levels", [])) == sorted(levels) and game.get("seconds") == seconds
+        if "budgets" in game:  # each seat's time per decision: games at other times are not pooled
+            same_match = same_match and sorted(zip(game["levels"], game["budgets"]), key=str) == sorted(
+                zip(levels, seat_budgets(levels, seconds)), key=str)
         if same_match and all(game.get(key) == value for key, value in now.items()):
             games[game["seed"]] = game
     return games
@@ -192,7 +229,7 @@ def _print_table(summary: dict) -> None:
     print(f"{summary['games']} games")
     for level, st in summary["levels"].items():
         lo, hi = st["ci95"]
-        print(f"  {level:8s} win {st['win_rate']:.1%} (95% {lo:.1%}-{hi:.1%})  "
+        print(f"  {level:11s} win {st['win_rate']:.1%} (95% {lo:.1%}-{hi:.1%})  "
               f"score {st['mean_score']:.1f} +/- {st['score_sd']:.1f}  "
               f"decision median {st['decision_ms_median']:.1f} ms, max {st['decision_ms_max']:.0f} ms")
         by_source = ", ".join(f"{k} {v:g}" for k, v in st["mean_vp_by_source"].items() if v)
@@ -203,7 +240,9 @@ def _print_table(summary: dict) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m humanity_desktop.bots.tournament", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--seats", required=True, help=f"comma-separated levels, 2 to 4: {', '.join(seat_names())}")
+    ap.add_argument("--seats", required=True,
+                    help=f"comma-separated levels, 2 to 4: {', '.join(seat_names())}; "
+                         "name@seconds gives a seat its own time per decision")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
@@ -213,9 +252,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="append each finished game to this file; games already in it are not replayed")
     args = ap.parse_args(argv)
     levels = [x.strip() for x in args.seats.split(",")]
-    unknown = [x for x in levels if x not in seat_names()]
-    if unknown or len(levels) not in PLAYER_COUNTS:
-        ap.error(f"--seats takes 2 to 4 of: {', '.join(seat_names())}")
+    for level in levels:
+        try:
+            parse_seat(level)
+        except ValueError as exc:
+            ap.error(f"--seats: {exc}")
+    if len(levels) not in PLAYER_COUNTS:
+        ap.error(f"--seats takes 2 to 4 of: {', '.join(seat_names())} (each may end in @seconds)")
+    if args.seconds is not None and not (math.isfinite(args.seconds) and args.seconds > 0):
+        ap.error("--seconds must be a number of seconds above 0")
     if args.games < 1 or args.jobs < 1:
         ap.error("--games and --jobs must be at least 1")
     summary = run(levels, args.games, args.seed, args.jobs, args.seconds, args.log)

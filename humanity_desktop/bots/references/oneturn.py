@@ -1,0 +1,94 @@
+"""A one-turn player: tries every way to finish its segment and keeps the best end position.
+
+It makes a full position from its view (the hidden cards in any order: within one seat's
+segment nothing hidden is drawn), lists the distinct ends of the segment (segment.py),
+values each with its judgement (judge.py) and plays the best plan's actions, one per call.
+Costs are paid with the engine's auto-pay: judging every distinct payment as well made no
+measurable difference in 30 games (34.9 points a game against 34.6) and took several times
+as long on turns with many ways to pay.
+Ties go to the plan listed first, so a player is deterministic; its seed only breaks ties
+between plans valued exactly alike.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+from ...engine import Action, observe
+from ...engine.state import State
+from ..base import Budget
+from .fill import ScienceWatch, consistent
+from .judge import Judge, Weights
+from .segment import Plan, play_plan, plans
+
+
+def view_key(view: dict) -> str:
+    return json.dumps(view, sort_keys=True)
+
+
+class PlanFollower:
+    """Plays a chosen plan one action per call, for as long as the views are the ones the plan
+    leads through (anything else and the player thinks again)."""
+
+    def __init__(self) -> None:
+        self._steps: list[tuple[str, Action]] = []
+
+    def set(self, state: State, seat: int, actions) -> None:
+        steps = []
+        t = state.copy()
+        for a in actions:
+            steps.append((view_key(observe(t, seat)), a))
+            play_plan(t, (a,), until_turn_end=True)
+        self._steps = steps[1:]
+
+    def next(self, view: dict, legal: list[Action]) -> Action | None:
+        if self._steps:
+            key, action = self._steps[0]
+            if key == view_key(view) and action in legal:
+                self._steps.pop(0)
+                return action
+            self._steps = []
+        return None
+
+
+class OneTurnPlayer:
+    seconds = None
+
+    def __init__(self, name: str, weights: Weights, seed: int = 0, pay: str = "auto") -> None:
+        self.name = name
+        self.weights = weights
+        self.pay = pay
+        self.rng = random.Random(seed)
+        self.last_search: list | None = None
+        self.follower = PlanFollower()
+        self.watch = ScienceWatch()
+
+    def rank(self, state: State) -> list[tuple[float, Plan]]:
+        """Every plan of the segment at `state`, best first by the judgement."""
+        seat = state.current
+        judge = Judge(state, self.weights)
+        scored = [(judge.value(plan.end, seat), i, plan)
+                  for i, plan in enumerate(plans(state, pay=self.pay, full_work=False, alike=True))]
+        best = max(v for v, _, _ in scored)
+        ties = [i for v, i, _ in scored if v == best]
+        pick = ties[0] if len(ties) == 1 else self.rng.choice(ties)
+        scored.sort(key=lambda x: (x[1] != pick, -x[0], x[1]))
+        return [(v, plan) for v, _, plan in scored]
+
+    def decide(self, view: dict, legal: list[Action], budget: Budget | None = None) -> Action:
+        follow = self.follower.next(view, legal)
+        if follow is not None:
+            self.last_search = None
+            return follow
+        if budget is not None:
+            budget.check()
+        if len(legal) == 1:
+            self.last_search = None
+            return legal[0]
+        self.watch.update(view)
+        state = consistent(view, self.watch.estimates(view))
+        ranked = self.rank(state)
+        self.last_search = [(v, plan.actions, 1) for v, plan in ranked[:3]]
+        actions = ranked[0][1].actions
+        self.follower.set(state, view["seat"], actions)
+        return actions[0]

@@ -1,0 +1,150 @@
+"""Every way to finish the decision in front of a seat: its turn, or its placements after a reset.
+
+A *segment* is what one seat decides in a row: from choosing an astronaut to the end of the
+turn (work, a deploy with its payment, colour, shape and upgrades, or an experiment), or all
+of its returning astronauts' placements. `plans(state)` lists each distinct position the
+segment can end in, once, with one list of actions that reaches it. Positions are compared
+by everything a segment can change, so activations made in another order, or the same units
+spent in another order, count once.
+
+The end position is the one the seat leaves: the turn is over (its mission check made) but
+the next seat has not started and the round has not been reset, so nothing hidden is drawn.
+
+Returning astronauts are placed in the order of their numbers (every assignment of cells to
+astronauts is still reached, each once).
+
+Three options trade completeness for speed, for players that prune what they would never play:
+- `pay`: "all" tries every distinct payment; "auto" pays each cost with the engine's auto-pay
+  (the spend that gives up the least valuable unit, one at a time).
+- `full_work`: True lists stopping work early too; False only the work that uses the
+  astronaut until nothing more can be activated (more stock, a weaker obstacle or an
+  astronaut nearer home is never worse, so the shorter work is never better).
+- `alike`: True counts returning astronauts of the same work value as interchangeable, so
+  two of them swapping cells is one way to place them, not two.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...engine import Action, Kind, apply_action, legal_actions, play_to_turn_end
+from ...engine.autopay import cheapest_spend
+from ...engine.state import OVER, PAY, PLACE, RETURNING, WORK, State
+
+
+class Plan(NamedTuple):
+    actions: tuple[Action, ...]
+    end: State  # the position when the segment is over, before anyone else plays
+
+
+def returning(state: State, seat: int) -> bool:
+    return any(where == RETURNING for _, where, _ in state.players[seat].astros)
+
+
+class Segment(NamedTuple):
+    """Where a segment starts: whose it is, which turn, and whether it is placements."""
+    seat: int
+    turn: int
+    placing: bool
+
+    @classmethod
+    def of(cls, state: State) -> "Segment":
+        return cls(state.current, state.turn, state.phase == PLACE)
+
+    def over(self, state: State) -> bool:
+        """Whether the segment that started here has ended in `state` (reached by its own actions)."""
+        if state.phase == OVER:
+            return True
+        if self.placing:
+            return not returning(state, self.seat)
+        return state.turn != self.turn
+
+
+def position_key(state: State, seat: int) -> tuple:
+    """Everything a seat's own segment can change, as one hashable value. Other seats change
+    only through missions taken from them, which the holders show."""
+    p = state.players[seat]
+    return (
+        state.phase, state.sel, state.work_left, state.target, tuple(state.need), tuple(state.progress),
+        state.upgrades, tuple(state.placing), tuple(state.hangars), tuple(state.wheel), tuple(state.holders),
+        len(state.removed), state.current, state.turn,
+        tuple(sorted(p.base.items())), tuple(p.astros), p.research, p.science, tuple(sorted(p.wild.items())),
+        len(p.experiments), tuple(p.groups), tuple(p.ledger.values()),
+    )
+
+
+def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = False) -> list[Plan]:
+    """Each distinct end of the segment that starts at `state`, with the actions reaching it,
+    in a fixed order (the same state always gives the same list)."""
+    if state.phase == OVER:
+        return []
+    if pay not in ("all", "auto"):
+        raise ValueError("pay is 'all' or 'auto'")
+    seg = Segment.of(state)
+    seen: set = set()
+    ends: dict[tuple, Plan] = {}
+
+    def visit(s: State, path: tuple[Action, ...], last_cell) -> None:
+        legal = legal_actions(s)
+        if s.phase == PAY and pay == "auto":
+            legal = [cheapest_spend(s, legal)]
+        elif s.phase == WORK:
+            # Activations are counted, not ordered: take them in the order of their cells.
+            legal = [a for a in legal if (a.kind == Kind.ACTIVATE and (last_cell is None or a.cell >= last_cell))
+                     or (a.kind == Kind.END_WORK and full_work)]
+        elif s.phase == PLACE:
+            # Astronauts are placed in the order of their numbers; alike ones in the order of cells.
+            astros = s.players[s.current].astros
+            first = next(i for i, (_, where, _) in enumerate(astros) if where == RETURNING)
+            legal = [a for a in legal if a.astronaut == first]
+            if alike and last_cell is not None and last_cell[0] == astros[first][0]:
+                legal = [a for a in legal if a.cell >= last_cell[1]]
+        for a in legal:
+            t = s.copy()
+            play_to_turn_end(t, a)
+            step = path + (a,)
+            key = position_key(t, seg.seat)
+            if seg.over(t):
+                if key not in ends:
+                    ends[key] = Plan(step, t)
+                continue
+            if a.kind == Kind.ACTIVATE:
+                cell = a.cell
+            elif a.kind == Kind.PLACE_ASTRONAUT:
+                cell = (s.players[s.current].astros[a.astronaut][0], a.cell)  # (its work, where it went)
+            else:
+                cell = None
+            # Two different sets of activations can leave the same position (a time module
+            # with nobody to move); each keeps its own place in the order of cells.
+            node = (key, cell)
+            if node in seen:
+                continue
+            seen.add(node)
+            visit(t, step, cell)
+
+    visit(state, (), None)
+    return list(ends.values())
+
+
+def play_plan(state: State, actions, until_turn_end: bool = False) -> None:
+    """Play a plan's actions on `state` in place (RulesError if one is illegal there)."""
+    for a in actions:
+        (play_to_turn_end if until_turn_end else apply_action)(state, a)
+
+
+def all_ends_brute_force(state: State) -> list[State]:
+    """Every end of the segment by trying every legal action at every step, with no merging:
+    slow, for checking `plans` on small positions."""
+    seg = Segment.of(state)
+    out = []
+
+    def visit(s: State) -> None:
+        for a in legal_actions(s):
+            t = s.copy()
+            play_to_turn_end(t, a)
+            if seg.over(t):
+                out.append(t)
+            else:
+                visit(t)
+
+    visit(state)
+    return out

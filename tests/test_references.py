@@ -1,0 +1,245 @@
+"""The reference panel (bots/references/): legal whole games at every table size, the same game
+from the same seeds, nothing borrowed from the levels' code, a segment enumerator that finds
+exactly what trying every action finds, views turned back into positions the seat cannot tell
+from the real one, and the tournament's name@seconds seats."""
+from __future__ import annotations
+
+import ast
+import json
+import random
+from pathlib import Path
+
+import pytest
+from builders import bank, fresh, set_astronaut, square_to_complete
+
+from humanity_desktop.bots.base import Budget, Cancelled
+from humanity_desktop.bots.references import PANEL
+from humanity_desktop.bots.references.fill import consistent, sample, unseen_cards
+from humanity_desktop.bots.references.sampler import SamplerBot
+from humanity_desktop.bots.references.segment import Segment, all_ends_brute_force, play_plan, plans
+from humanity_desktop.bots.tournament import logged_games, main as tournament_main, parse_seat, play_game
+from humanity_desktop.engine import Kind, apply_action, legal_actions, new_game, observe
+from humanity_desktop.engine.state import PLACE, RETURNING, TURN
+
+PACKAGE = Path(__file__).resolve().parent.parent / "humanity_desktop"
+REFERENCES = PACKAGE / "bots" / "references"
+# A search player is made exactly reproducible (and quick) by an iteration cap.
+QUICK = 6
+
+
+def budget_for(name: str) -> Budget | None:
+    return Budget(iterations=QUICK) if name == "sampler" else None
+
+
+def play(name: str, players: int, seed: int) -> tuple[list, list[int]]:
+    """A whole game with the reference in seat 0 and ref-rich in the others; every action is
+    checked against the legal ones. Returns the actions and the scores."""
+    s = new_game(players, seed)
+    bots = [PANEL[name](seed)] + [PANEL["ref-rich"](seed + i) for i in range(1, players)]
+    actions = []
+    while not s.game_over:
+        p = s.current
+        legal = legal_actions(s)
+        action = bots[p].decide(observe(s, p), legal, budget_for(name) if p == 0 else None)
+        assert action in legal, f"{name} chose {action}, not a legal action"
+        apply_action(s, action)
+        actions.append(action)
+    return actions, s.scores
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("name", sorted(PANEL))
+def test_each_reference_plays_whole_games_legally(name, players) -> None:
+    _, scores = play(name, players, seed=10 + players)
+    assert len(scores) == players and all(score >= 0 for score in scores)
+
+
+@pytest.mark.parametrize("name", sorted(PANEL))
+def test_each_reference_plays_the_same_game_from_the_same_seeds(name) -> None:
+    assert play(name, 2, seed=7) == play(name, 2, seed=7)
+
+
+# ---------------------------------------------------------------- nothing from the levels' code
+
+ALLOWED = ("humanity_desktop.engine", "humanity_desktop.bots.base", "humanity_desktop.bots.references")
+
+
+def project_imports(path: Path) -> list[tuple[int, str]]:
+    """(line, module) for every import of the project a file makes, anywhere in it, with
+    relative imports resolved."""
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    package = list(parts[:-1])
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            target = ".".join(base + (node.module.split(".") if node.module else []))
+            names = [f"{target}.{a.name}" for a in node.names] if not node.module else [target]
+            found += [(node.lineno, n) for n in names]
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names]
+    return [(line, name) for line, name in found if name.split(".")[0] == "humanity_desktop"]
+
+
+def test_the_references_import_nothing_of_the_bots_but_the_bot_interface() -> None:
+    files = sorted(REFERENCES.glob("*.py"))
+    assert len(files) >= 6
+    borrowed = [f"{p.name}:{line} {name}" for p in files for line, name in project_imports(p)
+                if not any(name == a or name.startswith(a + ".") for a in ALLOWED)]
+    assert not borrowed, "the references import from the levels' code: " + ", ".join(borrowed)
+    # and they do use the engine and the interface, so the check reads real imports
+    everything = {name for p in files for _, name in project_imports(p)}
+    assert "humanity_desktop.bots.base" in everything
+    assert any(name.startswith("humanity_desktop.engine") for name in everything)
+
+
+# ---------------------------------------------------------------- the segment enumerator
+
+def end_keys(states) -> list[str]:
+    return [json.dumps(s.to_json(), sort_keys=True) for s in states]
+
+
+def placing_two() -> object:
+    """Seat 0 places two returning astronauts of different work; seat 1 places one after it."""
+    s = fresh(2, 1)
+    set_astronaut(s, 0, 0, work=3, where=RETURNING)
+    set_astronaut(s, 0, 2, work=2, where=RETURNING)
+    set_astronaut(s, 1, 0, where=RETURNING)
+    s.phase = PLACE
+    s.placing = [0, 1]
+    s.current = 0
+    return s
+
+
+def with_stock() -> object:
+    """The first turn, with electricity and insects banked: many ways to pay, many things to buy."""
+    s = fresh(2, 2)
+    bank(s, 0, "electricity", 2)
+    bank(s, 0, "insect", 2)
+    return s
+
+
+def mid_turn() -> object:
+    """A deploy chosen, its cost not yet paid: the segment starts in the payment."""
+    s = with_stock()
+    apply_action(s, next(a for a in legal_actions(s) if a.kind == Kind.SELECT_ASTRONAUT))
+    apply_action(s, next(a for a in legal_actions(s) if a.kind == Kind.CHOOSE_MODULE))
+    return s
+
+
+BUILT = {"first turn": lambda: fresh(2, 0), "a square to complete": square_to_complete,
+         "placements": placing_two, "stock to spend": with_stock, "in a payment": mid_turn}
+
+
+@pytest.mark.parametrize("name", sorted(BUILT))
+def test_the_enumerator_finds_exactly_the_ends_that_trying_every_action_finds(name) -> None:
+    s = BUILT[name]()
+    found = plans(s)
+    keys = end_keys(p.end for p in found)
+    assert len(set(keys)) == len(keys), "an end position is listed twice"
+    assert set(keys) == set(end_keys(all_ends_brute_force(s)))
+    seg = Segment.of(s)
+    for plan in found:  # each plan's actions reach its end from the start, and only at the last one
+        t = s.copy()
+        for i, a in enumerate(plan.actions):
+            assert not seg.over(t)
+            play_plan(t, (a,), until_turn_end=True)
+        assert end_keys([t]) == end_keys([plan.end])
+
+
+def test_the_pruned_enumerations_are_part_of_the_full_one() -> None:
+    for make in BUILT.values():
+        s = make()
+        full = set(end_keys(p.end for p in plans(s)))
+        pruned = end_keys(p.end for p in plans(s, pay="auto", full_work=False, alike=True))
+        assert pruned and set(pruned) <= full
+
+
+# ---------------------------------------------------------------- views made whole
+
+def positions(count: int):
+    rng = random.Random(4)
+    for g in range(count):
+        s = new_game(2 + g % 3, g)
+        for _ in range(rng.randrange(0, 400)):
+            if s.game_over:
+                break
+            apply_action(s, rng.choice(legal_actions(s)))
+        if not s.game_over:
+            yield s
+
+
+def test_a_view_made_whole_shows_the_seat_the_same_view() -> None:
+    rng = random.Random(1)
+    for s in positions(12):
+        for seat in range(s.n):
+            view = observe(s, seat)
+            assert observe(consistent(view), seat) == view
+            assert observe(sample(view, rng, [3] * s.n), seat) == view
+            modules, _ = unseen_cards(view, s.catalogue)
+            assert [sorted(d) for d in s.decks] == modules  # the unseen cards are the deck's
+
+
+# ---------------------------------------------------------------- the sampler's budget
+
+def test_the_sampler_stops_when_its_budget_is_cancelled() -> None:
+    s = new_game(2, 3)
+    budget = Budget(seconds=30)
+    budget.cancel()
+    with pytest.raises(Cancelled):
+        SamplerBot(1).decide(observe(s, 0), legal_actions(s), budget)
+
+
+def test_the_sampler_halves_its_candidates_and_keeps_the_better_of_the_last_two() -> None:
+    s = new_game(2, 3)
+    rng = random.Random(0)
+    while s.turn < 10 or s.phase != TURN:  # a year-1 position where no two candidates tie
+        apply_action(s, rng.choice(legal_actions(s)))
+    bot = SamplerBot(1, keep=8)
+    result = bot.search(consistent(observe(s, s.current)), Budget(iterations=64))
+    assert len(result) == 8
+    counts = [n for _, _, n in result]
+    assert sum(counts) == bot.playouts >= 64
+    finalists = [i for i, n in enumerate(counts) if n == max(counts)]
+    assert len(finalists) == 2 and finalists[0] == 0  # 8, 4, 2: the last round plays two
+    assert result[0][0] >= result[finalists[1]][0]
+    assert counts.count(min(counts)) == 4
+
+
+# ---------------------------------------------------------------- name@seconds seats
+
+def test_a_seat_may_carry_its_own_thinking_time() -> None:
+    assert parse_seat("sampler@1.5") == ("sampler", 1.5)
+    assert parse_seat("expert@2") == ("expert", 2.0)
+    assert parse_seat("normal") == ("normal", None)
+
+
+@pytest.mark.parametrize("seat, words", [
+    ("sampler@", "thinking time in seconds"), ("sampler@fast", "thinking time in seconds"),
+    ("sampler@0", "above 0"), ("sampler@-1", "above 0"), ("sampler@nan", "above 0"),
+    ("sampler@inf", "above 0"), ("nobody@1", "unknown seat"),
+])
+def test_a_bad_seat_time_is_refused_with_a_clear_message(seat, words, capsys) -> None:
+    with pytest.raises(ValueError, match=words):
+        parse_seat(seat)
+    with pytest.raises(SystemExit):
+        tournament_main(["--seats", f"ref-rich,{seat}", "--games", "1"])
+    assert words in capsys.readouterr().err
+
+
+def test_a_seats_own_time_is_its_budget_and_is_logged() -> None:
+    game = play_game(["ref-rich@0.5", "ref-rush"], 3)
+    assert game["budgets"] == [0.5, None]
+    assert play_game(["ref-rich", "ref-rush"], 3, seconds=0.2)["budgets"] == [0.2, 0.2]  # --seconds wins
+
+
+def test_logged_games_at_other_times_are_not_pooled(monkeypatch) -> None:
+    from humanity_desktop.bots import tournament
+    monkeypatch.setattr(tournament, "measured_on", lambda: {"catalogue": "c", "weights": "w"})
+    game = {"levels": ["sampler@1", "ref-rich"], "budgets": [1.0, None], "seed": 4, "seconds": None,
+            "catalogue": "c", "weights": "w"}
+    line = json.dumps(game)
+    assert set(logged_games(line, ["sampler@1", "ref-rich"], None)) == {4}
+    assert logged_games(line, ["sampler@2", "ref-rich"], None) == {}
+    assert logged_games(line, ["sampler", "ref-rich"], None) == {}
+    assert logged_games(line, ["sampler@1", "ref-rich"], 0.5) == {}
