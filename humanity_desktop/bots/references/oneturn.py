@@ -51,17 +51,52 @@ class PlanFollower:
         return None
 
 
-class OneTurnPlayer:
+class PlanPlayer:
+    """A reference seat that ranks whole plans for its segment, from a full position made
+    out of its view, and follows the best one action by action."""
+
+    def __init__(self) -> None:
+        self.last_search: list | None = None
+        self.follower = PlanFollower()
+        self.watch = ScienceWatch()
+
+    def own_budget(self, budget: Budget | None) -> Budget | None:
+        """The budget a decision runs under when the caller gives `budget`."""
+        return budget
+
+    def ranked(self, state: State, budget: Budget | None) -> list[tuple[float, Plan, int]]:
+        """(value, plan, times played out) for the plans at `state`, the chosen one first."""
+        raise NotImplementedError
+
+    def decide(self, view: dict, legal: list[Action], budget: Budget | None = None) -> Action:
+        follow = self.follower.next(view, legal)
+        if follow is not None:
+            self.last_search = None
+            return follow
+        budget = self.own_budget(budget)
+        if budget is not None:
+            budget.check()
+        if len(legal) == 1:
+            self.last_search = None
+            return legal[0]
+        self.watch.update(view)
+        state = consistent(view, self.watch.estimates(view))
+        ranked = self.ranked(state, budget)
+        self.last_search = [(v, plan.actions, n) for v, plan, n in ranked[:3]]
+        actions = ranked[0][1].actions
+        self.follower.set(state, view["seat"], actions)
+        return actions[0]
+
+
+class OneTurnPlayer(PlanPlayer):
     seconds = None
 
     def __init__(self, name: str, weights: Weights, seed: int = 0, pay: str = "auto") -> None:
+        super().__init__()
         self.name = name
         self.weights = weights
         self.pay = pay
         self.rng = random.Random(seed)
-        self.last_search: list | None = None
-        self.follower = PlanFollower()
-        self.watch = ScienceWatch()
 
     def rank(self, state: State) -> list[tuple[float, Plan]]:
         """Every plan of the segment at `state`, best first by the judgement."""
@@ -75,20 +110,5 @@ class OneTurnPlayer:
         scored.sort(key=lambda x: (x[1] != pick, -x[0], x[1]))
         return [(v, plan) for v, _, plan in scored]
 
-    def decide(self, view: dict, legal: list[Action], budget: Budget | None = None) -> Action:
-        follow = self.follower.next(view, legal)
-        if follow is not None:
-            self.last_search = None
-            return follow
-        if budget is not None:
-            budget.check()
-        if len(legal) == 1:
-            self.last_search = None
-            return legal[0]
-        self.watch.update(view)
-        state = consistent(view, self.watch.estimates(view))
-        ranked = self.rank(state)
-        self.last_search = [(v, plan.actions, 1) for v, plan in ranked[:3]]
-        actions = ranked[0][1].actions
-        self.follower.set(state, view["seat"], actions)
-        return actions[0]
+    def ranked(self, state: State, budget: Budget | None) -> list[tuple[float, Plan, int]]:
+        return [(v, plan, 1) for v, plan in self.rank(state)]

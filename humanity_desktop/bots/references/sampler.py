@@ -30,12 +30,11 @@ import math
 import random
 import time
 
-from ...engine import Action
 from ...engine.state import OVER, State
 from ..base import Budget
-from .fill import ScienceWatch, consistent, shuffle_hidden
+from .fill import shuffle_hidden
 from .judge import Judge, Weights
-from .oneturn import PlanFollower
+from .oneturn import PlanPlayer
 from .playout import FastPolicy, play_on
 from .profiles import RICH
 from .segment import Plan, play_plan, plans
@@ -51,9 +50,10 @@ def public_key(s: State) -> tuple:
                    tuple(p.groups), tuple(p.ledger.values()), tuple(sorted(p.wild.items()))) for p in s.players))
 
 
-class SamplerBot:
+class SamplerBot(PlanPlayer):
     def __init__(self, seed: int = 0, seconds: float = 1.0, weights: Weights = RICH, keep: int = 12,
                  horizon: int = 4, prior: float = 1.0, strong: int = 2, name: str = "sampler") -> None:
+        super().__init__()
         self.name = name
         # Segments after the candidate's own, before the next reset, played by the judgement's
         # best plan (worked out once per position and search: no hidden card is drawn then).
@@ -66,9 +66,6 @@ class SamplerBot:
         self.prior = prior  # the judgement of the plan's end counts as this many playouts
         self.rng = random.Random(seed)
         self.policy = FastPolicy()
-        self.follower = PlanFollower()
-        self.watch = ScienceWatch()
-        self.last_search: list | None = None
         self.playouts = 0  # over the bot's life, for measuring
 
     def candidates(self, state: State) -> list[tuple[float, Plan]]:
@@ -154,24 +151,11 @@ class SamplerBot:
                          if i not in alive]
         return [(totals[i] / counts[i], ranked[i][1], played[i]) for i in order]
 
-    def decide(self, view: dict, legal: list[Action], budget: Budget | None = None) -> Action:
-        follow = self.follower.next(view, legal)
-        if follow is not None:
-            self.last_search = None
-            return follow
-        if budget is None:
-            budget = Budget(seconds=self.seconds)
-        budget.check()
-        if len(legal) == 1:
-            self.last_search = None
-            return legal[0]
-        self.watch.update(view)
-        state = consistent(view, self.watch.estimates(view))
-        result = self.search(state, budget)
-        self.last_search = [(v, plan.actions, n) for v, plan, n in result[:3]]
-        actions = result[0][1].actions
-        self.follower.set(state, view["seat"], actions)
-        return actions[0]
+    def own_budget(self, budget: Budget | None) -> Budget:
+        return Budget(seconds=self.seconds) if budget is None else budget
+
+    def ranked(self, state: State, budget: Budget | None) -> list[tuple[float, Plan, int]]:
+        return self.search(state, budget)
 
 
 def sampler(seed: int = 0) -> SamplerBot:
