@@ -14,11 +14,12 @@ from humanity_desktop.bots.hints import describe_plan, explain, gain, hints, in_
 from humanity_desktop.bots.evaluate import DEFAULT, Weights, seat_value
 from humanity_desktop.bots.determinize import sample_state
 from humanity_desktop.bots.planner import PlanningBot, wastes_work
+from humanity_desktop.bots.scripted import ScriptedBot, segment_of
 from humanity_desktop.bots.plans import plans
 from humanity_desktop.bots.tournament import main as tournament_main, wilson
 from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
 
-LEVELS = ["random", "easy", "normal", "hard", "expert"]
+LEVELS = ["random", "beginner", "easy", "normal", "hard", "expert"]
 
 
 def small_budget(level: str) -> Budget | None:
@@ -478,3 +479,21 @@ def test_plans_start_with_every_active_astronaut() -> None:
     state = new_game(2, 3)
     first_choices = {plan[0] for plan, _ in plans(state)}
     assert first_choices == set(legal_actions(state)) and len(first_choices) == 2
+
+
+def test_a_scripted_bot_plays_its_set_moves_then_its_fallbacks_choices() -> None:
+    s = new_game(2, 5)
+    view, legal = observe(s, s.current), legal_actions(s)
+    first, other = legal  # the two astronauts to start with
+    fallback = make_bot("easy", 1)
+    bot = ScriptedBot({segment_of(view): [other, first]}, fallback)
+    assert bot.decide(view, legal) == other
+    assert bot.decide(view, legal) == other  # asked again (a called-off decision): the same move
+    later = s.copy()
+    apply_action(later, other)
+    later_legal = legal_actions(later)
+    assert first not in later_legal  # the next set move is refused by the rules: the fallback decides
+    later_view = observe(later, later.current)
+    assert bot.decide(later_view, later_legal) == make_bot("easy", 1).decide(later_view, later_legal)
+    unscripted = ScriptedBot({}, make_bot("easy", 1))
+    assert unscripted.decide(view, legal) == make_bot("easy", 1).decide(view, legal)

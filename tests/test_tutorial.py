@@ -17,13 +17,15 @@ from humanity_desktop.controller.tutorial import (
     LEARNER,
     NEXT,
     PROGRESS_FILE,
+    RIVAL,
     YOUR_TURN,
     ScriptError,
     load_script,
     read_progress,
     tutorial_match,
 )
-from humanity_desktop.engine import Action
+from humanity_desktop.bots.scripted import segment_of
+from humanity_desktop.engine import Action, legal_actions, observe
 from humanity_desktop.engine.catalogue import load as load_catalogue
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.fonts import recording
@@ -519,6 +521,33 @@ def test_a_script_whose_moves_are_refused_says_where():
     script = load_script(json.dumps(raw))
     with pytest.raises(ScriptError, match=re.escape("steps[1]: the script's move is refused")):
         tutorial_match(script, Bus(), 1, confirm_turns=True)
+
+
+def test_the_rival_plays_the_deals_own_moves_through_the_guided_chapters():
+    """Every set move is played as set (none falls back to the level's choice), so a change
+    to the bots cannot change the lesson. Moves with no choice are the match's, not set."""
+    bus = Bus()
+    played: dict = {}
+
+    def note(ev: ActionApplied) -> None:
+        if ev.seat == RIVAL and len(legal_actions(ev.before)) > 1:
+            played.setdefault(segment_of(observe(ev.before, ev.seat)), []).append(ev.action)
+    bus.subscribe(ActionApplied, note)
+    tutorial_match(SHIPPED, bus, len(SHIPPED.chapters) - 1, confirm_turns=True).close()
+    assert played == SHIPPED.rival
+
+
+@pytest.mark.parametrize("rival, error", [
+    (None, "deal.rival: expected a non-empty list"),
+    ([{"turn": 1, "actions": [{"type": "work"}]}], "deal.rival[0]: expected {turn"),
+    ([{"turn": 1, "placing": False, "actions": [{"type": "fly"}]}], "deal.rival[0]: unknown action type"),
+    ([{"turn": 1, "placing": False, "actions": [{"type": "work"}]}] * 2, "deal.rival[1]: a second entry for turn 1"),
+])
+def test_a_script_with_unusable_rival_moves_says_which(rival, error):
+    raw = shipped_raw()
+    raw["deal"]["rival"] = rival
+    with pytest.raises(ScriptError, match=re.escape(error)):
+        load_script(json.dumps(raw))
 
 
 def test_every_checkable_word_of_the_guide_carries_its_check():

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from .base import Bot, Budget, Cancelled
 from .mcts import expert, hard
-from .planner import easy, normal
+from .planner import beginner, easy, normal
 from .random_bot import RandomBot
 
 # level name -> factory(seed). Only levels that exist are listed.
 _LEVELS = {
     "random": RandomBot,
+    "beginner": beginner,
     "easy": easy,
     "normal": normal,
     "hard": hard,

@@ -11,6 +11,8 @@ from .determinize import sample_state
 from .evaluate import LEARNED, PlanValuer, Weights, relative_value
 from .plans import CHECK_EVERY, Plan, plans
 
+# Beginner's judgement: its own points, research, stock and producers; no rivals, no missions.
+BEGINNER_WEIGHTS = Weights(opponents=0.0, mission=0.0, square=0.2, group=0.3, spot=0.0)
 EASY_NOISE = 0.4  # points of gaussian noise on each plan's value
 PLANS_SHARE = 0.6  # of a timed ranking's time, for finding the plans; the rest values them
 OWN_PLANS_SHARE = 0.6  # of a capped decision's time, for ranking its own plans; the rest looks ahead
@@ -153,6 +155,11 @@ class PlanningBot(PlanBot):
             judged.append((relative_value(later, me, self.weights), plan, after))
         judged.sort(key=lambda entry: -entry[0])
         return judged + ranked[len(judged):]
+
+
+def beginner(seed: int = 0) -> PlanningBot:
+    # A simpler judgement blurred by much noise: loose, yet it never wastes its own work.
+    return PlanningBot("beginner", seed, BEGINNER_WEIGHTS, noise=1.5, sensible=True)
 
 
 def easy(seed: int = 0) -> PlanningBot:

@@ -21,13 +21,11 @@ from multiprocessing import Pool
 from ..engine import apply_action, legal_actions, new_game, observe
 from ..engine.catalogue import YEARS
 from .evaluate import DEFAULT, TERMS, Weights, banked, terms
-from .planner import PlanningBot
+from .planner import PlanningBot, beginner
 
 EVERY = 10  # actions between recorded positions: neighbours say much the same
 RIDGE = 1.0
 OPPONENTS = DEFAULT.opponents  # relative play is a choice of style, not something to fit
-# The loose seat: no rivals, no missions, and noise (Easy as it was when the weights were made).
-LOOSE_WEIGHTS = Weights(opponents=0.0, mission=0.0, square=0.2, group=0.3, spot=0.0)
 
 
 @dataclass(frozen=True)
@@ -39,11 +37,11 @@ class Sample:
 
 
 def _players(seed: int, seats: int, weights: Weights) -> list:
-    """Mostly the one-turn player on `weights`, with a loose seat now and then so that the
+    """Mostly the one-turn player on `weights`, with a Beginner seat now and then so that the
     games also show loose play and the positions it leads to."""
     rng = random.Random(seed)
-    return [PlanningBot("loose", seed * 7 + i, LOOSE_WEIGHTS, noise=1.5, sensible=True) if rng.random() < 0.25
-            else PlanningBot("normal", seed * 7 + i, weights, 0.0) for i in range(seats)]
+    return [beginner(seed * 7 + i) if rng.random() < 0.25 else PlanningBot("normal", seed * 7 + i, weights, 0.0)
+            for i in range(seats)]
 
 
 def play(game: int, seed: int, weights: Weights) -> list[Sample]:

@@ -17,6 +17,7 @@ from typing import NamedTuple, Protocol
 
 from ..bots import Budget, Cancelled
 from ..bots.evaluate import forget_evaluations
+from ..bots.scripted import Segment
 from ..engine import (
     PROMPTS,
     Action,
@@ -125,10 +126,12 @@ class Match:
         confirm_turns: bool = False,
         actions: Sequence[Action] | None = None,
         saved: Callable[[], bool] = lambda: True,
+        scripted: dict[int, dict[Segment, list[Action]]] | None = None,
     ) -> None:
         """`actions`: those that led to the state, for a save to replay (none for a new deal);
         None when they are unknown, in which case none are recorded from here on either.
-        `pace`: seconds between two bot actions, until a screen shows the match."""
+        `pace`: seconds between two bot actions, until a screen shows the match.
+        `scripted`: set moves for bot seats, by segment, played before their level's own."""
         if len(seats) not in PLAYER_COUNTS:
             raise ValueError("a match has 2 to 4 seats")
         self.seats = list(seats)
@@ -166,7 +169,7 @@ class Match:
         # What the rules and the bots memoised for another deal is of little use to this
         # one: dropped, so a session of many games holds one game's worth.
         forget_evaluations()
-        self._thinker = Thinker(self.seats, self.state.seed)
+        self._thinker = Thinker(self.seats, self.state.seed, scripted)
         self._thinking: tuple[int, Future, Budget | None] | None = None  # seat, decision, its budget
         self._hinting: Hinting | None = None
         self._last_action_at = float("-inf")

@@ -11,6 +11,7 @@ from typing import Any, Callable, NamedTuple
 
 from ..bots import Bot, Budget, make_bot
 from ..bots.hints import explain, hints
+from ..bots.scripted import ScriptedBot, Segment
 from ..engine import Action
 from .seats import Seat
 
@@ -29,8 +30,12 @@ def decide(bot: Bot, view: dict, legal: list, budget: Budget) -> Decision:
 
 
 class Thinker:
-    def __init__(self, seats: list[Seat], seed: int) -> None:
-        self._bots = {i: make_bot(seat.level, seed * 7919 + i) for i, seat in enumerate(seats) if seat.is_bot}
+    def __init__(self, seats: list[Seat], seed: int, scripted: dict[int, dict[Segment, list[Action]]] | None = None) -> None:
+        """`scripted`: set moves for some bot seats (bots.scripted), played before their level's own."""
+        self._bots: dict[int, Bot] = {i: make_bot(seat.level, seed * 7919 + i)
+                                      for i, seat in enumerate(seats) if seat.is_bot}
+        for seat, moves in (scripted or {}).items():
+            self._bots[seat] = ScriptedBot(moves, self._bots[seat])
         self._worker: Worker | None = None
 
     def think(self, seat: int, view: dict, legal: list, factor: float = 1.0) -> tuple[Budget, Future]:

@@ -13,7 +13,9 @@ A step also lists, as data, the facts its text claims about the screen it is sho
 (tests/tutorial_claims.py) gives each name its meaning and checks every one.
 
 A chapter starts from the position the script's own moves reach (`play_to`), so any
-chapter can be played again from its start.
+chapter can be played again from its start. The rival's moves in the guided chapters are
+the deal's too (`rival`, by segment), so the lesson is the same whatever the bot levels
+become; in the last chapter, on its own, the rival plays at the deal's `bot_level`.
 """
 from __future__ import annotations
 
@@ -42,6 +44,7 @@ from .events import (
 )
 from .files import write_atomic
 from .limits import Refused, check
+from ..bots.scripted import Segment
 from .match import Headless, Match
 from .save_limits import MAX_LOG_LINES, MAX_SAVE_BYTES, kept_lines
 from .seats import BOT, HUMAN, Seat
@@ -50,7 +53,7 @@ from .versioned import FileProblem, read_small_file, read_versioned, set_aside_u
 SCRIPT = "tutorial.json"
 PROGRESS_FILE = "tutorial.json"  # in the data folder: the chapter reached and its position
 PROGRESS_VERSION = 1
-LEARNER = 0
+LEARNER, RIVAL = 0, 1
 NEXT, CONFIRM, YOUR_TURN, END = "next", "confirm", "your_turn", "end"
 WAITS = (NEXT, CONFIRM, YOUR_TURN, END)
 SPOTS = {"astronaut": int, "hangar": int, "experiment": int, "cell": list, "button": str}
@@ -75,6 +78,7 @@ class Script(NamedTuple):
     deal: dict
     chapters: list[tuple[str, str]]  # (id, title)
     steps: list[Step]
+    rival: dict[Segment, list[Action]]  # the rival's set moves, by segment of play
 
     def first_step(self, chapter: int) -> int:
         return next(i for i, step in enumerate(self.steps) if step.chapter == chapter)
@@ -100,9 +104,27 @@ def load_script(text: str | None = None) -> Script:
         raise ScriptError("steps: every chapter needs steps, in the chapters' order")
     if steps[-1].wait != END or any(step.wait == END for step in steps[:-1]):
         raise ScriptError("steps: the last step, and only it, waits for 'end'")
-    script = Script(raw["deal"], chapters, steps)
+    script = Script(raw["deal"], chapters, steps, _rival(raw["deal"]))
     deal_state(script)  # a deal that cannot be built is an error of the script too
     return script
+
+
+def _rival(deal: Any) -> dict[Segment, list[Action]]:
+    """The deal's `rival` entries ({turn, placing, actions}) by segment."""
+    moves: dict[Segment, list[Action]] = {}
+    for i, entry in enumerate(_list(deal.get("rival") if isinstance(deal, dict) else None, "deal.rival")):
+        where = f"deal.rival[{i}]"
+        if not isinstance(entry, dict) or not isinstance(entry.get("turn"), int) \
+                or not isinstance(entry.get("placing"), bool):
+            raise ScriptError(f"{where}: expected {{turn: number, placing: true or false, actions: [...]}}")
+        segment = (entry["turn"], entry["placing"])
+        if segment in moves:
+            raise ScriptError(f"{where}: a second entry for turn {segment[0]}")
+        try:
+            moves[segment] = [Action.from_json(a) for a in _list(entry.get("actions"), f"{where}.actions")]
+        except ActionError as exc:
+            raise ScriptError(f"{where}: {exc}") from None
+    return moves
 
 
 def _list(value: Any, where: str) -> list:
@@ -172,8 +194,9 @@ def deal_state(script: Script) -> State:
     (so the second reset ends the year) and the rest of that year's modules leave the game;
     the learner's base has one obstacle already replaced by a module (so squares come early)
     and its third astronaut one spot from the arm (so it comes home at the first reset).
-    The bot keeps the usual start. With the script's seed the Easy bot's choices leave every
-    module and experiment the steps need (tests/test_tutorial.py plays it through)."""
+    The bot keeps the usual start, and plays the deal's own moves until the last chapter,
+    which leave every module and experiment the steps need (tests/test_tutorial.py plays it
+    through)."""
     d = script.deal
     cat = load_catalogue()
     try:
@@ -199,7 +222,7 @@ def deal_state(script: Script) -> State:
 
 
 def seats(script: Script) -> list[Seat]:
-    return [Seat(HUMAN, 0), Seat(BOT, 1, script.deal["bot_level"])]
+    return [Seat(HUMAN, 0), Seat(BOT, 1, script.deal["bot_level"])]  # seated as LEARNER, RIVAL
 
 
 # ---------------------------------------------------------------- progress in the data folder
@@ -238,7 +261,7 @@ def write_progress(path: Path, script: Script, chapter: int, match: Match) -> No
 def tutorial_match(script: Script, bus: Bus, chapter: int = 0, **options) -> Match:
     """The match of the guided game at the start of `chapter`: the fixed deal, then the
     script's own moves up to that chapter (see play_to)."""
-    match = Match(seats(script), bus, state=deal_state(script), actions=None, **options)
+    match = Match(seats(script), bus, state=deal_state(script), actions=None, scripted={RIVAL: script.rival}, **options)
     try:
         play_to(script, match, chapter)
     except BaseException:
@@ -249,8 +272,8 @@ def tutorial_match(script: Script, bus: Bus, chapter: int = 0, **options) -> Mat
 
 def play_to(script: Script, match: Match, chapter: int) -> None:
     """Play the script on `match`, as dealt, to the start of `chapter`, as Skip chapter plays
-    it: the learner's moves from the steps, the bot's its own, at once. The bot's choices are
-    its seed's, so every chapter starts from the same position every time."""
+    it: the learner's moves from the steps, the rival's from the deal, at once, so every
+    chapter starts from the same position every time."""
     runner = Tutorial(script, match)
     target = script.first_step(chapter)
     runner.skip_to(target)

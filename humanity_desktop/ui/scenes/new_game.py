@@ -21,7 +21,7 @@ EMPTY = "empty"
 MARGIN = 24  # design pixels between the panel's sides and its rows
 FEWEST, MOST = PLAYER_COUNTS[0], PLAYER_COUNTS[-1]  # seats past the fewest may stay empty
 MAX_SEED_DIGITS = 9
-LEVEL_TIP = ("How well this bot plays, from Easy to Expert; click for the next level. "
+LEVEL_TIP = ("How well this bot plays, from Beginner to Expert; click for the next level. "
              "How fast bots move is the Bot pace option")
 
 
