@@ -21,11 +21,12 @@ from multiprocessing import Pool
 from ..engine import apply_action, legal_actions, new_game, observe
 from ..engine.catalogue import YEARS
 from .evaluate import DEFAULT, TERMS, Weights, banked, terms
-from .planner import PlanningBot, beginner
+from .planner import BEGINNER_WEIGHTS, PlanningBot
 
 EVERY = 10  # actions between recorded positions: neighbours say much the same
 RIDGE = 1.0
 OPPONENTS = DEFAULT.opponents  # relative play is a choice of style, not something to fit
+LOOSE_NOISE = 1.5  # the loose seat's noise on each plan's value
 
 
 @dataclass(frozen=True)
@@ -37,11 +38,12 @@ class Sample:
 
 
 def _players(seed: int, seats: int, weights: Weights) -> list:
-    """Mostly the one-turn player on `weights`, with a Beginner seat now and then so that the
-    games also show loose play and the positions it leads to."""
+    """Mostly the one-turn player on `weights`, with a loose seat now and then (Beginner's
+    judgement with more noise) so that the games also show loose play and the positions it
+    leads to."""
     rng = random.Random(seed)
-    return [beginner(seed * 7 + i) if rng.random() < 0.25 else PlanningBot("normal", seed * 7 + i, weights, 0.0)
-            for i in range(seats)]
+    return [PlanningBot("loose", seed * 7 + i, BEGINNER_WEIGHTS, LOOSE_NOISE, sensible=True) if rng.random() < 0.25
+            else PlanningBot("normal", seed * 7 + i, weights, 0.0) for i in range(seats)]
 
 
 def play(game: int, seed: int, weights: Weights) -> list[Sample]:
