@@ -388,6 +388,7 @@ def stats_scene(app: App) -> StatsScene:
     """The Stats screen after a few games against the bots (kept in memory only)."""
     for seats, scores, ranks in (("human,bot:hard", [44, 35], [1, 2]), ("human,bot:hard,bot:normal", [30, 45, 20], [2, 1, 3]),
                                  ("human,bot:easy", [38, 20], [1, 2]), ("human,bot:easy", [29, 33], [2, 1]),
+                                 ("human,bot:beginner", [35, 24], [1, 2]), ("human,bot:expert", [28, 44], [2, 1]),
                                  ("human,human", [31, 27], [1, 2])):
         app.session.stats.record(parse_seats(seats), scores, ranks)
     return StatsScene(app)
