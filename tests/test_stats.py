@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from humanity_desktop.controller import ActionRequested, ConfirmRequested, parse_seats
+from humanity_desktop.controller import ActionRequested, ConfirmRequested, parse_seats, ranked_levels
 from humanity_desktop.controller.files import is_set_aside
 from humanity_desktop.controller.stats import (
     STATS_FILE,
@@ -34,6 +34,14 @@ def test_a_game_against_bots_fills_the_table_of_its_strongest_level():
     assert list(stats.lines) == [("hard", 3)] and stats.rated_games == 2
 
 
+def test_every_level_has_a_fixed_rating_and_they_rise_with_the_ladder():
+    levels = rating_table()["levels"]
+    ranked = ranked_levels()
+    assert set(levels) == set(ranked)
+    assert [levels[lv] for lv in ranked] == sorted(levels[lv] for lv in ranked)
+    assert len(set(levels.values())) == len(levels)
+
+
 def test_the_rating_moves_by_elo_against_each_bot_of_the_table():
     table = rating_table()
     start, k = table["start"], table["k"]
@@ -42,7 +50,7 @@ def test_the_rating_moves_by_elo_against_each_bot_of_the_table():
     hard = table["levels"]["hard"]
     expected_win = 1 / (1 + 10 ** ((hard - start) / 400))
     assert stats.ratings["hard"].value == pytest.approx(start + k * (1 - expected_win))
-    assert 1200 + 32 * 0.75 < stats.ratings["hard"].value  # beating a stronger level gains more than 24
+    assert start + k / 2 < stats.ratings["hard"].value  # beating a stronger level gains more than half of K
     stats.record(HUMAN_VS, [30, 45, 20], [2, 1, 3])  # lost to Hard, beat Easy: one result each
     assert stats.ratings["hard"].games == 2 and stats.ratings["easy"].games == 1
     assert stats.ratings["easy"].value > start
