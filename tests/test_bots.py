@@ -13,8 +13,8 @@ from humanity_desktop.bots.greedy import GreedyBot, tally
 from humanity_desktop.bots.hints import describe_plan, explain, gain, hints, in_points
 from humanity_desktop.bots.evaluate import DEFAULT, Weights, seat_value
 from humanity_desktop.bots.determinize import sample_state
-from humanity_desktop.bots.planner import PlanningBot, wastes_work
-from humanity_desktop.bots.scripted import ScriptedBot, segment_of
+from humanity_desktop.bots.planner import PlanningBot, view_segment, wastes_work
+from humanity_desktop.bots.scripted import ScriptedBot
 from humanity_desktop.bots.plans import plans
 from humanity_desktop.bots.tournament import main as tournament_main, wilson
 from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
@@ -486,7 +486,7 @@ def test_a_scripted_bot_plays_its_set_moves_then_its_fallbacks_choices() -> None
     view, legal = observe(s, s.current), legal_actions(s)
     first, other = legal  # the two astronauts to start with
     fallback = make_bot("easy", 1)
-    bot = ScriptedBot({segment_of(view): [other, first]}, fallback)
+    bot = ScriptedBot({view_segment(view): [other, first]}, fallback)
     assert bot.decide(view, legal) == other
     assert bot.decide(view, legal) == other  # asked again (a called-off decision): the same move
     later = s.copy()

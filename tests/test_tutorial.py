@@ -24,7 +24,7 @@ from humanity_desktop.controller.tutorial import (
     read_progress,
     tutorial_match,
 )
-from humanity_desktop.bots.scripted import segment_of
+from humanity_desktop.bots.planner import view_segment
 from humanity_desktop.engine import Action, legal_actions, observe
 from humanity_desktop.engine.catalogue import load as load_catalogue
 from humanity_desktop.ui.app import App, AppConfig
@@ -531,7 +531,7 @@ def test_the_rival_plays_the_deals_own_moves_through_the_guided_chapters():
 
     def note(ev: ActionApplied) -> None:
         if ev.seat == RIVAL and len(legal_actions(ev.before)) > 1:
-            played.setdefault(segment_of(observe(ev.before, ev.seat)), []).append(ev.action)
+            played.setdefault(view_segment(observe(ev.before, ev.seat)), []).append(ev.action)
     bus.subscribe(ActionApplied, note)
     tutorial_match(SHIPPED, bus, len(SHIPPED.chapters) - 1, confirm_turns=True).close()
     assert played == SHIPPED.rival

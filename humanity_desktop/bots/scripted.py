@@ -5,15 +5,12 @@ without asking the bot."""
 from __future__ import annotations
 
 from ..engine import Action
-from ..engine.state import PLACE
 from .base import Bot, Budget
+from .planner import view_segment
 
-# A segment of play: the state's turn number and whether it is a placement after a reset.
-Segment = tuple[int, bool]
-
-
-def segment_of(view: dict) -> Segment:
-    return view["turn"], view["phase"] == PLACE
+# A segment of play, as planner.view_segment names it: the seat to move, the state's turn
+# number and whether it is a placement after a reset.
+Segment = tuple[int, int, bool]
 
 
 class ScriptedBot:
@@ -35,7 +32,7 @@ class ScriptedBot:
         if self._answered is not None and self._answered[0] == view and self._answered[1] in legal:
             return self._answered[1]
         self._answered = None
-        segment = segment_of(view)
+        segment = view_segment(view)
         moves = self.moves.get(segment, [])
         done = self._played.get(segment, 0)
         if done < len(moves) and moves[done] in legal:

@@ -117,9 +117,9 @@ def _rival(deal: Any) -> dict[Segment, list[Action]]:
         if not isinstance(entry, dict) or not isinstance(entry.get("turn"), int) \
                 or not isinstance(entry.get("placing"), bool):
             raise ScriptError(f"{where}: expected {{turn: number, placing: true or false, actions: [...]}}")
-        segment = (entry["turn"], entry["placing"])
+        segment = (RIVAL, entry["turn"], entry["placing"])
         if segment in moves:
-            raise ScriptError(f"{where}: a second entry for turn {segment[0]}")
+            raise ScriptError(f"{where}: a second entry for turn {entry['turn']}")
         try:
             moves[segment] = [Action.from_json(a) for a in _list(entry.get("actions"), f"{where}.actions")]
         except ActionError as exc:
