@@ -127,8 +127,9 @@ class PlanningBot(PlanBot):
     def search(self, view: dict, budget: Budget | None = None) -> list[tuple[float, Plan, int]]:
         """Plans best first as (value, plan, visits); this bot does not search, so visits are 0."""
         state = sample_state(view, self.rng)
-        deadline = None if self.cap is None else time.monotonic() + self.cap
-        root_deadline = None if deadline is None else time.monotonic() + OWN_PLANS_SHARE * self.cap
+        now = time.monotonic()
+        deadline = None if self.cap is None else now + self.cap
+        root_deadline = None if self.cap is None else now + OWN_PLANS_SHARE * self.cap
         ranked = ranked_plans(state, self.weights, root_deadline)
         if self.sensible:
             ranked = [entry for entry in ranked if not wastes_work(state, entry[1])] or ranked
