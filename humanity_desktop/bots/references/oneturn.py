@@ -98,8 +98,9 @@ class OneTurnPlayer(PlanPlayer):
         self.pay = pay
         self.rng = random.Random(seed)
 
-    def rank(self, state: State) -> list[tuple[float, Plan]]:
-        """Every plan of the segment at `state`, best first by the judgement."""
+    def ranked(self, state: State, budget: Budget | None) -> list[tuple[float, Plan, int]]:
+        """Every plan of the segment at `state`, best first by the judgement (each judged once;
+        equal bests drawn at random)."""
         seat = state.current
         judge = Judge(state, self.weights)
         scored = [(judge.value(plan.end, seat), i, plan)
@@ -108,7 +109,4 @@ class OneTurnPlayer(PlanPlayer):
         ties = [i for v, i, _ in scored if v == best]
         pick = ties[0] if len(ties) == 1 else self.rng.choice(ties)
         scored.sort(key=lambda x: (x[1] != pick, -x[0], x[1]))
-        return [(v, plan) for v, _, plan in scored]
-
-    def ranked(self, state: State, budget: Budget | None) -> list[tuple[float, Plan, int]]:
-        return [(v, plan, 1) for v, plan in self.rank(state)]
+        return [(v, plan, 1) for v, _, plan in scored]
