@@ -2,7 +2,9 @@
 
 Three columns under a top bar: the main board (AMBS) with the game log below it; the
 active player's base with the action bar; and the seats with the secondary board.
-Every length is the design length (for a 1600x900 window) times the window's scale.
+Every length is the design length (for a 1600x900 window) times the window's scale, except
+where text sets a floor: text stops shrinking at theme.MIN_TEXT_PX, so the action panel stops
+shrinking too (ACTIONS_MIN_H), or the paying prompt would grow over the experiments row.
 """
 from __future__ import annotations
 
@@ -11,6 +13,9 @@ from dataclasses import dataclass
 import pygame
 
 from .theme import ui_scale
+
+ACTIONS_H = 142  # the action panel's design height: a two-line title, three lines of hint, the cost
+ACTIONS_MIN_H = 116  # its least height: in smaller windows its text no longer shrinks (theme.MIN_TEXT_PX)
 
 
 @dataclass(frozen=True)
@@ -38,7 +43,7 @@ def game_layout(size: tuple[int, int], players: int) -> GameLayout:
     log = pygame.Rect(m, board.bottom + m, board_side, h - m - board.bottom - m)
     mid_x = board.right + m
     mid_w = w - mid_x - side_w - 2 * m
-    actions_h = int(128 * s)
+    actions_h = max(int(ACTIONS_H * s), ACTIONS_MIN_H)
     base = pygame.Rect(mid_x, body_top, mid_w, body_h - actions_h - m)
     actions = pygame.Rect(mid_x, base.bottom + m, mid_w, actions_h)
     side_x = w - m - side_w

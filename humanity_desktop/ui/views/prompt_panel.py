@@ -76,11 +76,15 @@ class PromptPanel(View):
                 break
         return set_text
 
+    def needed_height(self, f: PromptFrame) -> int:
+        """The panel's height with the whole of `f` in it: above the panel's own, it grows."""
+        return self._text_height(*self.lines(f)) + self._chrome(f)
+
     def draw(self, surface: pygame.Surface, f: PromptFrame) -> None:
         sc = self.scale
         self.owed_chips = []
         title_size, title_lines, hint_size, hint_lines = self.lines(f)
-        needed = self._text_height(title_size, title_lines, hint_size, hint_lines) + self._chrome(f)
+        needed = self.needed_height(f)
         self.drawn = self.rect.copy()
         if needed > self.rect.h:  # grown upward, over the foot of the base
             self.drawn = pygame.Rect(self.rect.x, self.rect.bottom - needed, self.rect.w, needed)
