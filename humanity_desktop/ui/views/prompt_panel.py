@@ -78,13 +78,14 @@ class PromptPanel(View):
 
     def needed_height(self, f: PromptFrame) -> int:
         """The panel's height with the whole of `f` in it: above the panel's own, it grows."""
-        return self._text_height(*self.lines(f)) + self._chrome(f)
+        return self._height(f, self.lines(f))
 
     def draw(self, surface: pygame.Surface, f: PromptFrame) -> None:
         sc = self.scale
         self.owed_chips = []
-        title_size, title_lines, hint_size, hint_lines = self.lines(f)
-        needed = self.needed_height(f)
+        set_text = self.lines(f)
+        title_size, title_lines, hint_size, hint_lines = set_text
+        needed = self._height(f, set_text)
         self.drawn = self.rect.copy()
         if needed > self.rect.h:  # grown upward, over the foot of the base
             self.drawn = pygame.Rect(self.rect.x, self.rect.bottom - needed, self.rect.w, needed)
@@ -149,6 +150,10 @@ class PromptPanel(View):
     def _text_height(title_size: int, title_lines: list, hint_size: int, hint_lines: list) -> int:
         f = fonts()
         return len(title_lines) * f.height(title_size, True) + len(hint_lines) * f.height(hint_size)
+
+    def _height(self, f: PromptFrame, set_text: tuple) -> int:
+        """The panel's height with `f`'s text set as `lines` set it, and its chrome."""
+        return self._text_height(*set_text) + self._chrome(f)
 
     def _chrome(self, f: PromptFrame) -> int:
         """The panel's height around the text: padding, and the chips while paying."""
