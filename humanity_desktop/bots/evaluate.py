@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import dataclass, field
 from operator import mul
 from pathlib import Path
@@ -19,8 +20,8 @@ from ..engine.autopay import unit_worth
 from ..engine.catalogue import SIDES
 from ..engine.flow import science_tokens
 from ..engine.grid import EXPERIMENT_MEASURES, mission_measure, neighbours
-from ..engine.ring import distance
-from ..engine.state import BOARD
+from ..engine.ring import FULL_TURN, HANGARS, WHITE_CROSSES, distance
+from ..engine.state import ACTIVE, BOARD
 
 CAT = load_catalogue()
 
@@ -65,6 +66,9 @@ class Weights:
     square: float = 0.5
     group: float = 0.6
     opponents: float = 0.7  # how much a seat cares about the others' values (relative play)
+    # Points a round lost costs, per astronaut beside the board the arm is not expected to
+    # pass at the next reset. Set by hand for Normal (planner.NORMAL_WEIGHTS); not fitted.
+    stranded: float = 0.0
     vector: tuple = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -78,6 +82,7 @@ class Weights:
         return cls(**{name: float(value) for name, value in raw.items()})
 
     def to_json(self) -> dict:
+        """What the learned weights file holds (`stranded` is a level's setting, not fitted)."""
         return {name: getattr(self, name) for name in (*TERMS, "opponents")}
 
 
@@ -202,7 +207,35 @@ def _same_seat(a, b) -> bool:
 
 def seat_value(s: State, p: int, w: Weights = DEFAULT) -> float:
     """Expected final points of seat `p` from this position."""
-    return banked(s, p) + sum(map(mul, w.vector, terms(s, p)))
+    return banked(s, p) + sum(map(mul, w.vector, terms(s, p))) - _stranded_cost(s, p, w)
+
+
+# The arm's next move grows as the round's remaining turns take modules from the hangars:
+# about this many modules for each astronaut still active in a base.
+TAKEN_PER_ACTIVE = 0.6
+MOVE_SPREAD = 0.7  # spots: how far the estimated move may be off
+
+
+def stranded(s: State, p: int) -> float:
+    """How many of seat `p`'s astronauts beside the board the arm is expected not to pass at
+    the next reset, each counted by how likely that is: they miss the next round."""
+    kept = sum(1 for k, tile in enumerate(s.hangars, start=1) if tile is not None and k not in WHITE_CROSSES)
+    active = sum(1 for player in s.players for _, where, _ in player.astros if where == ACTIVE)
+    expected_kept = max(0.0, kept - TAKEN_PER_ACTIVE * active)
+    move = FULL_TURN if expected_kept < 0.5 else HANGARS - expected_kept
+    lost = 0.0
+    for _, where, pos in s.players[p].astros:
+        if where == BOARD:
+            lost += 1.0 / (1.0 + math.exp((move - distance(s.arm, pos) - 0.5) / MOVE_SPREAD))
+    return lost
+
+
+def _stranded_cost(s: State, p: int, w: Weights) -> float:
+    """What the astronauts expected to miss a round cost seat `p`: a round of theirs, until
+    the very end of the game, when no round is left to miss."""
+    if not w.stranded or s.game_over:
+        return 0.0
+    return w.stranded * stranded(s, p) * game_left(s) ** 0.3
 
 
 # (mission, layout or experiments) -> progress, and (None, layout) -> squares one module short.
@@ -320,5 +353,5 @@ class PlanValuer:
                 if len(entries) < _KEPT_PER_CONTEXT:
                     entries.append((player, own, points))
             full = own[:1] + (_tokens(s, q),) + own[2:]
-            others.append(points + sum(map(mul, vector, full)))
+            others.append(points + sum(map(mul, vector, full)) - _stranded_cost(s, q, w))
         return seat_value(s, p, w) - w.opponents * max(others)

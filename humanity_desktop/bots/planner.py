@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 from ..engine import Action, Kind, State, apply_action, legal_actions
 from ..engine.state import PLACE, TURN
@@ -15,6 +16,9 @@ from .plans import CHECK_EVERY, Plan, plans
 BEGINNER_WEIGHTS = Weights(opponents=0.0, mission=0.0, square=0.2, group=0.3, spot=0.0)
 BEGINNER_NOISE = 0.5  # points of gaussian noise on each plan's value
 EASY_NOISE = 0.4
+# Normal's judgement: the learned weights, and a round lost for each astronaut sent beside the
+# board where the arm will not pass it at the next reset (docs/bots.md, "The levels").
+NORMAL_WEIGHTS = replace(LEARNED, stranded=2.5)
 PLANS_SHARE = 0.6  # of a timed ranking's time, for finding the plans; the rest values them
 OWN_PLANS_SHARE = 0.6  # of a capped decision's time, for ranking its own plans; the rest looks ahead
 
@@ -172,6 +176,7 @@ def easy(seed: int = 0) -> PlanningBot:
 
 
 def normal(seed: int = 0) -> PlanningBot:
-    # The learned evaluation, and each of the four best plans judged again after the next
-    # seat's reply: a careful one-turn player, within a third of a second however wide the turn.
-    return PlanningBot("normal", seed, LEARNED, noise=0.0, lookahead=1, width=4, cap=0.3)
+    # The learned evaluation with the cost of stranded astronauts, and each of the four best
+    # plans judged again after the next seat's reply: a careful one-turn player, within a
+    # third of a second however wide the turn.
+    return PlanningBot("normal", seed, NORMAL_WEIGHTS, noise=0.0, lookahead=1, width=4, cap=0.3)
