@@ -341,6 +341,7 @@ def test_plan_values_reuse_the_other_seats_only_where_they_are_the_same() -> Non
     seats' terms are reused only where their seat and what they read of the board are equal,
     which resets, missions taken and research gained (read by every seat's tokens) change."""
     from humanity_desktop.bots.evaluate import LEARNED, relative_value, relative_values
+    from humanity_desktop.bots.planner import NORMAL_WEIGHTS
 
     for s in POSITIONS + [random_position(4, 9, 300), random_position(2, 8, 420)]:
         after = [a for _, a in plans(s)]
@@ -358,8 +359,56 @@ def test_plan_values_reuse_the_other_seats_only_where_they_are_the_same() -> Non
             else:
                 b.holders = [q] * len(b.holders)
             after.append(b)
-        for w in (DEFAULT, LEARNED):
+        for w in (DEFAULT, LEARNED, NORMAL_WEIGHTS):
             assert relative_values(after, s.current, w) == [relative_value(a, s.current, w) for a in after]
+
+
+def astronauts_beside_the_board(hangars: int, spots: list[int], active_elsewhere: int = 0):
+    """A 2-player position with the arm on spot 0, `hangars` modules in the hangars (slot 1
+    first), seat 0's astronauts beside the board on `spots`, and `active_elsewhere` of seat 1's
+    astronauts active in its base (the rest of seat 1's resting)."""
+    from humanity_desktop.engine.state import ACTIVE, BOARD, EXHAUSTED
+
+    s = new_game(2, 3)
+    tiles = [t for t in s.hangars if t is not None] + s.decks[0]
+    s.arm = 0
+    s.hangars = tiles[:hangars] + [None] * (7 - hangars)
+    s.players[0].astros = [(2, BOARD, spot) for spot in spots]
+    cell = next(iter(s.players[1].base))
+    s.players[1].astros = [(2, ACTIVE if i < active_elsewhere else EXHAUSTED, cell) for i in range(3)]
+    return s
+
+
+def test_an_astronaut_the_arm_will_not_pass_is_counted_as_missing_the_next_round() -> None:
+    """The arm turns 7 - k spots at the reset, k the modules left off the white crosses: with
+    all 7 hangars full it turns 2, so an astronaut 6 spots on stays beside the board."""
+    from humanity_desktop.bots.evaluate import stranded
+
+    full = astronauts_beside_the_board(7, [6])
+    near = astronauts_beside_the_board(7, [0])
+    assert stranded(full, 0) > 0.95
+    assert stranded(near, 0) < 0.15
+    assert stranded(full, 1) == 0.0  # seat 1 has nobody beside the board
+    # The same spot with fewer modules left: the arm turns further and passes it.
+    assert stranded(astronauts_beside_the_board(2, [6]), 0) < 0.25
+    # Turns still to play take modules, so the arm is expected to turn further.
+    waiting = astronauts_beside_the_board(7, [4])
+    assert stranded(astronauts_beside_the_board(7, [4], active_elsewhere=3), 0) < stranded(waiting, 0)
+    assert stranded(astronauts_beside_the_board(7, [0, 6]), 0) == pytest.approx(
+        stranded(near, 0) + stranded(full, 0))
+
+
+def test_normal_counts_a_round_lost_for_a_stranded_astronaut_and_the_learned_weights_do_not() -> None:
+    from humanity_desktop.bots.evaluate import LEARNED, game_left, stranded
+    from humanity_desktop.bots.planner import NORMAL_WEIGHTS
+    from humanity_desktop.engine.state import OVER
+
+    s = astronauts_beside_the_board(7, [6])
+    cost = seat_value(s, 0, LEARNED) - seat_value(s, 0, NORMAL_WEIGHTS)
+    assert cost == pytest.approx(NORMAL_WEIGHTS.stranded * stranded(s, 0) * game_left(s) ** 0.3)
+    assert cost > 2.0
+    s.phase = OVER  # no round is left to miss
+    assert seat_value(s, 0, LEARNED) == seat_value(s, 0, NORMAL_WEIGHTS)
 
 
 def wide_position():
