@@ -16,8 +16,8 @@ from .plans import CHECK_EVERY, Plan, plans
 BEGINNER_WEIGHTS = Weights(opponents=0.0, mission=0.0, square=0.2, group=0.3, spot=0.0)
 BEGINNER_NOISE = 0.5  # points of gaussian noise on each plan's value
 EASY_NOISE = 0.4
-# Normal's judgement: the learned weights, and a round lost for each astronaut sent beside the
-# board where the arm will not pass it at the next reset (docs/bots.md, "The levels").
+# Easy's and Normal's judgement: the learned weights, and a round lost for each astronaut sent
+# beside the board where the arm will not pass it at the next reset (docs/bots.md).
 NORMAL_WEIGHTS = replace(LEARNED, stranded=2.5)
 PLANS_SHARE = 0.6  # of a timed ranking's time, for finding the plans; the rest values them
 OWN_PLANS_SHARE = 0.6  # of a capped decision's time, for ranking its own plans; the rest looks ahead
@@ -172,7 +172,7 @@ def beginner(seed: int = 0) -> PlanningBot:
 def easy(seed: int = 0) -> PlanningBot:
     # Normal's judgement without its look-ahead, blurred by noise: it plays with purpose but
     # slips, a step below Normal (about three games in four to Normal; docs/bots.md).
-    return PlanningBot("easy", seed, LEARNED, noise=EASY_NOISE, sensible=True)
+    return PlanningBot("easy", seed, NORMAL_WEIGHTS, noise=EASY_NOISE, sensible=True)
 
 
 def normal(seed: int = 0) -> PlanningBot:
