@@ -12,13 +12,16 @@ from .determinize import sample_state
 from .evaluate import LEARNED, PlanValuer, Weights, relative_value
 from .plans import CHECK_EVERY, Plan, plans
 
-# Beginner's judgement: its own points, research, stock and producers; no rivals, no missions.
+# Beginner's judgement: its own points, research, stock and producers; no rivals, no missions
+# (the training's loose seat plays on it as it stands; Beginner adds STRANDED_COST).
 BEGINNER_WEIGHTS = Weights(opponents=0.0, mission=0.0, square=0.2, group=0.3, spot=0.0)
 BEGINNER_NOISE = 0.5  # points of gaussian noise on each plan's value
 EASY_NOISE = 0.4
-# Easy's and Normal's judgement: the learned weights, and a round lost for each astronaut sent
-# beside the board where the arm will not pass it at the next reset (docs/bots.md).
-NORMAL_WEIGHTS = replace(LEARNED, stranded=2.5)
+# Points a level counts for each astronaut sent beside the board where the arm will not pass
+# it at the next reset: a round of its work lost (docs/bots.md, "Stranded astronauts").
+STRANDED_COST = 2.5
+# Easy's and Normal's judgement: the learned weights with that cost.
+NORMAL_WEIGHTS = replace(LEARNED, stranded=STRANDED_COST)
 PLANS_SHARE = 0.6  # of a timed ranking's time, for finding the plans; the rest values them
 OWN_PLANS_SHARE = 0.6  # of a capped decision's time, for ranking its own plans; the rest looks ahead
 
@@ -164,9 +167,10 @@ class PlanningBot(PlanBot):
 
 
 def beginner(seed: int = 0) -> PlanningBot:
-    # A simpler judgement, blurred: loose, yet it never wastes its own work. A step below
-    # Easy (about three games in four to Easy; docs/bots.md).
-    return PlanningBot("beginner", seed, BEGINNER_WEIGHTS, noise=BEGINNER_NOISE, sensible=True)
+    # A simpler judgement, blurred: loose, yet it never wastes its own work and it minds the
+    # astronauts it sends beside the board. A step below Easy (about three games in four to Easy; docs/bots.md).
+    weights = replace(BEGINNER_WEIGHTS, stranded=STRANDED_COST)
+    return PlanningBot("beginner", seed, weights, noise=BEGINNER_NOISE, sensible=True)
 
 
 def easy(seed: int = 0) -> PlanningBot:
