@@ -13,13 +13,14 @@ from .evaluate import LEARNED, PlanValuer, Weights, relative_value
 from .plans import CHECK_EVERY, Plan, plans
 
 # Beginner's judgement: its own points, research, stock and producers; no rivals, no missions
-# (the training's loose seat plays on it as it stands; Beginner adds STRANDED_COST).
+# (the training's loose seat plays on it as it stands; Beginner adds BEGINNER_STRANDED_COST).
 BEGINNER_WEIGHTS = Weights(opponents=0.0, mission=0.0, square=0.2, group=0.3, spot=0.0)
 BEGINNER_NOISE = 0.5  # points of gaussian noise on each plan's value
 EASY_NOISE = 0.4
 # Points a level counts for each astronaut sent beside the board where the arm will not pass
 # it at the next reset: a round of its work lost (docs/bots.md, "Stranded astronauts").
 STRANDED_COST = 2.5
+BEGINNER_STRANDED_COST = 1.0  # Beginner minds them less than the levels above
 # Easy's and Normal's judgement: the learned weights with that cost.
 NORMAL_WEIGHTS = replace(LEARNED, stranded=STRANDED_COST)
 PLANS_SHARE = 0.6  # of a timed ranking's time, for finding the plans; the rest values them
@@ -169,7 +170,7 @@ class PlanningBot(PlanBot):
 def beginner(seed: int = 0) -> PlanningBot:
     # A simpler judgement, blurred: loose, yet it never wastes its own work and it minds the
     # astronauts it sends beside the board. A step below Easy (about three games in four to Easy; docs/bots.md).
-    weights = replace(BEGINNER_WEIGHTS, stranded=STRANDED_COST)
+    weights = replace(BEGINNER_WEIGHTS, stranded=BEGINNER_STRANDED_COST)
     return PlanningBot("beginner", seed, weights, noise=BEGINNER_NOISE, sensible=True)
 
 
