@@ -169,7 +169,8 @@ class PlanningBot(PlanBot):
 
 def beginner(seed: int = 0) -> PlanningBot:
     # A simpler judgement, blurred: loose, yet it never wastes its own work and it minds the
-    # astronauts it sends beside the board. A step below Easy (about three games in four to Easy; docs/bots.md).
+    # astronauts it sends beside the board. A step below Easy (about two games in three to
+    # Easy; docs/bots.md).
     weights = replace(BEGINNER_WEIGHTS, stranded=BEGINNER_STRANDED_COST)
     return PlanningBot("beginner", seed, weights, noise=BEGINNER_NOISE, sensible=True)
 
