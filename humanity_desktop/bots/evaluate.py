@@ -67,7 +67,8 @@ class Weights:
     group: float = 0.6
     opponents: float = 0.7  # how much a seat cares about the others' values (relative play)
     # Points a round lost costs, per astronaut beside the board the arm is not expected to
-    # pass at the next reset. Set by hand for Normal (planner.NORMAL_WEIGHTS); not fitted.
+    # pass at the next reset. Set by hand for the one-turn levels (planner.STRANDED_COST);
+    # not fitted, and not in the learned weights file.
     stranded: float = 0.0
     vector: tuple = field(init=False, repr=False, compare=False)
 
