@@ -6,7 +6,11 @@ JSON. Hard and Expert search with an iteration cap, which makes a search a pure 
 the position and the seed; the fixture keeps every ranked root plan with its value and
 visits, so a change meant only to make the search faster shows if it changes anything.
 
-    python tools/record_search_choices.py      # rewrites tests/data/search_choices.json
+    python tools/record_search_choices.py      # the choices again, on the positions recorded
+    python tools/record_search_choices.py --new-positions   # the positions made again too
+
+The positions come from games between bots, so they change whenever the bots' play does;
+by default the recorded ones are kept and only the choices are searched again.
 """
 from __future__ import annotations
 
@@ -43,16 +47,23 @@ def search(level: str, raw: dict) -> list:
     return out
 
 
-def main() -> None:
+def positions(new: bool) -> dict[str, dict]:
+    """The positions to search, by name: those recorded, unless `new` or none are."""
+    if OUT.exists() and not new:
+        return {case["name"]: case["state"] for case in json.loads(OUT.read_text(encoding="utf-8"))["positions"]}
     spec = importlib.util.spec_from_file_location("bot_bench", ROOT / "benchmarks" / "bot_bench.py")
     bot_bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bot_bench)
+    return bot_bench.positions()
+
+
+def main() -> None:
     cases = []
-    for name, raw in bot_bench.positions().items():
+    for name, raw in positions("--new-positions" in sys.argv[1:]).items():
         cases.append({"name": name, "state": raw,
                       "choices": {level: search(level, raw) for level in LEVELS}})
         print(name, {level: len(c) for level, c in cases[-1]["choices"].items()})
-    OUT.write_text(json.dumps({"levels": LEVELS, "seed": SEED, "positions": cases}) + "\n")
+    OUT.write_text(json.dumps({"levels": LEVELS, "seed": SEED, "positions": cases}) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

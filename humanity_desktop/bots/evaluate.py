@@ -220,15 +220,14 @@ MOVE_SPREAD = 0.7  # spots: how far the estimated move may be off
 def stranded(s: State, p: int) -> float:
     """How many of seat `p`'s astronauts beside the board the arm is expected not to pass at
     the next reset, each counted by how likely that is: they miss the next round."""
+    beside = [pos for _, where, pos in s.players[p].astros if where == BOARD]
+    if not beside:  # the usual case: no need to foresee the arm
+        return 0.0
     kept = sum(1 for k, tile in enumerate(s.hangars, start=1) if tile is not None and k not in WHITE_CROSSES)
     active = sum(1 for player in s.players for _, where, _ in player.astros if where == ACTIVE)
     expected_kept = max(0.0, kept - TAKEN_PER_ACTIVE * active)
     move = FULL_TURN if expected_kept < 0.5 else HANGARS - expected_kept
-    lost = 0.0
-    for _, where, pos in s.players[p].astros:
-        if where == BOARD:
-            lost += 1.0 / (1.0 + math.exp((move - distance(s.arm, pos) - 0.5) / MOVE_SPREAD))
-    return lost
+    return sum(1.0 / (1.0 + math.exp((move - distance(s.arm, pos) - 0.5) / MOVE_SPREAD)) for pos in beside)
 
 
 def _stranded_cost(s: State, p: int, w: Weights) -> float:
