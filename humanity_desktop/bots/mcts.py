@@ -23,8 +23,8 @@ from ..engine import State, apply_action
 from ..engine.errors import RulesError
 from .base import Budget
 from .determinize import sample_state
-from .evaluate import DEFAULT, LEARNED, Weights, seat_value
-from .planner import PlanBot, PlanFollower, ranked_plans
+from .evaluate import DEFAULT, Weights, seat_value
+from .planner import NORMAL_WEIGHTS, PlanBot, PlanFollower, ranked_plans
 from .plans import Plan
 
 EXPLORE = 2.0  # in victory points: how far a rarely tried plan may trail and still be tried
@@ -222,11 +222,12 @@ def public_key(s: State) -> tuple:
     )
 
 
-def hard(seed: int = 0, weights: Weights = LEARNED) -> MctsBot:
+def hard(seed: int = 0, weights: Weights = NORMAL_WEIGHTS) -> MctsBot:
+    # Normal's judgement, stranded astronauts included, at the leaves and in the playouts.
     return MctsBot("hard", seed, seconds=0.8, depth=2, rollout=2, weights=weights)
 
 
-def expert(seed: int = 0, weights: Weights = LEARNED) -> MctsBot:
+def expert(seed: int = 0, weights: Weights = NORMAL_WEIGHTS) -> MctsBot:
     # Expert spends its extra time looking further ahead: six segments against Hard's four.
     # The count is kept even so that, in a 2-player game, each line is scored after both
     # seats have moved equally often (docs/bots.md has the match that chose it).

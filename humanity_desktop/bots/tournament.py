@@ -33,7 +33,7 @@ from ..engine.catalogue import PLAYER_COUNTS, fingerprint as catalogue_fingerpri
 from ..engine.state import LEDGER_SOURCES
 from . import available_levels, make_bot
 from .base import Budget
-from .evaluate import DEFAULT, learned_fingerprint
+from .evaluate import DEFAULT, LEARNED, learned_fingerprint
 from .greedy import GreedyBot
 from .mcts import expert, hard
 from .planner import PlanningBot, view_segment
@@ -47,6 +47,8 @@ REFERENCES = {
     "normal-hand": lambda seed: PlanningBot("normal", seed, DEFAULT, noise=0.0),
     "hard-hand": lambda seed: hard(seed, DEFAULT),
     "expert-hand": lambda seed: expert(seed, DEFAULT),
+    # Hard's search on the learned weights alone, without the cost of stranded astronauts.
+    "hard-learned": lambda seed: hard(seed, LEARNED),
     **PANEL,  # the reference panel, written from the rules (bots/references/)
 }
 
