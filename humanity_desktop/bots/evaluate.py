@@ -70,10 +70,6 @@ class Weights:
     # pass at the next reset. Set by hand for the one-turn levels (planner.STRANDED_COST);
     # not fitted, and not in the learned weights file.
     stranded: float = 0.0
-    # Points per science token the research track is expected to pay at this year's end
-    # (`year_tokens`). A level that sets it sets `tokens` and `research_step` to 0: it
-    # replaces them. Not fitted, and not in the learned weights file.
-    race: float = 0.0
     vector: tuple = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -87,7 +83,7 @@ class Weights:
         return cls(**{name: float(value) for name, value in raw.items()})
 
     def to_json(self) -> dict:
-        """What the learned weights file holds (`stranded` and `race` are levels' settings, not fitted)."""
+        """What the learned weights file holds (`stranded` is a level's setting, not fitted)."""
         return {name: getattr(self, name) for name in (*TERMS, "opponents")}
 
 
@@ -212,57 +208,7 @@ def _same_seat(a, b) -> bool:
 
 def seat_value(s: State, p: int, w: Weights = DEFAULT) -> float:
     """Expected final points of seat `p` from this position."""
-    return banked(s, p) + sum(map(mul, w.vector, terms(s, p))) + _levels_terms(s, p, w)
-
-
-def _levels_terms(s: State, p: int, w: Weights) -> float:
-    """The terms levels set by hand beside the learned ones (those that read every seat)."""
-    value = -_stranded_cost(s, p, w)
-    if w.race and not s.game_over:
-        value += w.race * year_tokens(s, p)
-    return value
-
-
-# Research a seat gains from a turn to the year's end, measured in 2-player games of Normal
-# against the reference panel: about one for each module still to come, that is the year's
-# deck plus 0.35 for each astronaut still active this round; with more seats each takes a
-# smaller share. The gain is spread by RACE_SPREAD plus RACE_SPREAD_PER_MODULE a module, the
-# lead between two seats by RACE_SPREAD plus LEAD_SPREAD_PER_MODULE.
-RESEARCH_PER_MODULE = 1.0
-MODULES_PER_ACTIVE = 0.35
-RACE_SPREAD = 1.5
-RACE_SPREAD_PER_MODULE = 0.55
-LEAD_SPREAD_PER_MODULE = 0.9
-_LOGISTIC = 1.7  # a logistic curve this steep is close to the normal distribution's
-
-
-def year_tokens(s: State, p: int) -> float:
-    """The science tokens seat `p` expects from the research track at this year's end: each
-    mark, and each seat it ends the year strictly ahead of, counted by how likely."""
-    cat = s.catalogue
-    active = sum(1 for player in s.players for _, where, _ in player.astros if where == ACTIVE)
-    share = 2.0 / s.n
-    left = share * (len(s.decks[s.year - 1]) + MODULES_PER_ACTIVE * active)
-    mine = s.players[p].research
-    expected = mine + RESEARCH_PER_MODULE * left
-    spread = _LOGISTIC / (RACE_SPREAD + RACE_SPREAD_PER_MODULE * left)
-    tokens = 0.0
-    below = 0
-    for mark, paid in cat.research_marks:
-        tokens += (paid - below) * _logistic((expected - mark + 0.5) * spread)
-        below = paid
-    lead = _LOGISTIC / (RACE_SPREAD + LEAD_SPREAD_PER_MODULE * left)
-    bonus = cat.tokens_per_player_behind[s.n]
-    for q, other in enumerate(s.players):
-        if q != p:
-            tokens += bonus * _logistic((mine - other.research - 0.5) * lead)
-    return tokens
-
-
-def _logistic(x: float) -> float:
-    if x < -30.0:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-x))
+    return banked(s, p) + sum(map(mul, w.vector, terms(s, p))) - _stranded_cost(s, p, w)
 
 
 # The arm's next move grows as the round's remaining turns take modules from the hangars:
@@ -407,5 +353,5 @@ class PlanValuer:
                 if len(entries) < _KEPT_PER_CONTEXT:
                     entries.append((player, own, points))
             full = own[:1] + (_tokens(s, q),) + own[2:]
-            others.append(points + sum(map(mul, vector, full)) + _levels_terms(s, q, w))
+            others.append(points + sum(map(mul, vector, full)) - _stranded_cost(s, q, w))
         return seat_value(s, p, w) - w.opponents * max(others)

@@ -23,9 +23,6 @@ STRANDED_COST = 2.5
 BEGINNER_STRANDED_COST = 1.0  # Beginner minds them less than the levels above
 # Easy's and Normal's judgement: the learned weights with that cost.
 NORMAL_WEIGHTS = replace(LEARNED, stranded=STRANDED_COST)
-# Normal's judgement with the research race foreseen (evaluate.year_tokens) in place of the
-# learned weights' science terms: measured against Normal before it is offered as a level.
-RACE_WEIGHTS = replace(NORMAL_WEIGHTS, tokens=0.0, research_step=0.0, race=1.0)
 PLANS_SHARE = 0.6  # of a timed ranking's time, for finding the plans; the rest values them
 OWN_PLANS_SHARE = 0.6  # of a capped decision's time, for ranking its own plans; the rest looks ahead
 

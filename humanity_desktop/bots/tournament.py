@@ -36,8 +36,7 @@ from .base import Budget
 from .evaluate import DEFAULT, LEARNED, learned_fingerprint
 from .greedy import GreedyBot
 from .mcts import expert, hard
-from dataclasses import replace
-from .planner import NORMAL_WEIGHTS, RACE_WEIGHTS, PlanningBot, view_segment
+from .planner import PlanningBot, view_segment
 from .references import PANEL
 
 # Seats for measuring only: players the levels are judged against, never offered in the game.
@@ -50,9 +49,6 @@ REFERENCES = {
     "expert-hand": lambda seed: expert(seed, DEFAULT),
     # Hard's search on the learned weights alone, without the cost of stranded astronauts.
     "hard-learned": lambda seed: hard(seed, LEARNED),
-    "normal-race": lambda seed: PlanningBot("normal-race", seed, RACE_WEIGHTS, noise=0.0, lookahead=1, width=4, cap=0.3),
-    "normal-raceb": lambda seed: PlanningBot("normal-raceb", seed, replace(NORMAL_WEIGHTS, race=1.0), noise=0.0, lookahead=1, width=4, cap=0.3),
-    "normal-racec": lambda seed: PlanningBot("normal-racec", seed, replace(RACE_WEIGHTS, race=2.0), noise=0.0, lookahead=1, width=4, cap=0.3),
     **PANEL,  # the reference panel, written from the rules (bots/references/)
 }
 
