@@ -70,6 +70,9 @@ def test_a_400_digit_integer_in_settings_and_stats_is_set_aside(tmp_path, capsys
     (tmp_path / SETTINGS_FILE).write_text(with_huge('{"version": 4, "resets_seen": __HUGE__}'))
     (tmp_path / STATS_FILE).write_text(with_huge(json.dumps({**Stats().to_json(), "bot_games": "X"}))
                                        .replace('"X"', str(HUGE)))
+    # A window left open by an earlier test would be resized to FLAGS' size, and the settings
+    # would keep that size: the game starts here as in a fresh process, with no window.
+    pygame.display.quit()
     assert main(["--data-dir", str(tmp_path), *FLAGS]) == 0
     err = capsys.readouterr().err
     assert "400 digits" in err
