@@ -315,6 +315,15 @@ def final_board_shot(app: App, shot) -> None:
     frame(app, shot("game_final_board"))
 
 
+def shown_lines(game) -> dict[int, int]:
+    """The log lines the game's log shows, each with the first row it is drawn on."""
+    log = game.log.rect
+    shown: dict = {}
+    for y in range(log.top, log.bottom):
+        shown.setdefault(game.log.line_at((log.x + 2, y)), y)
+    return shown
+
+
 def why_shot(app: App, shot) -> None:
     """A bot's reasons, opened from its line in the log after it played."""
     match = app.session.new_match(parse_seats("human,bot:normal,bot:hard"), 11)
@@ -330,10 +339,12 @@ def why_shot(app: App, shot) -> None:
         app.stack.update(0.05)
     app.stack.update(0.5)  # the last moves drawn, so the log knows where its lines are
     app.stack.draw(app.screen)
-    log = game.log.rect
     line = max(match.reasons)
-    spot = next((log.x + 2, y) for y in range(log.top, log.bottom) if game.log.line_at((log.x + 2, y)) == line)
-    app.stack.handle(Click(spot))
+    if line not in shown_lines(game):  # a long turn after it: scrolled back, as a player would
+        game.log.scroll = len(match.log) - 1 - line
+        app.stack.draw(app.screen)
+    shown = shown_lines(game)
+    app.stack.handle(Click((game.log.rect.x + 2, shown[line])))
     frame(app, shot("why"))
 
 
