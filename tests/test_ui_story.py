@@ -25,7 +25,7 @@ from humanity_desktop.ui.scenes.title import TitleScene
 from humanity_desktop.ui.views.base_view import BaseView
 from humanity_desktop.ui.views.board_view import BoardView
 from humanity_desktop.ui.views.last_moves import draw_ring_marks, seat_colour, taken_rects
-from humanity_desktop.ui.views.log_view import text_px
+from humanity_desktop.ui.views.log_view import LogView, text_px
 from humanity_desktop.ui.views.tracks_view import TracksView
 
 from ui_driver import app, click, play, settle, start  # noqa: F401 - app is a fixture
@@ -192,6 +192,21 @@ def test_the_log_reads_at_11_px_or_more_and_at_least_its_design_size_from_the_de
     assert text_px(scale) >= theme.MIN_TEXT_PX
     if scale >= 1:
         assert text_px(scale) >= 13 * scale
+
+
+def test_the_log_shows_only_whole_lines_the_oldest_that_does_not_fit_left_out_entirely():
+    pygame.font.init()
+    view = LogView()
+    view.layout(pygame.Rect(0, 0, 300, 4 * fonts().height(text_px(1.0))), 1.0)  # room for 4 rows
+    long_line = "Kayla deployed the Engineering Lab from hangar 1, paying 1 electricity, +5 research"
+    log = [long_line, "Kayla ended her turn", "Aleksander picked astronaut 2", "Aleksander ended his turn"]
+    names = ("Kayla", "Aleksander")
+    view.draw(pygame.Surface((300, 300)), log, names, (0, 1))
+    shown = [line for _, line in view._rows]
+    assert shown == [1, 2, 3]  # the long line would need more than the one row left: left out
+
+    view.draw(pygame.Surface((300, 300)), [long_line * 3], names, (0, 1))
+    assert [line for _, line in view._rows] == [0, 0, 0, 0]  # a line taller than the log: its start
 
 
 # ---------------------------------------------------------------- the end

@@ -50,11 +50,15 @@ class LogView(View):
             line = log[index]
             who = next((i for i, n in enumerate(names) if line.startswith(n)), None)
             width = self.rect.w - indent - (badge.get_width() + int(6 * self.scale) if index in explained else 0)
-            parts = f.wrap(line, size, width)
-            rows[:0] = [(p, who if k == 0 else None, index, k == 0 and index in explained) for k, p in enumerate(parts)]
-            if len(rows) >= wanted:
+            parts = [(p, who if k == 0 else None, index, k == 0 and index in explained)
+                     for k, p in enumerate(f.wrap(line, size, width))]
+            if len(rows) + len(parts) > wanted:
+                # Only whole lines of the log: the tail of a line, without its start and its
+                # marker, reads as a line of its own. A line taller than the view shows its start.
+                if not rows:
+                    rows = parts[:wanted]
                 break
-        rows = rows[-wanted:] if wanted > 0 else []
+            rows[:0] = parts
         y = self.rect.bottom - len(rows) * line_h
         self._rows = []
         for k, (text, who, index, why) in enumerate(rows):
