@@ -340,10 +340,11 @@ def why_shot(app: App, shot) -> None:
     app.stack.update(0.5)  # the last moves drawn, so the log knows where its lines are
     app.stack.draw(app.screen)
     line = max(match.reasons)
-    if line not in shown_lines(game):  # a long turn after it: scrolled back, as a player would
+    shown = shown_lines(game)
+    if line not in shown:  # a long turn after it: scrolled back, as a player would
         game.log.scroll_by(len(match.log) - 1 - line - game.log.scroll, len(match.log))
         app.stack.draw(app.screen)
-    shown = shown_lines(game)
+        shown = shown_lines(game)
     app.stack.handle(Click((game.log.rect.x + 2, shown[line])))
     frame(app, shot("why"))
 
