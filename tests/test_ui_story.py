@@ -197,16 +197,21 @@ def test_the_log_reads_at_11_px_or_more_and_at_least_its_design_size_from_the_de
 def test_the_log_shows_only_whole_lines_the_oldest_that_does_not_fit_left_out_entirely():
     pygame.font.init()
     view = LogView()
-    view.layout(pygame.Rect(0, 0, 300, 4 * fonts().height(text_px(1.0))), 1.0)  # room for 4 rows
+    row = fonts().height(text_px(1.0))
+    view.layout(pygame.Rect(0, 0, 300, 4 * row), 1.0)  # room for 4 rows
+
+    def shown() -> list[int]:
+        """The log line a click finds on each of the four rows, top to bottom (none if blank)."""
+        return [line for k in range(4) if (line := view.line_at((10, k * row + row // 2))) is not None]
+
     long_line = "Kayla deployed the Engineering Lab from hangar 1, paying 1 electricity, +5 research"
     log = [long_line, "Kayla ended her turn", "Aleksander picked astronaut 2", "Aleksander ended his turn"]
     names = ("Kayla", "Aleksander")
     view.draw(pygame.Surface((300, 300)), log, names, (0, 1))
-    shown = [line for _, line in view._rows]
-    assert shown == [1, 2, 3]  # the long line would need more than the one row left: left out
+    assert shown() == [1, 2, 3]  # the long line would need more than the one row left: left out
 
     view.draw(pygame.Surface((300, 300)), [long_line * 3], names, (0, 1))
-    assert [line for _, line in view._rows] == [0, 0, 0, 0]  # a line taller than the log: its start
+    assert shown() == [0, 0, 0, 0]  # a line taller than the log: its start
 
 
 # ---------------------------------------------------------------- the end
