@@ -6,8 +6,10 @@
 The commit's `humanity_desktop` package is unpacked from git into a scratch folder and
 imported beside today's under another name, so both builds' bots play in one game. The
 game itself runs on today's rules; the earlier bot sees the same view and answers with an
-action that is read back through the actions' JSON form, so a commit whose rules or view
-differ from today's is refused (its answer would not be legal) rather than silently misplayed.
+action that is read back through the actions' JSON form. An answer today's rules do not
+offer stops the run. A commit whose rules differ from today's could still answer legally
+while planning by other rules, so compare builds whose engines agree
+(`git diff COMMIT -- humanity_desktop/engine` shows what changed).
 Its seat is named `LEVEL-COMMIT`; everything after `--` is the tournament's own arguments.
 """
 from __future__ import annotations
