@@ -206,6 +206,17 @@ def test_the_sampler_halves_its_candidates_and_keeps_the_better_of_the_last_two(
     assert counts.count(min(counts)) == 4
 
 
+def test_the_sampler_stops_inside_a_world_once_its_deadline_has_passed() -> None:
+    s = new_game(2, 3)
+    rng = random.Random(0)
+    while s.turn < 10 or s.phase != TURN:
+        apply_action(s, rng.choice(legal_actions(s)))
+    bot = SamplerBot(1, keep=8)
+    result = bot.search(consistent(observe(s, s.current)), Budget(seconds=0.0))
+    assert len(result) == 8  # every candidate is still ranked, by its judgement if unplayed
+    assert bot.playouts == 1 == sum(n for _, _, n in result)
+
+
 # ---------------------------------------------------------------- name@seconds seats
 
 def test_a_seat_may_carry_its_own_thinking_time() -> None:

@@ -13,7 +13,10 @@ of a round see the same worlds, so they are compared on equal luck.
 
 The time is spent by successive halving: the budget is cut into one slice per round; in
 each round the surviving candidates are played out in as many worlds as the slice allows,
-then the worse half is dropped, until one is left. The thinking time is the constructor's
+then the worse half is dropped, until one is left. Once the deadline passes the search
+stops, even inside a world, and ranks the candidates by what they have (listing and judging
+the plans before it is not bounded: in the widest turns that takes up to about half a
+second). The thinking time is the constructor's
 `seconds`, or the Budget passed to `decide` (its deadline and iteration cap; a cancelled
 budget raises Cancelled).
 
@@ -128,9 +131,15 @@ class SamplerBot(PlanPlayer):
             cap = None
             if budget.iterations is not None:
                 cap = done + max(len(alive), (budget.iterations - done) // (rounds - r))
-            while True:
+            out_of_time = False
+            while not out_of_time:
                 budget.check()
                 for i in alive:
+                    # A world of twelve playouts can outlast a short budget on its own (each
+                    # opens the rival's reply): past the deadline the search stops mid-world.
+                    if done and budget.deadline is not None and time.monotonic() >= budget.deadline:
+                        out_of_time = True
+                        break
                     totals[i] += self.playout(state, ranked[i][1], seat, world_base + world)
                     counts[i] += 1
                     played[i] += 1
@@ -145,6 +154,8 @@ class SamplerBot(PlanPlayer):
                 if slice_end is None and cap is None:
                     break
             alive.sort(key=lambda i: (-totals[i] / counts[i], i))
+            if out_of_time:
+                break
             alive = alive[: max(1, len(alive) // 2)]
         self.playouts += done
         order = alive + [i for i in sorted(range(len(ranked)), key=lambda i: (-totals[i] / counts[i], i))
