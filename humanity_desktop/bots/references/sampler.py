@@ -15,8 +15,8 @@ The time is spent by successive halving: the budget is cut into one slice per ro
 each round the surviving candidates are played out in as many worlds as the slice allows,
 then the worse half is dropped, until one is left. Once the deadline passes the search
 stops, even inside a world, and ranks the candidates by what they have (listing and judging
-the plans before it is not bounded: in the widest turns that takes up to about half a
-second). The thinking time is the constructor's
+the plans before it is not bounded: in the widest turns that alone takes up to about a
+second, as `ref-rich`'s slowest decisions show). The thinking time is the constructor's
 `seconds`, or the Budget passed to `decide` (its deadline and iteration cap; a cancelled
 budget raises Cancelled).
 
