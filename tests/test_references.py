@@ -190,11 +190,17 @@ def test_the_sampler_stops_when_its_budget_is_cancelled() -> None:
         SamplerBot(1).decide(observe(s, 0), legal_actions(s), budget)
 
 
-def test_the_sampler_halves_its_candidates_and_keeps_the_better_of_the_last_two() -> None:
+def turn_ten_position():
+    """A year-1 position, a seat to choose its turn, where no two of the sampler's candidates tie."""
     s = new_game(2, 3)
     rng = random.Random(0)
-    while s.turn < 10 or s.phase != TURN:  # a year-1 position where no two candidates tie
+    while s.turn < 10 or s.phase != TURN:
         apply_action(s, rng.choice(legal_actions(s)))
+    return s
+
+
+def test_the_sampler_halves_its_candidates_and_keeps_the_better_of_the_last_two() -> None:
+    s = turn_ten_position()
     bot = SamplerBot(1, keep=8)
     result = bot.search(consistent(observe(s, s.current)), Budget(iterations=64))
     assert len(result) == 8
@@ -207,10 +213,7 @@ def test_the_sampler_halves_its_candidates_and_keeps_the_better_of_the_last_two(
 
 
 def test_the_sampler_stops_inside_a_world_once_its_deadline_has_passed() -> None:
-    s = new_game(2, 3)
-    rng = random.Random(0)
-    while s.turn < 10 or s.phase != TURN:
-        apply_action(s, rng.choice(legal_actions(s)))
+    s = turn_ten_position()
     bot = SamplerBot(1, keep=8)
     result = bot.search(consistent(observe(s, s.current)), Budget(seconds=0.0))
     assert len(result) == 8  # every candidate is still ranked, by its judgement if unplayed

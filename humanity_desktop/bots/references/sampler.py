@@ -136,8 +136,8 @@ class SamplerBot(PlanPlayer):
                 budget.check()
                 for i in alive:
                     # A world of twelve playouts can outlast a short budget on its own (each
-                    # opens the rival's reply): past the deadline the search stops mid-world.
-                    if done and budget.deadline is not None and time.monotonic() >= budget.deadline:
+                    # opens the rival's reply): once the budget has expired the search stops mid-world.
+                    if done and budget.expired():
                         out_of_time = True
                         break
                     totals[i] += self.playout(state, ranked[i][1], seat, world_base + world)
