@@ -19,12 +19,12 @@ from humanity_desktop.bots.plans import plans
 from humanity_desktop.bots.tournament import main as tournament_main, wilson
 from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
 
-LEVELS = ["random", "beginner", "easy", "normal", "hard", "expert"]
+LEVELS = ["random", "beginner", "easy", "casual", "normal", "hard", "expert"]
 
 
 def small_budget(level: str) -> Budget | None:
     """Search bots get an iteration cap, which keeps them fast and exactly reproducible."""
-    return Budget(iterations=12) if level in ("hard", "expert") else None
+    return Budget(iterations=12) if level in ("normal", "hard", "expert") else None
 
 
 def random_position(players: int, seed: int, steps: int):
@@ -170,25 +170,25 @@ def test_search_stops_early_once_the_leading_plan_cannot_be_caught() -> None:
     assert not settled(root, Budget(), done=81, started=0.0)  # an unbounded search never settles
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["casual", "hard"])
 def test_hints_give_three_described_plans_starting_legally(level: str) -> None:
     s = POSITIONS[1]
     found = hints(make_bot(level, 2), observe(s, s.current), Budget(iterations=30))
     assert 1 <= len(found) <= 3
     assert found[0].plan[0] in legal_actions(s)
     assert all(h.text for h in found)
-    if level == "normal":
+    if level == "casual":
         assert [h.value for h in found] == sorted((h.value for h in found), reverse=True)
 
 
-def test_normal_judges_its_best_plans_again_after_the_next_reply() -> None:
+def test_casual_judges_its_best_plans_again_after_the_next_reply() -> None:
     """Look-ahead reorders the `width` best plans by where the next segment leaves them;
     the others keep their places behind."""
     from humanity_desktop.bots.evaluate import relative_value
     from humanity_desktop.bots.planner import ranked_plans
     s = random_position(2, 36, 90)  # a rival's reply reorders the four best here
     view = observe(s, s.current)
-    bot = make_bot("normal")
+    bot = make_bot("casual")
     bot.cap = None
     plain = ranked_plans(sample_state(view, random.Random(0)), bot.weights)  # what the bot sees
     assert len(plain) > bot.width
@@ -205,9 +205,9 @@ def test_normal_judges_its_best_plans_again_after_the_next_reply() -> None:
         assert value == pytest.approx(relative_value(reply, s.current, bot.weights))
 
 
-def test_a_capped_normal_answers_even_with_no_time_left() -> None:
+def test_a_capped_casual_answers_even_with_no_time_left() -> None:
     s = POSITIONS[5]
-    bot = make_bot("normal")
+    bot = make_bot("casual")
     bot.cap = 0.0
     ranked = bot.search(observe(s, s.current))
     assert ranked and ranked[0][1][0] in legal_actions(s)
@@ -216,13 +216,13 @@ def test_a_capped_normal_answers_even_with_no_time_left() -> None:
 def test_a_plans_gain_is_what_it_adds_to_the_seats_expected_final_score() -> None:
     s = POSITIONS[2]
     view = observe(s, s.current)
-    bot = make_bot("normal")
+    bot = make_bot("casual")
     for _, plan, _ in bot.search(view)[:3]:
         state = sample_state(view, random.Random(0))
         before = seat_value(state, s.current, bot.weights)
         for action in plan:
             apply_action(state, action)
-        assert gain(view, plan, bot.weights) == pytest.approx(seat_value(state, s.current, bot.weights) - before)
+        assert gain(view, plan, bot.worth) == pytest.approx(seat_value(state, s.current, bot.weights) - before)
 
 
 @pytest.mark.parametrize("points, said", [
@@ -236,40 +236,44 @@ def test_gains_are_told_in_whole_points(points, said) -> None:
 def test_a_bots_reasons_come_from_its_own_figures() -> None:
     s = POSITIONS[4]  # a turn's start: several plans
     view = observe(s, s.current)
-    bot = make_bot("normal")
+    bot = make_bot("casual")
     (v1, plan1, _), (_, plan2, _) = bot.search(view)[:2]
     ranked = [(v1, plan1, 30), (v1 - 1.25, plan2, 10)]
-    why = explain(view, ranked, bot.weights)
-    assert why.startswith(f"Its choice: {describe_plan(plan1, view)}, {in_points(gain(view, plan1, bot.weights))}.")
+    why = explain(view, ranked, bot.worth)
+    assert why.startswith(f"Its choice: {describe_plan(plan1, view)}, {in_points(gain(view, plan1, bot.worth))}.")
     assert "played this plan out 30 times of 40" in why
     assert f"Next best for it: {describe_plan(plan2, view)}, 1.2 VP worse" in why  # 1.25 rounds to even
-    assert "about as good" in explain(view, [(v1, plan1, 0), (v1, plan2, 0)], bot.weights)
-    assert "played" not in explain(view, [(v1, plan1, 0)], bot.weights)
+    assert "about as good" in explain(view, [(v1, plan1, 0), (v1, plan2, 0)], bot.worth)
+    assert "played" not in explain(view, [(v1, plan1, 0)], bot.worth)
 
 
 def test_hints_and_reasons_quote_the_judging_bots_own_evaluation() -> None:
     s = POSITIONS[4]
     view = observe(s, s.current)
     odd = Weights(production=9.0, stock=3.0, work=0.0)  # far from every shipped set
-    bot = PlanningBot("normal", 0, odd, noise=0.0)
+    bot = PlanningBot("casual", 0, odd, noise=0.0)
+
+    def by(weights):
+        return lambda state, seat: seat_value(state, seat, weights)
+
     found = hints(bot, view, Budget())
     assert found
     for hint in found:
-        assert hint.gain == pytest.approx(gain(view, hint.plan, odd))
-    assert any(hint.gain != pytest.approx(gain(view, hint.plan, DEFAULT)) for hint in found)
+        assert hint.gain == pytest.approx(gain(view, hint.plan, by(odd)))
+    assert any(hint.gain != pytest.approx(gain(view, hint.plan, by(DEFAULT))) for hint in found)
     ranked = bot.search(view, Budget())
-    assert in_points(gain(view, ranked[0][1], odd)) in explain(view, ranked, odd)
+    assert in_points(gain(view, ranked[0][1], by(odd))) in explain(view, ranked, bot.worth)
 
 
 def test_tournament_command_plays_a_tiny_match(capsys) -> None:
-    assert tournament_main(["--seats", "normal,random", "--games", "2", "--seed", "1", "--json"]) == 0
+    assert tournament_main(["--seats", "casual,random", "--games", "2", "--seed", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 2
-    assert set(out["levels"]) == {"normal", "random"}
+    assert set(out["levels"]) == {"casual", "random"}
     for stats in out["levels"].values():
         assert 0.0 <= stats["ci95"][0] <= stats["win_rate"] <= stats["ci95"][1] <= 1.0
         assert {"win_rate", "ci95", "mean_score", "decision_ms_median"} <= set(stats)
-    assert out["levels"]["normal"]["win_rate"] + out["levels"]["random"]["win_rate"] == pytest.approx(1.0)
+    assert out["levels"]["casual"]["win_rate"] + out["levels"]["random"]["win_rate"] == pytest.approx(1.0)
 
 
 def test_the_greedy_reference_sits_in_tournaments_but_is_not_a_level_of_the_game(capsys) -> None:
@@ -341,7 +345,7 @@ def test_plan_values_reuse_the_other_seats_only_where_they_are_the_same() -> Non
     seats' terms are reused only where their seat and what they read of the board are equal,
     which resets, missions taken and research gained (read by every seat's tokens) change."""
     from humanity_desktop.bots.evaluate import LEARNED, relative_value, relative_values
-    from humanity_desktop.bots.planner import NORMAL_WEIGHTS
+    from humanity_desktop.bots.planner import LEVEL_WEIGHTS
 
     for s in POSITIONS + [random_position(4, 9, 300), random_position(2, 8, 420)]:
         after = [a for _, a in plans(s)]
@@ -359,7 +363,7 @@ def test_plan_values_reuse_the_other_seats_only_where_they_are_the_same() -> Non
             else:
                 b.holders = [q] * len(b.holders)
             after.append(b)
-        for w in (DEFAULT, LEARNED, NORMAL_WEIGHTS):
+        for w in (DEFAULT, LEARNED, LEVEL_WEIGHTS):
             assert relative_values(after, s.current, w) == [relative_value(a, s.current, w) for a in after]
 
 
@@ -400,15 +404,15 @@ def test_an_astronaut_the_arm_will_not_pass_is_counted_as_missing_the_next_round
 
 def test_normal_counts_a_round_lost_for_a_stranded_astronaut_and_the_learned_weights_do_not() -> None:
     from humanity_desktop.bots.evaluate import LEARNED, game_left, stranded
-    from humanity_desktop.bots.planner import NORMAL_WEIGHTS
+    from humanity_desktop.bots.planner import LEVEL_WEIGHTS
     from humanity_desktop.engine.state import OVER
 
     s = astronauts_beside_the_board(7, [6])
-    cost = seat_value(s, 0, LEARNED) - seat_value(s, 0, NORMAL_WEIGHTS)
-    assert cost == pytest.approx(NORMAL_WEIGHTS.stranded * stranded(s, 0) * game_left(s) ** 0.3)
+    cost = seat_value(s, 0, LEARNED) - seat_value(s, 0, LEVEL_WEIGHTS)
+    assert cost == pytest.approx(LEVEL_WEIGHTS.stranded * stranded(s, 0) * game_left(s) ** 0.3)
     assert cost > 2.0
     s.phase = OVER  # no round is left to miss
-    assert seat_value(s, 0, LEARNED) == seat_value(s, 0, NORMAL_WEIGHTS)
+    assert seat_value(s, 0, LEARNED) == seat_value(s, 0, LEVEL_WEIGHTS)
 
 
 def wide_position():

@@ -1,4 +1,4 @@
-"""Normal, Hard and Expert choose exactly as recorded (tools/record_search_choices.py) on fixed
+"""Casual, Hard and Expert choose exactly as recorded (tools/record_search_choices.py) on fixed
 positions: with an iteration cap a search is a pure function of the position and the seed,
 so work that only makes the bots faster must leave every ranked plan, value and visit count
 as it was."""

@@ -59,9 +59,10 @@ def test_the_rating_moves_by_elo_against_each_bot_of_the_table():
 
 def test_a_draw_on_places_counts_half():
     stats = Stats()
-    stats.record(parse_seats("human,bot:normal"), [30, 30], [1, 1])
-    assert stats.ratings["normal"].value == pytest.approx(rating_table()["start"])  # equal ratings, a draw
-    assert stats.lines[("normal", 2)].won == 1
+    stats.record(parse_seats("human,bot:casual"), [30, 30], [1, 1])
+    assert rating_table()["levels"]["casual"] == rating_table()["start"]
+    assert stats.ratings["casual"].value == pytest.approx(rating_table()["start"])  # equal ratings, a draw
+    assert stats.lines[("casual", 2)].won == 1
 
 
 def test_hotseat_and_bots_only_games_are_counted_without_a_rating():

@@ -1,4 +1,4 @@
-"""Record what Normal, Hard and Expert choose on fixed positions, for tests/test_search_choices.py.
+"""Record what Casual, Hard and Expert choose on fixed positions, for tests/test_search_choices.py.
 
 The positions are benchmarks/bot_bench.py's (openings, middles and year 3 of a 2- and a
 4-player game, and two late positions with many usable tiles and work 4), kept as state
@@ -27,23 +27,23 @@ from humanity_desktop.engine import State, observe  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "search_choices.json"
 # level -> iteration cap (None: the level does not search)
-LEVELS = {"normal": None, "hard": 60, "expert": 30}
-NORMAL_PLANS = 40  # Normal's ranking is kept whole by value, its first plans in full
+LEVELS = {"casual": None, "hard": 60, "expert": 30}
+CASUAL_PLANS = 40  # Casual's ranking is kept whole by value, its first plans in full
 SEED = 5
 
 
 def search(level: str, raw: dict) -> list:
     """The level's ranked plans on the position, as JSON: [value, [action...], visits] (past
-    Normal's first NORMAL_PLANS, the value alone)."""
+    Casual's first CASUAL_PLANS, the value alone)."""
     state = State.from_json(raw)
     bot = make_bot(level, SEED)
     cap = LEVELS[level]
     if cap is None:
-        bot.cap = None  # Normal untimed: its answer must not depend on the machine's speed
+        bot.cap = None  # Casual untimed: its answer must not depend on the machine's speed
     ranked = bot.search(observe(state, state.current), Budget(iterations=cap) if cap else None)
     out = [[value, [a.to_json() for a in plan], visits] for value, plan, visits in ranked]
     if cap is None:
-        out = [entry if i < NORMAL_PLANS else [entry[0]] for i, entry in enumerate(out)]
+        out = [entry if i < CASUAL_PLANS else [entry[0]] for i, entry in enumerate(out)]
     return out
 
 

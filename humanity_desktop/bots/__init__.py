@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from .base import Bot, Budget, Cancelled
 from .mcts import expert, hard
-from .planner import beginner, easy, normal
+from .planner import beginner, casual, easy
 from .random_bot import RandomBot
+from .sampling import normal
 
 # level name -> factory(seed). Only levels that exist are listed.
 _LEVELS = {
     "random": RandomBot,
     "beginner": beginner,
     "easy": easy,
+    "casual": casual,
     "normal": normal,
     "hard": hard,
     "expert": expert,

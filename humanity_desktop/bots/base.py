@@ -5,7 +5,7 @@ import threading
 import time
 from typing import Protocol
 
-from ..engine import Action
+from ..engine import Action, State
 
 
 class Cancelled(Exception):
@@ -48,6 +48,11 @@ class Bot(Protocol):
     # The ranked plans (value, plan, visits) behind the last decision when it chose a new plan;
     # None when it played on a plan already chosen, or the bot does not rank plans.
     last_search: list | None
+
+    def worth(self, state: State, seat: int) -> float:
+        """The seat's own expected final points at `state` by the bot's judgement, which its
+        hints and reasons quote (only bots that set last_search are asked)."""
+        ...
 
     def decide(self, view: dict, legal: list[Action], budget: Budget | None = None) -> Action:
         ...

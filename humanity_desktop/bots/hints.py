@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Callable
 
-from ..engine import Kind, apply_action, load_catalogue
+from ..engine import Kind, State, apply_action, load_catalogue
 from ..engine.errors import RulesError
 from .base import Budget
 from .determinize import sample_state
-from .evaluate import Weights, seat_value
 from .planner import PlanBot
 from .plans import Plan
 
@@ -77,19 +77,22 @@ def _tile_name(tile_id: str | None) -> str:
     return CAT.tiles[tile_id].name if tile_id in CAT.tiles else "a tile"
 
 
-def gain(view: dict, plan: Plan, weights: Weights) -> float | None:
-    """What `plan` adds to the seat's own expected final score, by the evaluation `weights`
-    (the judging bot's own, so a hint's figure agrees with its ranking); None when the
-    sample of the hidden cards taken cannot play it (a plan past a reset)."""
+Worth = Callable[[State, int], float]  # a bot's judgement of a seat's own points (base.Bot.worth)
+
+
+def gain(view: dict, plan: Plan, worth: Worth) -> float | None:
+    """What `plan` adds to the seat's own expected final score, by `worth` (the judging
+    bot's own, so a hint's figure agrees with its ranking); None when the sample of the
+    hidden cards taken cannot play it (a plan past a reset)."""
     state = sample_state(view, random.Random(0))
     p = state.current
-    before = seat_value(state, p, weights)
+    before = worth(state, p)
     try:
         for action in plan:
             apply_action(state, action)
     except RulesError:
         return None
-    return seat_value(state, p, weights) - before
+    return worth(state, p) - before
 
 
 def in_points(points: float | None) -> str:
@@ -103,16 +106,16 @@ def in_points(points: float | None) -> str:
 def hints(bot: PlanBot, view: dict, budget: Budget, count: int = 3) -> list[Hint]:
     """The `count` best plans for the seat to move, as judged by `bot` within `budget`."""
     ranked = bot.search(view, budget)
-    return [Hint(plan, round(value, 2), visits, describe_plan(plan, view), gain(view, plan, bot.weights))
+    return [Hint(plan, round(value, 2), visits, describe_plan(plan, view), gain(view, plan, bot.worth))
             for value, plan, visits in ranked[:count]]
 
 
-def explain(view: dict, ranked: list[tuple[float, Plan, int]], weights: Weights) -> str:
-    """Why a bot chose the first of its `ranked` plans, from its own figures (`weights` is
-    its evaluation): what the plan does and is worth, how often its search tried it, and
+def explain(view: dict, ranked: list[tuple[float, Plan, int]], worth: Worth) -> str:
+    """Why a bot chose the first of its `ranked` plans, from its own figures (`worth` is
+    its judgement): what the plan does and is worth, how often its search tried it, and
     the runner-up it passed over."""
     value, plan, visits = ranked[0]
-    text = f"Its choice: {describe_plan(plan, view) or 'nothing to do'}, {in_points(gain(view, plan, weights))}."
+    text = f"Its choice: {describe_plan(plan, view) or 'nothing to do'}, {in_points(gain(view, plan, worth))}."
     tried = sum(v for _, _, v in ranked)
     if visits:
         text += f" Its search played this plan out {visits} times of {tried}, more than any other."

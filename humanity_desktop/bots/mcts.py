@@ -2,16 +2,22 @@
 
 Each iteration samples the hidden cards consistently with the seat's view
 (determinize.sample_state), walks a shared tree of plans (one level per decision segment,
-any seat's), grows it by one node, plays a few more segments with the Normal policy (every
-seat takes its best plan by the evaluation), and scores that position for every seat. A node's children are its mover's plans, best-first by that
-evaluation, and are opened gradually (progressive widening) so the budget goes to the
-plans that matter. A plan a sample cannot play (it differs after a reset) is skipped for
+any seat's), grows it by one node, plays a few more segments greedily (every seat takes
+the first of its ordered plans), and scores that position for every seat. A node's
+children are its mover's plans, best first, and are opened gradually (progressive
+widening) so the budget goes to the plans that matter. A plan a sample cannot play (it differs after a reset) is skipped for
 that sample, as information-set search requires. The answer is the most visited root plan.
 
 Samples differ only in the order of the face-down decks, which nothing can tell apart
 until a reset draws from them; so a position's ranked plans are memoised for the search
 under its public key (`public_key`), and the walks that pass through known positions
 cost a few rule applications instead of a fresh enumeration of every plan.
+
+Hard and Expert judge by the reference panel's hand-written judgement (references/judge.py,
+`judgement`): the plans are listed, and cut to what the time allows, by the learned
+evaluation, then put in that judgement's order before the first twelve are kept, and the
+leaves are valued by it. Ordered and judged so, the search beat the panel's sampling search
+at equal time where it lost on the learned evaluation alone (docs/bots.md, "The ladder").
 """
 from __future__ import annotations
 
@@ -24,8 +30,10 @@ from ..engine.errors import RulesError
 from .base import Budget
 from .determinize import sample_state
 from .evaluate import DEFAULT, Weights, seat_value
-from .planner import NORMAL_WEIGHTS, PlanBot, PlanFollower, ranked_plans
-from .plans import Plan
+from .planner import LEVEL_WEIGHTS, PlanBot, PlanFollower, ranked_plans
+from .plans import CHECK_EVERY, Plan
+from .references.judge import Judge, Weights as Judgement
+from .references.profiles import RICH
 
 EXPLORE = 2.0  # in victory points: how far a rarely tried plan may trail and still be tried
 WIDEN_BASE = 2  # children open at first; one more each time visits pass the next square
@@ -62,13 +70,15 @@ class Node:
 
 class MctsBot(PlanBot):
     def __init__(self, name: str, seed: int, seconds: float, depth: int, rollout: int,
-                 weights: Weights = DEFAULT, iterations: int | None = None) -> None:
+                 weights: Weights = DEFAULT, iterations: int | None = None,
+                 judgement: Judgement | None = None) -> None:
         self.name = name
         self.rng = random.Random(seed)
         self.seconds = seconds
         self.depth = depth  # tree levels, in decision segments
-        self.rollout = rollout  # segments played by the Normal policy below the tree
-        self.weights = weights
+        self.rollout = rollout  # segments played greedily below the tree
+        self.weights = weights  # lists and first orders the plans; values the leaves without a judgement
+        self.judgement = judgement  # orders the plans kept and values the leaves, when given
         self.iterations = iterations
         self.follower = PlanFollower()
         self._memo: dict[tuple, list[Plan]] = {}  # public key -> ranked plans, for one search
@@ -116,9 +126,25 @@ class MctsBot(PlanBot):
         key = public_key(state)
         plans = self._memo.get(key)
         if plans is None:
-            ranked = ranked_plans(state, self.weights, self._deadline if deadline is None else deadline)
-            plans = self._memo[key] = [plan for _, plan, _ in ranked[:MAX_CHILDREN]]
+            deadline = self._deadline if deadline is None else deadline
+            ranked = [(plan, after) for _, plan, after in ranked_plans(state, self.weights, deadline)]
+            if self.judgement is not None:
+                ranked = self._judged(state, ranked, deadline)
+            plans = self._memo[key] = [plan for plan, _ in ranked[:MAX_CHILDREN]]
         return plans
+
+    def _judged(self, state: State, ranked: list[tuple[Plan, State]], deadline: float | None) -> list:
+        """`ranked` re-ordered by the judgement of where each plan leads, for the mover: as
+        many as it can judge by `deadline` (always at least one), the rest behind as they were."""
+        judge = Judge(state, self.judgement)
+        me = state.current
+        judged = []
+        for plan, after in ranked:
+            if judged and deadline is not None and len(judged) % CHECK_EVERY == 0 and time.monotonic() >= deadline:
+                break
+            judged.append((judge.value(after, me), plan, after))
+        judged.sort(key=lambda entry: -entry[0])
+        return [(plan, after) for _, plan, after in judged] + ranked[len(judged):]
 
     def _expand(self, state: State, deadline: float | None = None) -> Node:
         return Node(state.current, self._ranked(state, deadline), state.n)
@@ -169,7 +195,16 @@ class MctsBot(PlanBot):
         return None
 
     def _leaf(self, state: State) -> list[float]:
-        return [seat_value(state, q, self.weights) for q in range(state.n)]
+        if self.judgement is None:
+            return [seat_value(state, q, self.weights) for q in range(state.n)]
+        judge = Judge(state, self.judgement)
+        measures = None if state.game_over else judge.measures(state)
+        return [judge.seat_value(state, q, measures) for q in range(state.n)]
+
+    def worth(self, state: State, seat: int) -> float:
+        if self.judgement is None:
+            return super().worth(state, seat)
+        return Judge(state, self.judgement).seat_value(state, seat)
 
     def _playout(self, state: State) -> list[float]:
         """Every seat plays its best plan for a few segments; then the position is scored."""
@@ -222,13 +257,14 @@ def public_key(s: State) -> tuple:
     )
 
 
-def hard(seed: int = 0, weights: Weights = NORMAL_WEIGHTS) -> MctsBot:
-    # Normal's judgement, stranded astronauts included, at the leaves and in the playouts.
-    return MctsBot("hard", seed, seconds=0.8, depth=2, rollout=2, weights=weights)
+def hard(seed: int = 0, weights: Weights = LEVEL_WEIGHTS, judgement: Judgement | None = RICH) -> MctsBot:
+    # The learned evaluation lists the plans; the hand-written judgement orders them and
+    # values the leaves (judgement=None: the learned evaluation does all three, as before).
+    return MctsBot("hard", seed, seconds=0.8, depth=2, rollout=2, weights=weights, judgement=judgement)
 
 
-def expert(seed: int = 0, weights: Weights = NORMAL_WEIGHTS) -> MctsBot:
+def expert(seed: int = 0, weights: Weights = LEVEL_WEIGHTS, judgement: Judgement | None = RICH) -> MctsBot:
     # Expert spends its extra time looking further ahead: six segments against Hard's four.
     # The count is kept even so that, in a 2-player game, each line is scored after both
     # seats have moved equally often (docs/bots.md has the match that chose it).
-    return MctsBot("expert", seed, seconds=2.5, depth=3, rollout=3, weights=weights)
+    return MctsBot("expert", seed, seconds=2.5, depth=3, rollout=3, weights=weights, judgement=judgement)

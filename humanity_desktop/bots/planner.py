@@ -1,4 +1,4 @@
-"""Bots that choose whole-turn plans by evaluating where each plan leads (Easy and Normal)."""
+"""Bots that choose whole-turn plans by evaluating where each plan leads (Beginner, Easy and Casual)."""
 from __future__ import annotations
 
 import random
@@ -9,7 +9,7 @@ from ..engine import Action, Kind, State, apply_action, legal_actions
 from ..engine.state import PLACE, TURN
 from .base import Budget
 from .determinize import sample_state
-from .evaluate import LEARNED, PlanValuer, Weights, relative_value
+from .evaluate import LEARNED, PlanValuer, Weights, relative_value, seat_value
 from .plans import CHECK_EVERY, Plan, plans
 
 # Beginner's judgement: its own points, research, stock and producers; no rivals, no missions
@@ -21,8 +21,9 @@ EASY_NOISE = 0.4
 # it at the next reset: a round of its work lost (docs/bots.md, "Stranded astronauts").
 STRANDED_COST = 2.5
 BEGINNER_STRANDED_COST = 1.0  # Beginner minds them less than the levels above
-# Easy's and Normal's judgement: the learned weights with that cost.
-NORMAL_WEIGHTS = replace(LEARNED, stranded=STRANDED_COST)
+# Easy's and Casual's judgement: the learned weights with that cost (and Hard's and Expert's
+# for listing plans, before they judge them as mcts.py says).
+LEVEL_WEIGHTS = replace(LEARNED, stranded=STRANDED_COST)
 PLANS_SHARE = 0.6  # of a timed ranking's time, for finding the plans; the rest values them
 OWN_PLANS_SHARE = 0.6  # of a capped decision's time, for ranking its own plans; the rest looks ahead
 
@@ -89,7 +90,7 @@ class PlanBot:
 
     name: str
     follower: PlanFollower
-    weights: Weights  # its evaluation, which its hints and reasons quote too
+    weights: Weights  # its evaluation, which its hints and reasons quote too (see worth)
     seconds: float | None = None
     last_search: list | None = None  # the ranked plans behind the last new choice (see base.Bot)
 
@@ -98,6 +99,11 @@ class PlanBot:
 
     def default_budget(self) -> Budget | None:
         return None
+
+    def worth(self, state: State, seat: int) -> float:
+        """The seat's own expected final points at `state` by this bot's judgement: what its
+        hints and reasons quote (hints.gain)."""
+        return seat_value(state, seat, self.weights)
 
     def decide(self, view: dict, legal: list[Action], budget: Budget | None = None) -> Action:
         self.last_search = None
@@ -176,13 +182,13 @@ def beginner(seed: int = 0) -> PlanningBot:
 
 
 def easy(seed: int = 0) -> PlanningBot:
-    # Normal's judgement without its look-ahead, blurred by noise: it plays with purpose but
-    # slips, a step below Normal (about three games in four to Normal; docs/bots.md).
-    return PlanningBot("easy", seed, NORMAL_WEIGHTS, noise=EASY_NOISE, sensible=True)
+    # Casual's judgement without its look-ahead, blurred by noise: it plays with purpose but
+    # slips, a step below Casual (about three games in four to Casual; docs/bots.md).
+    return PlanningBot("easy", seed, LEVEL_WEIGHTS, noise=EASY_NOISE, sensible=True)
 
 
-def normal(seed: int = 0) -> PlanningBot:
+def casual(seed: int = 0) -> PlanningBot:
     # The learned evaluation with the cost of stranded astronauts, and each of the four best
-    # plans judged again after the next seat's reply: a careful one-turn player, within a
-    # third of a second however wide the turn.
-    return PlanningBot("normal", seed, NORMAL_WEIGHTS, noise=0.0, lookahead=1, width=4, cap=0.3)
+    # plans judged again after the next seat's reply: a one-turn player, within a third of a
+    # second however wide the turn. The newcomer's default, a step below Normal.
+    return PlanningBot("casual", seed, LEVEL_WEIGHTS, noise=0.0, lookahead=1, width=4, cap=0.3)

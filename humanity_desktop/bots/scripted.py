@@ -19,7 +19,7 @@ class ScriptedBot:
         self.fallback = fallback
         self.name = fallback.name
         self.seconds = fallback.seconds
-        self.weights = getattr(fallback, "weights", None)
+        self.worth = getattr(fallback, "worth", None)
         self.last_search: list | None = None
         self._played: dict[Segment, int] = {}
         # The last set move and the view it answered: a decision the match called off and

@@ -41,14 +41,18 @@ from .references import PANEL
 
 # Seats for measuring only: players the levels are judged against, never offered in the game.
 # The `-hand` seats tell what the learned evaluation (docs/bots.md) is worth: a level on the
-# hand-set weights (Normal as it was before, with no look-ahead either).
+# hand-set weights (Casual, which was Normal, with no look-ahead either; Hard and Expert
+# judging by those weights alone).
 REFERENCES = {
     "greedy": GreedyBot,
-    "normal-hand": lambda seed: PlanningBot("normal", seed, DEFAULT, noise=0.0),
-    "hard-hand": lambda seed: hard(seed, DEFAULT),
-    "expert-hand": lambda seed: expert(seed, DEFAULT),
+    "normal-hand": lambda seed: PlanningBot("normal-hand", seed, DEFAULT, noise=0.0),
+    "hard-hand": lambda seed: hard(seed, DEFAULT, judgement=None),
+    "expert-hand": lambda seed: expert(seed, DEFAULT, judgement=None),
     # Hard's search on the learned weights alone, without the cost of stranded astronauts.
-    "hard-learned": lambda seed: hard(seed, LEARNED),
+    "hard-learned": lambda seed: hard(seed, LEARNED, judgement=None),
+    # Hard and Expert as they were before the hand-written judgement: Casual's judgement alone.
+    "hard-plain": lambda seed: hard(seed, judgement=None),
+    "expert-plain": lambda seed: expert(seed, judgement=None),
     **PANEL,  # the reference panel, written from the rules (bots/references/)
 }
 

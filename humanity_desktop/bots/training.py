@@ -43,7 +43,7 @@ def _players(seed: int, seats: int, weights: Weights) -> list:
     leads to."""
     rng = random.Random(seed)
     return [PlanningBot("loose", seed * 7 + i, BEGINNER_WEIGHTS, LOOSE_NOISE, sensible=True) if rng.random() < 0.25
-            else PlanningBot("normal", seed * 7 + i, weights, 0.0) for i in range(seats)]
+            else PlanningBot("one-turn", seed * 7 + i, weights, 0.0) for i in range(seats)]
 
 
 def play(game: int, seed: int, weights: Weights) -> list[Sample]:

@@ -10,7 +10,7 @@ from ..engine.catalogue import PLAYER_COUNTS
 CHARACTERS = ("Kayla", "Aleksander", "Gabriel", "Yuko")
 HUMAN, BOT = "human", "bot"
 # Known levels from weakest to strongest; levels the bots add later rank after these.
-LEVEL_ORDER = ("random", "beginner", "easy", "normal", "hard", "expert")
+LEVEL_ORDER = ("random", "beginner", "easy", "casual", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True)
@@ -53,11 +53,13 @@ def ranked_levels() -> list[str]:
     return known + [lv for lv in levels if lv not in LEVEL_ORDER]
 
 
-DEFAULT_LEVEL = "normal"  # beatable by a newcomer, yet it plays with purpose
+# Beatable by a newcomer, yet it plays with purpose; Normal, a step up, beats the careful
+# one-turn player a newcomer becomes (docs/bots.md, "The ladder").
+DEFAULT_LEVEL = "casual"
 
 
 def default_level() -> str:
-    """The level a new bot seat starts at: Normal, or the strongest there is without it."""
+    """The level a new bot seat starts at: Casual, or the strongest there is without it."""
     levels = ranked_levels()
     return DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[-1]
 

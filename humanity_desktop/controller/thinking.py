@@ -15,7 +15,7 @@ from ..bots.scripted import ScriptedBot, Segment
 from ..engine import Action
 from .seats import Seat
 
-HINT_LEVEL = "normal"  # judges every plan, about 20 ms and never over 0.3 s: the hint comes quickly
+HINT_LEVEL = "casual"  # judges every plan, about 20 ms and never over 0.3 s: the hint comes quickly
 
 
 class Decision(NamedTuple):
@@ -26,7 +26,7 @@ class Decision(NamedTuple):
 def decide(bot: Bot, view: dict, legal: list, budget: Budget) -> Decision:
     """The bot's action, with its reasons put in words while still on its own thread."""
     action = bot.decide(view, legal, budget)
-    return Decision(action, explain(view, bot.last_search, bot.weights) if bot.last_search else None)
+    return Decision(action, explain(view, bot.last_search, bot.worth) if bot.last_search else None)
 
 
 class Thinker:

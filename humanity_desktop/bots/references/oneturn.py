@@ -55,10 +55,16 @@ class PlanPlayer:
     """A reference seat that ranks whole plans for its segment, from a full position made
     out of its view, and follows the best one action by action."""
 
+    weights: Weights  # its judgement
+
     def __init__(self) -> None:
         self.last_search: list | None = None
         self.follower = PlanFollower()
         self.watch = ScienceWatch()
+
+    def worth(self, state: State, seat: int) -> float:
+        """The seat's own expected final points at `state` by this player's judgement."""
+        return Judge(state, self.weights).seat_value(state, seat)
 
     def own_budget(self, budget: Budget | None) -> Budget | None:
         """The budget a decision runs under when the caller gives `budget`."""

@@ -13,7 +13,7 @@ import time
 
 import pygame
 
-from ...controller import Bus, parse_seats, ranked_levels
+from ...controller import Bus, default_level, parse_seats, ranked_levels
 from ...controller.describe import tile_name
 from ...controller.record import RecordedMatch
 from ...controller.saves import SAVES_DIR, write_save
@@ -52,7 +52,7 @@ class SandboxScene(Scene):
         super().__init__(app)
         self.seed = seed if seed is not None else random.randrange(1, 10**6)
         self.rng = random.Random(self.seed)
-        self.opponents, self.level = 1, "normal"
+        self.opponents, self.level = 1, default_level()
         self.tiles = palette()
         self.picked: str | None = None  # a palette tile to place
         self.selected: Target | None = None  # a base tile or astronaut being edited
