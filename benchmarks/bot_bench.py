@@ -47,15 +47,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # ---------------------------------------------------------------- the positions
 
-def _normal_game_positions(players: int, seed: int, picks: dict[str, int]) -> dict[str, dict]:
-    """Positions of a game between Normal bots: name -> the state at the start of the
+def _casual_game_positions(players: int, seed: int, picks: dict[str, int]) -> dict[str, dict]:
+    """Positions of a game between Casual bots (which decide alike on any machine): name -> the state at the start of the
     `picks[name]`-th turn decision (TURN phase)."""
     from humanity_desktop.bots import make_bot
     from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
     from humanity_desktop.engine.state import TURN
 
     s = new_game(players, seed)
-    bots = [make_bot("normal", seed * 10 + i) for i in range(players)]
+    bots = [make_bot("casual", seed * 10 + i) for i in range(players)]
     wanted = {k: name for name, k in picks.items()}
     out: dict[str, dict] = {}
     turns = 0
@@ -69,7 +69,7 @@ def _normal_game_positions(players: int, seed: int, picks: dict[str, int]) -> di
 
 
 def _wide(players: int, seed: int, usable: int = 12) -> dict:
-    """A year-3 position of a Normal game, edited so the seat to move has `usable` usable
+    """A year-3 position of a Casual game, edited so the seat to move has `usable` usable
     producers, all empty, and two active astronauts of work 4."""
     from humanity_desktop.bots import make_bot
     from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
@@ -78,7 +78,7 @@ def _wide(players: int, seed: int, usable: int = 12) -> dict:
     from humanity_desktop.engine.state import ACTIVE, TURN
 
     s = new_game(players, seed)
-    bots = [make_bot("normal", seed * 10 + i) for i in range(players)]
+    bots = [make_bot("casual", seed * 10 + i) for i in range(players)]
     while not (s.phase == TURN and s.year == 3
                and any(w >= 4 and where == ACTIVE for w, where, _ in s.players[s.current].astros)):
         apply_action(s, bots[s.current].decide(observe(s, s.current), legal_actions(s)))
@@ -103,8 +103,8 @@ def positions(worst: bool = False) -> dict[str, dict]:
     the widest roots: 20 usable tiles and work 4, where the search would find 4,000 plans
     (plans.plans' limit), more than a budget of 0.8 s could rank."""
     out = {}
-    out.update(_normal_game_positions(2, 1, {"2p-early": 2, "2p-mid": 30, "2p-late": 58}))
-    out.update(_normal_game_positions(4, 2, {"4p-early": 4, "4p-mid": 56, "4p-late": 100}))
+    out.update(_casual_game_positions(2, 1, {"2p-early": 2, "2p-mid": 30, "2p-late": 58}))
+    out.update(_casual_game_positions(4, 2, {"4p-early": 4, "4p-mid": 56, "4p-late": 100}))
     out["2p-wide"] = _wide(2, 3)
     out["4p-wide"] = _wide(4, 3)
     if worst:

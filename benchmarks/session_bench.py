@@ -1,7 +1,7 @@
 """Resident memory over a long session: game after game, each started from the Results
 screen's New game button as a player would, with the same App throughout.
 
-    nice -n 10 python benchmarks/session_bench.py [--games 30] [--level normal]
+    nice -n 10 python benchmarks/session_bench.py [--games 30] [--level casual]
 
 Runs headless (SDL's dummy video driver) through the real application loop: four bots at
 instant pace, their thinking on the worker thread, every frame drawn. After each game, once
@@ -109,7 +109,7 @@ def session(games: int, level: str, seed: int) -> list[dict]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=30)
-    ap.add_argument("--level", default="normal", help="bot level of the four seats")
+    ap.add_argument("--level", default="casual", help="bot level of the four seats")
     ap.add_argument("--seed", type=int, default=100)
     args = ap.parse_args()
     rows = session(args.games, args.level, args.seed)

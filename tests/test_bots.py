@@ -16,6 +16,8 @@ from humanity_desktop.bots.determinize import sample_state
 from humanity_desktop.bots.planner import PlanningBot, view_segment, wastes_work
 from humanity_desktop.bots.scripted import ScriptedBot
 from humanity_desktop.bots.plans import plans
+from humanity_desktop.bots.references.judge import Judge
+from humanity_desktop.bots.references.profiles import RICH
 from humanity_desktop.bots.tournament import main as tournament_main, wilson
 from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
 
@@ -263,6 +265,74 @@ def test_hints_and_reasons_quote_the_judging_bots_own_evaluation() -> None:
     assert any(hint.gain != pytest.approx(gain(view, hint.plan, by(DEFAULT))) for hint in found)
     ranked = bot.search(view, Budget())
     assert in_points(gain(view, ranked[0][1], by(odd))) in explain(view, ranked, bot.worth)
+
+
+def _judged_order(state, listed):
+    """`listed` (plan, after) pairs in the order of the hand-written judgement, ties kept in place."""
+    judge = Judge(state, RICH)
+    return sorted(listed, key=lambda entry: -judge.value(entry[1], state.current))
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_hard_and_expert_keep_the_plans_the_hand_written_judgement_rates_best(level: str) -> None:
+    from humanity_desktop.bots.mcts import MAX_CHILDREN
+    from humanity_desktop.bots.planner import ranked_plans
+    s = POSITIONS[4]
+    bot = make_bot(level, 0)
+    listed = [(plan, after) for _, plan, after in ranked_plans(s, bot.weights)]
+    assert len(listed) > MAX_CHILDREN
+    expected = [plan for plan, _ in _judged_order(s, listed)[:MAX_CHILDREN]]
+    assert expected != [plan for plan, _ in listed[:MAX_CHILDREN]]  # the learned order alone differs here
+    assert bot._ranked(s) == expected
+
+
+def test_the_judgement_orders_only_what_its_deadline_allows_and_keeps_the_rest_behind() -> None:
+    from humanity_desktop.bots.plans import CHECK_EVERY
+    from humanity_desktop.bots.planner import ranked_plans
+    s = POSITIONS[4]
+    bot = make_bot("hard", 0)
+    listed = [(plan, after) for _, plan, after in ranked_plans(s, bot.weights)]
+    assert len(listed) > CHECK_EVERY
+    judged = bot._judged(s, listed, deadline=time.monotonic() - 1.0)  # already past
+    assert judged[:CHECK_EVERY] == _judged_order(s, listed[:CHECK_EVERY])
+    assert judged[CHECK_EVERY:] == listed[CHECK_EVERY:]
+    assert bot._judged(s, listed, deadline=None) == _judged_order(s, listed)
+
+
+def finished_game(players: int, seed: int):
+    s = new_game(players, seed)
+    rng = random.Random(seed)
+    while not s.game_over:
+        apply_action(s, rng.choice(legal_actions(s)))
+    return s
+
+
+@pytest.mark.parametrize("position", [POSITIONS[2], finished_game(3, 8)], ids=["in play", "over"])
+def test_hard_values_its_leaves_and_its_plans_worth_by_the_hand_written_judgement(position) -> None:
+    bot = make_bot("hard", 0)
+    judge = Judge(position, RICH)
+    expected = [judge.seat_value(position, q) for q in range(position.n)]
+    assert bot._leaf(position) == pytest.approx(expected)
+    assert bot.worth(position, 0) == pytest.approx(expected[0])
+    plain = make_bot("hard", 0)
+    plain.judgement = None  # the search as it was: the learned judgement throughout
+    assert plain._leaf(position) == pytest.approx([seat_value(position, q, plain.weights) for q in range(position.n)])
+
+
+def test_normal_is_the_sampling_search_and_gives_its_reasons_in_its_own_judgement() -> None:
+    s = POSITIONS[4]
+    view = observe(s, s.current)
+    bot = make_bot("normal", 1)
+    assert bot.seconds <= 0.05
+    action = bot.decide(view, legal_actions(s), Budget(iterations=24))
+    assert action in legal_actions(s)
+    value, plan, played = bot.last_search[0]
+    assert plan[0] == action and played > 0
+    state = sample_state(view, random.Random(0))
+    assert bot.worth(state, s.current) == pytest.approx(Judge(state, RICH).seat_value(state, s.current))
+    why = explain(view, bot.last_search, bot.worth)
+    assert why.startswith(f"Its choice: {describe_plan(plan, view)}, {in_points(gain(view, plan, bot.worth))}.")
+    assert gain(view, plan, bot.worth) is not None
 
 
 def test_tournament_command_plays_a_tiny_match(capsys) -> None:
