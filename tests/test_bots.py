@@ -243,7 +243,8 @@ def test_a_bots_reasons_come_from_its_own_figures() -> None:
     ranked = [(v1, plan1, 30), (v1 - 1.25, plan2, 10)]
     why = explain(view, ranked, bot.worth)
     assert why.startswith(f"Its choice: {describe_plan(plan1, view)}, {in_points(gain(view, plan1, bot.worth))}.")
-    assert "played this plan out 30 times of 40" in why
+    assert "played this plan out 30 of 40 times, more than any other" in why
+    assert "only this plan, once" in explain(view, [(v1, plan1, 1), (v1 - 1.25, plan2, 0)], bot.worth)
     assert f"Next best for it: {describe_plan(plan2, view)}, 1.2 VP worse" in why  # 1.25 rounds to even
     assert "about as good" in explain(view, [(v1, plan1, 0), (v1, plan2, 0)], bot.worth)
     assert "played" not in explain(view, [(v1, plan1, 0)], bot.worth)

@@ -117,8 +117,10 @@ def explain(view: dict, ranked: list[tuple[float, Plan, int]], worth: Worth) -> 
     value, plan, visits = ranked[0]
     text = f"Its choice: {describe_plan(plan, view) or 'nothing to do'}, {in_points(gain(view, plan, worth))}."
     tried = sum(v for _, _, v in ranked)
-    if visits:
-        text += f" Its search played this plan out {visits} times of {tried}, more than any other."
+    if visits == tried == 1:  # a search cut short after its first walk
+        text += " Its search had time to play out only this plan, once."
+    elif visits:
+        text += f" Its search played this plan out {visits} of {tried} times, more than any other."
     if len(ranked) > 1:
         second_value, second, _ = ranked[1]
         behind = value - second_value

@@ -188,7 +188,7 @@ class GameScene(Scene):
         self.game_over = ev
 
     def _on_hint(self, ev: HintReady) -> None:
-        """The Normal bot's best plans for the rest of this turn, from this seat's view only."""
+        """The hint bot's best plans for the rest of this turn, from this seat's view only."""
         if ev.hints:
             self.hint = HintOverlay(list(ev.hints), ev.version)
         else:

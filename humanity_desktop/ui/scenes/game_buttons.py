@@ -6,6 +6,7 @@ import pygame
 
 from ...controller import CancelPaymentRequested, HintRequested
 from ...controller.table import AUTO_PAY, CANCEL_PAYMENT
+from ...controller.thinking import HINT_LEVEL
 from ...controller import table as on_table
 from ..settings import PACES
 from ..widgets import Button
@@ -13,6 +14,7 @@ from .game_dialogs import answer, choose_among
 from .options import ROWS, option_text
 from .table_screen import TableScreen
 
+HINT_BOT = HINT_LEVEL.capitalize()  # the level whose judgement the Hint button gives
 
 
 def top_buttons(scene: TableScreen) -> list[Button]:
@@ -47,8 +49,8 @@ def top_buttons(scene: TableScreen) -> list[Button]:
 def _hint_button(scene: TableScreen) -> Button:
     m = scene.match
     if m.hinting:
-        return Button("Thinking…", lambda: None, enabled=False, tooltip="The Normal bot is looking at your turn")
-    return Button("Hint", lambda: scene.send(HintRequested(m.current)), tooltip="What the Normal bot would do in your place")
+        return Button("Thinking…", lambda: None, enabled=False, tooltip=f"The {HINT_BOT} bot is looking at your turn")
+    return Button("Hint", lambda: scene.send(HintRequested(m.current)), tooltip=f"What the {HINT_BOT} bot would do in your place")
 
 
 def _preview_button(scene: TableScreen) -> Button:
