@@ -5,8 +5,9 @@ Each iteration samples the hidden cards consistently with the seat's view
 any seat's), grows it by one node, plays a few more segments greedily (every seat takes
 the first of its ordered plans), and scores that position for every seat. A node's
 children are its mover's plans, best first, and are opened gradually (progressive
-widening) so the budget goes to the plans that matter. A plan a sample cannot play (it differs after a reset) is skipped for
-that sample, as information-set search requires. The answer is the most visited root plan.
+widening) so the budget goes to the plans that matter. A plan a sample cannot play (it
+differs after a reset) is skipped for that sample, as information-set search requires.
+The answer is the most visited root plan.
 
 Samples differ only in the order of the face-down decks, which nothing can tell apart
 until a reset draws from them; so a position's ranked plans are memoised for the search
