@@ -101,8 +101,26 @@ def test_stats_are_kept_between_runs(tmp_path):
     stats.record(HUMAN_VS, [40, 35, 20], [1, 2, 3])
     stats.save()
     back = Stats.load(path)
-    assert back == stats and json.loads(path.read_text())["version"] == 1
+    assert back == stats and json.loads(path.read_text())["version"] == 2
     assert [p.name for p in tmp_path.iterdir()] == [STATS_FILE]
+
+
+def test_games_recorded_against_normal_before_casual_existed_stay_with_that_bot(tmp_path):
+    """Version 1 files were written when today's Casual was called Normal."""
+    old = Stats()
+    old.record(parse_seats("human,bot:normal"), [41, 30], [1, 2])
+    old.record(parse_seats("human,bot:hard"), [30, 45], [2, 1])
+    raw = old.to_json()
+    path = tmp_path / STATS_FILE
+    path.write_text(json.dumps(dict(raw, version=1)))
+    back = Stats.load(path)
+    assert back.problem is None
+    assert back.lines[("casual", 2)] == old.lines[("normal", 2)] and ("normal", 2) not in back.lines
+    assert back.ratings["casual"] == old.ratings["normal"] and "normal" not in back.ratings
+    assert back.medals == {"casual": old.medals["normal"]}
+    assert back.ratings["hard"] == old.ratings["hard"]
+    path.write_text(json.dumps(raw))  # written today: its Normal is today's
+    assert Stats.load(path).lines[("normal", 2)] == old.lines[("normal", 2)]
 
 
 GOOD = json.dumps(Stats(hotseat_games=2).to_json())
@@ -113,7 +131,7 @@ BAD = {
     "foreign": (b'{"colour": "blue"}', "not a Humanity stats file"),
     "foreign_list": (b"[1, 2]", "not a Humanity stats file"),
     "bad_value": (GOOD.replace('"hotseat_games": 2', '"hotseat_games": -4').encode(), "not a count"),
-    "newer": (GOOD.replace('"version": 1', '"version": 9').encode(), "made by a newer version of the game"),
+    "newer": (GOOD.replace('"version": 2', '"version": 9').encode(), "made by a newer version of the game"),
 }
 
 

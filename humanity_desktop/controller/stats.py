@@ -27,7 +27,10 @@ from .seats import LEVEL_ORDER, Seat
 from .versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
 
 STATS_FILE = "stats.json"
-STATS_VERSION = 1
+STATS_VERSION = 2
+# A file's version -> the level names it wrote that are other levels' names now: before version
+# 2 the bot now called Casual was called Normal, and its games stay with it.
+LEVELS_RENAMED = {1: {"normal": "casual"}}
 MAX_STATS_BYTES = 256 * 1024  # a real one is a few KB
 DATA = Path(__file__).resolve().with_name("data")
 MEDALS_FILE = DATA / "medals.json"
@@ -172,12 +175,19 @@ class Stats:
 def parse_stats(text: str) -> Stats:
     """The stats in a stats file's text; FileProblem says what is wrong with it."""
     raw = read_versioned(text, STATS_VERSION, "stats file", lambda raw: "version" in raw and "lines" in raw)
+    renamed = LEVELS_RENAMED.get(raw["version"], {})
+
+    def level_of(x) -> str:
+        name = _text(x)
+        return renamed.get(name, name)
+
     try:
         return Stats(
-            lines={(_text(d["level"]), _count(d["seats"])): Line(*(_count(d[k]) for k in ("played", "won", "best", "total")))
+            lines={(level_of(d["level"]), _count(d["seats"])): Line(*(_count(d[k]) for k in ("played", "won", "best", "total")))
                    for d in raw["lines"]},
-            ratings={_text(level): Rating(_rating_value(r["value"]), _count(r["games"])) for level, r in raw["ratings"].items()},
-            medals={_text(level): _medal(m) for level, m in raw["medals"].items()},
+            ratings={level_of(level): Rating(_rating_value(r["value"]), _count(r["games"]))
+                     for level, r in raw["ratings"].items()},
+            medals={level_of(level): _medal(m) for level, m in raw["medals"].items()},
             hotseat_games=_count(raw["hotseat_games"]),
             bot_games=_count(raw["bot_games"]),
         )
