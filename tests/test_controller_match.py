@@ -358,8 +358,8 @@ def test_each_level_thinks_its_own_time_scaled_by_the_players_setting():
     from humanity_desktop.controller.thinking import Thinker
     from humanity_desktop.engine import observe
 
-    thinker = Thinker(parse_seats("bot:normal,bot:hard,bot:expert"), seed=1)
-    state = new_game(3, 1)
+    thinker = Thinker(parse_seats("bot:casual,bot:normal,bot:hard,bot:expert"), seed=1)
+    state = new_game(4, 1)
     view, legal = observe(state, 0), legal_actions(state)
 
     def allowed(seat: int, factor: float) -> float | None:
@@ -370,10 +370,11 @@ def test_each_level_thinks_its_own_time_scaled_by_the_players_setting():
         return None if budget.deadline is None else budget.deadline - started
 
     try:
-        assert allowed(0, 1.0) is None  # Normal needs no time limit, only a way to be called off
-        near = lambda seconds: pytest.approx(seconds, abs=0.05)  # noqa: E731
-        assert allowed(1, 1.0) == near(0.8) and allowed(2, 1.0) == near(2.5)  # Expert: Hard given longer
-        assert allowed(1, 2.0) == near(1.6) and allowed(2, 0.5) == near(1.25)
+        assert allowed(0, 1.0) is None  # Casual needs no time limit, only a way to be called off
+        near = lambda seconds: pytest.approx(seconds, abs=0.01)  # noqa: E731
+        assert allowed(1, 1.0) == near(0.03) and allowed(1, 4.0) == near(0.12)  # Normal's 30 ms, scaled too
+        assert allowed(2, 1.0) == near(0.8) and allowed(3, 1.0) == near(2.5)  # Expert: Hard given longer
+        assert allowed(2, 2.0) == near(1.6) and allowed(3, 0.5) == near(1.25)
     finally:
         thinker.close()
 
