@@ -15,6 +15,8 @@ from builders import bank, fresh, set_astronaut, square_to_complete
 from humanity_desktop.bots.base import Budget, Cancelled
 from humanity_desktop.bots.references import PANEL
 from humanity_desktop.bots.references.fill import consistent, sample, unseen_cards
+from humanity_desktop.bots.references.judge import Judge, Memo
+from humanity_desktop.bots.references.profiles import BUILDER, RICH, RUSH
 from humanity_desktop.bots.references.sampler import SamplerBot
 from humanity_desktop.bots.references.segment import Segment, all_ends_brute_force, play_plan, plans
 from humanity_desktop.bots.tournament import logged_games, main as tournament_main, parse_seat, play_game
@@ -178,6 +180,39 @@ def test_a_view_made_whole_shows_the_seat_the_same_view() -> None:
             assert observe(sample(view, rng, [3] * s.n), seat) == view
             modules, _ = unseen_cards(view, s.catalogue)
             assert [sorted(d) for d in s.decks] == modules  # the unseen cards are the deck's
+
+
+# ---------------------------------------------------------------- the judgement's memo
+
+def turns_of_played_games():
+    """Positions where a seat starts its turn, early to late, in games ref-rich plays against itself."""
+    for players in (2, 3, 4):
+        s = new_game(players, players)
+        bots = [PANEL["ref-rich"](i) for i in range(players)]
+        turns = 0
+        while not s.game_over:
+            if s.phase == TURN:
+                if turns % 12 == 5:
+                    yield s.copy()
+                turns += 1
+            apply_action(s, bots[s.current].decide(observe(s, s.current), legal_actions(s)))
+
+
+@pytest.mark.parametrize("weights", [RICH, BUILDER, RUSH], ids=["rich", "builder", "rush"])
+def test_judges_sharing_a_memo_value_every_position_as_a_fresh_judge_does(weights) -> None:
+    """Layouts and payable counts are shared across positions of a game (the plans of one
+    turn, the leaves of a search), and a judge keeps the rivals' values across the ends of one
+    turn: whatever is kept, every value is the one a judge new to the position gives."""
+    memo = Memo()
+    for s in turns_of_played_games():
+        ends = [plan.end for plan in plans(s, pay="auto", full_work=False, alike=True)]
+        shared = Judge(s, weights, memo)
+        for end in ends[:40]:
+            fresh = Judge(s, weights)
+            assert shared.value(end, s.current) == fresh.value(end, s.current)  # the mover's, as searches ask
+            for seat in range(s.n):
+                assert shared.seat_value(end, seat) == fresh.seat_value(end, seat)
+    assert memo.layouts and memo.payable
 
 
 # ---------------------------------------------------------------- the sampler's budget

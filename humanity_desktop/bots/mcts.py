@@ -33,7 +33,7 @@ from .determinize import sample_state
 from .evaluate import DEFAULT, Weights, seat_value
 from .planner import LEVEL_WEIGHTS, PlanBot, PlanFollower, ranked_plans
 from .plans import CHECK_EVERY, Plan
-from .references.judge import Judge, Weights as Judgement
+from .references.judge import Judge, Memo, Weights as Judgement
 from .references.profiles import RICH
 
 EXPLORE = 2.0  # in victory points: how far a rarely tried plan may trail and still be tried
@@ -84,6 +84,7 @@ class MctsBot(PlanBot):
         self.follower = PlanFollower()
         self._memo: dict[tuple, list[Plan]] = {}  # public key -> ranked plans, for one search
         self._deadline: float | None = None  # the search's budget's, while it runs
+        self._judge_memo = Memo()  # shared by the judges of one search
 
     def default_budget(self) -> Budget:
         return Budget(seconds=self.seconds, iterations=self.iterations)
@@ -93,6 +94,7 @@ class MctsBot(PlanBot):
         me = view["current_player"]
         first = sample_state(view, self.rng)
         self._memo.clear()
+        self._judge_memo = Memo()
         self._deadline = budget.deadline  # no ranking in the search runs past it
         root_deadline = None
         if budget.deadline is not None:  # the root's plans take at most a share of the time
@@ -137,7 +139,7 @@ class MctsBot(PlanBot):
     def _judged(self, state: State, ranked: list[tuple[Plan, State]], deadline: float | None) -> list:
         """`ranked` re-ordered by the judgement of where each plan leads, for the mover: as
         many as it can judge by `deadline` (always at least one), the rest behind as they were."""
-        judge = Judge(state, self.judgement)
+        judge = Judge(state, self.judgement, self._judge_memo)
         me = state.current
         judged = []
         for plan, after in ranked:
@@ -198,7 +200,7 @@ class MctsBot(PlanBot):
     def _leaf(self, state: State) -> list[float]:
         if self.judgement is None:
             return [seat_value(state, q, self.weights) for q in range(state.n)]
-        judge = Judge(state, self.judgement)
+        judge = Judge(state, self.judgement, self._judge_memo)
         measures = None if state.game_over else judge.measures(state)
         return [judge.seat_value(state, q, measures) for q in range(state.n)]
 

@@ -80,11 +80,47 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
+def _squares_short(colours: dict, base: dict) -> int:
+    """2x2 blocks with three modules and the fourth cell free."""
+    # Every block touching a module, by its top-left corner, once each.
+    corners = {(ox, oy) for x, y in colours for ox in (x - 1, x) for oy in (y - 1, y)}
+    shorts = 0
+    for x, y in corners:
+        missing = [c for c in ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)) if c not in colours]
+        if len(missing) == 1 and missing[0] not in base:
+            shorts += 1
+    return shorts
+
+
+class Layout:
+    """What a seat's tiles and experiments alone decide, whatever their stock: worked out
+    once per layout, since most plans of a turn end on a layout another plan has reached and
+    the other seats keep theirs all turn."""
+    __slots__ = ("colours", "measures", "shorts", "cells")
+
+    def __init__(self, colours: dict, measures: list[int], shorts: int) -> None:
+        self.colours = colours  # cell -> colour of every module
+        self.measures = measures  # the seat's measure on each mission, in the game's order
+        self.shorts = shorts  # 2x2 blocks one module short
+        self.cells: dict = {}  # cell -> what an astronaut standing there promises (cell_value)
+
+
+class Memo:
+    """What judges of one game's positions can share, whatever the time left: the Layouts, and
+    how many offered tiles a supply can pay for. A search passes one to every judge it builds."""
+    __slots__ = ("layouts", "payable")
+
+    def __init__(self) -> None:
+        self.layouts: dict = {}  # Layouts by a base's tiles, the experiments and the missions
+        self.payable: dict = {}  # offered tiles a supply can pay for, by supply and offer
+
+
 class Judge:
     """Values positions of one game for its seats. Build one per decision (it reads the time
-    left from the position it is given) and ask `value(state, seat)` of each end position."""
+    left from the position it is given) and ask `value(state, seat)` of each end position;
+    judges built with the same `memo` share what does not depend on the time left."""
 
-    def __init__(self, start: State, weights: Weights) -> None:
+    def __init__(self, start: State, weights: Weights, memo: Memo | None = None) -> None:
         self.w = weights
         self.cat: Catalogue = start.catalogue
         self.n = start.n
@@ -94,6 +130,7 @@ class Judge:
         self.cap = self.cat.research_cap
         self.bonus = self.cat.tokens_per_player_behind[start.n]
         self._other_cache: dict = {}
+        self.memo = Memo() if memo is None else memo
         # How far the arm is expected to turn at the next reset: onto the last empty hangar,
         # once the modules past the white crosses that will be taken are gone.
         kept = self.clock.kept
@@ -155,15 +192,21 @@ class Judge:
         if w.afford and turns > 0.5:
             supply = supply_of(base, self.cat)
             if supply:
-                payable = 0
-                for m in s.hangars:
-                    if m is not None and can_pay(tiles[m].cost_vec, supply):
-                        payable += 1
-                for e in s.wheel:
-                    if e is not None and can_pay(self.cat.experiments[e].cost_vec, supply):
-                        payable += 1
-                value += w.afford * min(1.0, turns / w.unit_turns) * math.sqrt(payable)
+                value += w.afford * min(1.0, turns / w.unit_turns) * math.sqrt(self.payable(s, supply))
         return value
+
+    def payable(self, s: State, supply: tuple) -> int:
+        """How many of the modules and experiments on offer `supply` could pay for now."""
+        key = (supply, tuple(s.hangars), tuple(s.wheel))
+        payable = self.memo.payable
+        n = payable.get(key)
+        if n is None:
+            tiles = self.cat.tiles
+            experiments = self.cat.experiments
+            n = (sum(1 for m in s.hangars if m is not None and can_pay(tiles[m].cost_vec, supply))
+                 + sum(1 for e in s.wheel if e is not None and can_pay(experiments[e].cost_vec, supply)))
+            payable[key] = n
+        return n
 
     def production_value(self, s: State, p: int) -> float:
         w = self.w
@@ -195,7 +238,7 @@ class Judge:
 
     # ------------------------------------------------------------ astronauts and the base
 
-    def astronaut_value(self, s: State, p: int, colours: dict) -> float:
+    def astronaut_value(self, s: State, p: int, layout: Layout) -> float:
         w = self.w
         pl = s.players[p]
         clk = self.clock
@@ -204,10 +247,10 @@ class Judge:
         for work, where, pos in pl.astros:
             if where == ACTIVE:
                 value += w.turn * (1.0 if clk.turns_left[p] > 1 else 0.5)
-                value += self.cell_value(s, p, pos, colours)
+                value += self.cell_value(s, p, pos, layout)
             elif where == EXHAUSTED:
                 if not last:
-                    value += self.cell_value(s, p, pos, colours)
+                    value += self.cell_value(s, p, pos, layout)
             elif where == BOARD and not last:
                 d = distance(s.arm, pos)
                 if d > 0:
@@ -215,11 +258,15 @@ class Judge:
                     value -= w.away * (1 - home)
         return value
 
-    def cell_value(self, s: State, p: int, cell, colours: dict) -> float:
+    def cell_value(self, s: State, p: int, cell, layout: Layout) -> float:
         """What an astronaut standing on `cell` promises: the module it deploys lands there."""
+        value = layout.cells.get(cell)
+        if value is not None:
+            return value
         w = self.w
         tiles = self.cat.tiles
         base = s.players[p].base
+        colours = layout.colours
         x, y = cell
         value = 0.0
         for ox in (x - 1, x):
@@ -235,24 +282,15 @@ class Judge:
                 for _, pts in spec.adjacency:
                     value += w.cell_adjacency * pts
         value += w.cell_neighbours * neighbours
+        layout.cells[cell] = value
         return value
 
-    def shape_value(self, s: State, p: int, colours: dict) -> float:
+    def shape_value(self, s: State, p: int, layout: Layout) -> float:
         """Squares one module short and obstacles on their way down."""
         w = self.w
         tiles = self.cat.tiles
-        base = s.players[p].base
-        value = 0.0
-        shorts = set()
-        for (x, y) in colours:
-            for ox in (x - 1, x):
-                for oy in (y - 1, y):
-                    block = ((ox, oy), (ox + 1, oy), (ox, oy + 1), (ox + 1, oy + 1))
-                    missing = [c for c in block if c not in colours]
-                    if len(missing) == 1 and missing[0] not in base:
-                        shorts.add(block)
-        value += w.square_short * len(shorts)
-        for tid, st in base.values():
+        value = w.square_short * layout.shorts
+        for tid, st in s.players[p].base.values():
             spec = tiles[tid]
             if spec.kind == "obstacle":
                 value += w.obstacle * (spec.max_stock - st)
@@ -299,13 +337,25 @@ class Judge:
                 value += MISSION_VP * self._odds(measures[i][holder] + 1 - mine, turns[p])
         return w.mission * value
 
+    def layout(self, s: State, p: int) -> Layout:
+        """Seat `p`'s Layout, worked out once per layout of tiles and set of experiments."""
+        pl = s.players[p]
+        key = (frozenset((cell, tid) for cell, (tid, _) in pl.base.items()), tuple(pl.experiments),
+               tuple(s.missions))
+        layouts = self.memo.layouts
+        found = layouts.get(key)
+        if found is None:
+            cat = self.cat
+            colours = grid.module_colours(pl.base, cat)
+            measures = [grid.mission_measure(cat.missions[mid], pl.base, pl.experiments, cat, colours)
+                        for mid in s.missions]
+            found = layouts[key] = Layout(colours, measures, _squares_short(colours, pl.base))
+        return found
+
     def measures(self, s: State) -> list[list[int]]:
-        cat = self.cat
-        out = []
-        for mid in s.missions:
-            spec = cat.missions[mid]
-            out.append([grid.mission_measure(spec, pl.base, pl.experiments, cat) for pl in s.players])
-        return out
+        """Every seat's measure on each mission: [mission][seat]."""
+        rows = [self.layout(s, p).measures for p in range(s.n)]
+        return [list(column) for column in zip(*rows)] if rows else []
 
     # ------------------------------------------------------------ totals
 
@@ -317,13 +367,13 @@ class Judge:
         if measures is None:
             measures = self.measures(s)
         w = self.w
-        colours = grid.module_colours(pl.base, self.cat)
+        layout = self.layout(s, p)
         return (w.points * pl.score + w.science * pl.science
                 + self.research_value(s, p)
                 + self.stock_value(s, p)
                 + self.production_value(s, p)
-                + self.astronaut_value(s, p, colours)
-                + self.shape_value(s, p, colours)
+                + self.astronaut_value(s, p, layout)
+                + self.shape_value(s, p, layout)
                 + self.group_value(s, p)
                 + self.mission_value(s, p, measures))
 
@@ -338,9 +388,11 @@ class Judge:
         for o in range(s.n):
             if o == p:
                 continue
-            # Another seat's position changes in this seat's turn only through missions.
+            # Another seat's position changes in this seat's turn only through missions, the
+            # research race, and the tiles on offer its stock could buy.
             key = (o, tuple(s.holders), s.players[o].score, tuple(m[o] for m in measures),
-                   tuple(m[p] for m in measures), s.players[o].research, s.players[p].research)
+                   tuple(m[p] for m in measures), s.players[o].research, s.players[p].research,
+                   tuple(s.hangars), tuple(s.wheel))
             v = self._other_cache.get(key)
             if v is None:
                 v = self._other_cache[key] = self.seat_value(s, o, measures)

@@ -36,7 +36,7 @@ import time
 from ...engine.state import OVER, State
 from ..base import Budget
 from .fill import shuffle_hidden
-from .judge import Judge, Weights
+from .judge import Judge, Memo, Weights
 from .oneturn import PlanPlayer
 from .playout import FastPolicy, play_on
 from .profiles import RICH
@@ -62,6 +62,7 @@ class SamplerBot(PlanPlayer):
         # best plan (worked out once per position and search: no hidden card is drawn then).
         self.strong = strong
         self._strong: dict = {}
+        self._memo = Memo()  # shared by the judges of one search
         self.seconds = seconds
         self.weights = weights
         self.keep = keep  # candidates searched
@@ -74,7 +75,7 @@ class SamplerBot(PlanPlayer):
     def candidates(self, state: State) -> list[tuple[float, Plan]]:
         """Every plan of the segment, best first by the judgement."""
         seat = state.current
-        judge = Judge(state, self.weights)
+        judge = Judge(state, self.weights, self._memo)
         scored = [(judge.value(plan.end, seat), i, plan)
                   for i, plan in enumerate(plans(state, pay="auto", full_work=False, alike=True))]
         scored.sort(key=lambda x: (-x[0], x[1]))
@@ -84,14 +85,14 @@ class SamplerBot(PlanPlayer):
         if s.phase == OVER:
             scores = [p.score for p in s.players]
             return scores[seat] - self.weights.rival * max(x for i, x in enumerate(scores) if i != seat)
-        return Judge(s, self.weights).value(s, seat)
+        return Judge(s, self.weights, self._memo).value(s, seat)
 
     def best_plan(self, s: State) -> tuple:
         """The judgement's best plan for the segment at `s`, once per position and search."""
         key = public_key(s)
         actions = self._strong.get(key)
         if actions is None:
-            judge = Judge(s, self.weights)
+            judge = Judge(s, self.weights, self._memo)
             seat = s.current
             options = plans(s, pay="auto", full_work=False, alike=True)
             actions = max(options, key=lambda plan: judge.value(plan.end, seat)).actions
@@ -114,6 +115,7 @@ class SamplerBot(PlanPlayer):
         """(mean value, plan, playouts) for the candidates, the chosen one first."""
         seat = state.current
         self._strong = {}
+        self._memo = Memo()
         ranked = self.candidates(state)[: self.keep]
         totals = [v * self.prior for v, _ in ranked]
         counts = [self.prior] * len(ranked)
