@@ -602,3 +602,17 @@ def test_paying_takes_no_dialog_and_a_click_on_the_cost_pays_a_unit_another_way(
     click(app, button(game, "Auto-pay").rect.center)
     assert not isinstance(app.stack.top, ChoiceScene)
     assert taken == list(plan.spends)[:len(taken)] and taken
+
+
+def test_while_the_table_plays_out_a_bots_turn_the_prompt_names_that_bot_as_the_header_does(app):
+    game = start(app, "bot:random,bot:random,bot:random", seed=3)
+    for _ in range(20000):
+        beat = game.director.beat
+        if beat is not None and beat.seat != game.match.state.current and game.shown().turn == beat.seat:
+            break
+        app.step()
+    else:
+        raise AssertionError("the live turn never ran ahead of the table")
+    title, hint = game.prompt_text()
+    assert title == f"{game.names[beat.seat]} is playing"
+    assert game.match.seats[beat.seat].level in hint

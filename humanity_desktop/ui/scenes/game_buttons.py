@@ -104,9 +104,13 @@ def prompt_text(scene: TableScreen) -> tuple[str, str]:
     if scene.director.resetting:  # the position already moved on; the table has not yet
         return "The round ends", "Watch the ring: modules leave and slide, the arm turns, and the astronauts it passes come home."
     seat = s.current
-    name = scene.names[seat]
     if m.seats[seat].is_bot:
-        return f"{name} is playing", f"Bot, level {m.seats[seat].level}. Press F or Fast-forward to speed it up."
+        beat = scene.director.beat
+        if beat is not None and m.seats[beat.seat].is_bot:
+            seat = beat.seat  # the table still plays out an earlier bot's turn: name that one, as the header does
+        return (f"{scene.names[seat]} is playing",
+                f"Bot, level {m.seats[seat].level}. Press F or Fast-forward to speed it up.")
+    name = scene.names[seat]
     if not scene.can_act():
         return f"{name}'s turn", "Waiting for the hand-off."
     if m.pending is not None:
