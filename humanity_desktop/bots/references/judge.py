@@ -107,7 +107,8 @@ class Layout:
 
 class Memo:
     """What judges of one game's positions can share, whatever the time left: the Layouts, and
-    how many offered tiles a supply can pay for. A search passes one to every judge it builds."""
+    how many offered tiles a supply can pay for. A search passes one to every judge it builds.
+    One memo serves one set of weights: a Layout keeps the cell values they give."""
     __slots__ = ("layouts", "payable")
 
     def __init__(self) -> None:
