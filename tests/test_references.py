@@ -255,6 +255,42 @@ def test_the_sampler_stops_inside_a_world_once_its_deadline_has_passed() -> None
     assert bot.playouts == 1 == sum(n for _, _, n in result)
 
 
+class Countdown(Budget):
+    """A budget that runs out after a given number of the sampler's playouts."""
+
+    def __init__(self, bot: SamplerBot, playouts: int, value=None) -> None:
+        super().__init__()
+        self.left = playouts
+        play = bot.playout
+
+        def counted(state, plan, seat, world):
+            self.left -= 1
+            return play(state, plan, seat, world) if value is None else value(plan)
+        bot.playout = counted
+
+    def expired(self, done: int = 0) -> bool:
+        return self.left <= 0
+
+
+def test_when_the_first_world_is_cut_short_only_the_candidates_it_reached_stay_in_the_race() -> None:
+    s = consistent(observe(turn_ten_position(), 0))
+    bot = SamplerBot(1, keep=8)
+    # Every playout ends far below any judgement: a candidate left unplayed must not win by it.
+    result = bot.search(s, Countdown(bot, 3, value=lambda plan: -100.0))
+    reached = [plan for _, plan, n in result if n == 1]
+    assert len(reached) == 3 and all(n == 0 for _, _, n in result[3:])
+    assert result[0][1] in reached
+
+
+def test_a_later_world_cut_short_does_not_count() -> None:
+    s = consistent(observe(turn_ten_position(), 0))
+    bot = SamplerBot(1, keep=8)
+    # The first world plays all eight, the second reaches two of the four kept and is dropped.
+    result = bot.search(s, Countdown(bot, 8 + 2))
+    assert [n for _, _, n in result] == [1] * 8
+    assert bot.playouts == 10
+
+
 # ---------------------------------------------------------------- name@seconds seats
 
 def test_a_seat_may_carry_its_own_thinking_time() -> None:
