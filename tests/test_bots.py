@@ -21,7 +21,7 @@ from humanity_desktop.bots.references.profiles import RICH
 from humanity_desktop.bots.tournament import main as tournament_main, wilson
 from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
 
-LEVELS = ["random", "beginner", "easy", "casual", "normal", "hard", "expert"]
+LEVELS = ["random", "beginner", "easy", "casual", "careful", "normal", "hard", "expert"]
 
 
 def small_budget(level: str) -> Budget | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .base import Bot, Budget, Cancelled
 from .mcts import expert, hard
+from .oneturn import careful
 from .planner import beginner, casual, easy
 from .random_bot import RandomBot
 from .sampling import normal
@@ -17,6 +18,7 @@ _LEVELS = {
     "beginner": beginner,
     "easy": easy,
     "casual": casual,
+    "careful": careful,
     "normal": normal,
     "hard": hard,
     "expert": expert,
