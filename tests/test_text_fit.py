@@ -285,3 +285,18 @@ def test_the_measure_finds_small_and_spilling_text():
     notes = [DrawnText("fine", 11, pygame.Rect(0, 0, 40, 14), box), DrawnText("tiny", 10),
              DrawnText("spills", 12, pygame.Rect(90, 0, 30, 14), box), DrawnText("", 4)]
     assert problems(notes) == ["'tiny' is 10 px", "'spills' at (90, 0, 30, 14) spills out of (0, 0, 100, 20)"]
+
+
+def test_a_seat_card_names_a_bots_level_whole_where_bot_and_level_do_not_both_fit(tmp_path):
+    """At the smallest window "Aleksander" leaves no room for "bot · careful": the level alone
+    shows, so Careful and Casual never both read "ca…"."""
+    app = App(AppConfig(data_dir=tmp_path, size=SIZES[0], max_fps=0, pace="instant"))
+    try:
+        app.stack.push(TitleScene(app))
+        game = game_at(app, lambda s: True, seats="human,bot:careful,bot:casual")
+        game.layers["seats"].invalidate()  # painted before the recording began
+        texts = [n.text for n in drawn(app) if n.by.endswith("seats_view")]
+    finally:
+        app.close()
+    assert {"careful", "casual"} <= {t.removeprefix("bot · ") for t in texts}
+    assert not [t for t in texts if t.endswith("…") and t.startswith(("bot", "ca"))]

@@ -41,7 +41,7 @@ from ..views.board_view import BoardView
 from ..views.hint_overlay import HintOverlay
 from ..views.log_view import LogView
 from ..views.prompt_panel import PromptPanel
-from ..views.seats_view import SeatsView
+from ..views.seats_view import SeatsView, who_plays
 from ..views.tracks_view import TracksView
 from ..widgets import Button, Toasts, draw_tooltip, hovered
 from . import game_input
@@ -68,7 +68,7 @@ class GameScene(Scene):
         self.guide = guide
         self.chars = tuple(seat.character for seat in match.seats)
         self.names = tuple(match.names)
-        self.labels = tuple(f"bot · {s.level}" if s.is_bot else "human" for s in match.seats)
+        self.labels = tuple(who_plays(s) for s in match.seats)
         self.board, self.base, self.popup = BoardView(), BaseView(), BaseView()
         self.seats_view, self.tracks, self.log = SeatsView(), TracksView(), LogView()
         self.prompt = PromptPanel()

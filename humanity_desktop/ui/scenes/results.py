@@ -21,6 +21,7 @@ from ..backdrop import backdrop
 from ..fonts import draw_text, fonts
 from ..input import Back, Click, Point
 from ..scene import Scene
+from ..views.seats_view import who_plays
 from ..widgets import Button, KeyFocus, button_height, draw_panel, hovered, layout_row, panel_inner
 from . import routes
 from .keep_game import play_when_kept
@@ -47,7 +48,7 @@ class ResultsScene(Scene):
         self.seats = list(match.seats)
         self.names = match.names
         self.chars = [seat.character for seat in match.seats]
-        self.labels = [f"bot · {s.level}" if s.is_bot else "human" for s in match.seats]
+        self.labels = [who_plays(s)[0] for s in match.seats]
         self.ledgers = [dict(p.ledger) for p in match.state.players]
         self.scores = list(over.scores)
         self.ranking = list(over.ranking)

@@ -21,12 +21,18 @@ from .base_view import draw_mini_base
 NOTES = {EXHAUSTED: "z", RETURNING: "⌂"}
 
 
+def who_plays(seat) -> tuple[str, ...]:
+    """How a seat's card names who plays it, longest first: where "bot · careful" does not fit
+    the level alone does (only bots have one), so Casual and Careful never both read "ca…"."""
+    return (f"bot · {seat.level}", seat.level) if seat.is_bot else ("human",)
+
+
 @dataclass
 class SeatsFrame:
     state: State
     chars: tuple
     names: tuple
-    labels: tuple  # "human" or "bot · hard"
+    labels: tuple  # per seat, who_plays(seat)
     science_visible: tuple  # per seat: may the person at the screen see these tokens?
     turn: int | None = None  # the seat whose card is lit: whose turn it is on screen
     thinking: int | None = None  # the bot seat thinking now
@@ -110,7 +116,9 @@ class SeatsView:
         name = draw_text(surface, fonts().fit(f.names[seat], int(17 * sc), room, bold=True), int(17 * sc), theme.TEXT,
                          topleft, bold=True)
         left = right - name.right - int(8 * sc)
-        label = fonts().fit(f.labels[seat], int(12 * sc), left)
+        size = int(12 * sc)
+        label = next((text for text in f.labels[seat] if fonts().width(text, size) <= left),
+                     fonts().fit(f.labels[seat][-1], size, left))
         if left > 0 and label != "…":
             draw_text(surface, label, int(12 * sc), theme.TEXT_DIM, (name.right + int(8 * sc), name.centery), "midleft")
 
