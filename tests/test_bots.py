@@ -21,12 +21,12 @@ from humanity_desktop.bots.references.profiles import RICH
 from humanity_desktop.bots.tournament import main as tournament_main, wilson
 from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
 
-LEVELS = ["random", "beginner", "easy", "casual", "careful", "normal", "hard", "expert"]
+LEVELS = ["random", "beginner", "easy", "casual", "careful", "normal", "skilled", "hard", "expert"]
 
 
 def small_budget(level: str) -> Budget | None:
     """Search bots get an iteration cap, which keeps them fast and exactly reproducible."""
-    return Budget(iterations=12) if level in ("normal", "hard", "expert") else None
+    return Budget(iterations=12) if level in ("normal", "skilled", "hard", "expert") else None
 
 
 def random_position(players: int, seed: int, steps: int):

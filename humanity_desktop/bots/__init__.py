@@ -10,7 +10,7 @@ from .mcts import expert, hard
 from .oneturn import careful
 from .planner import beginner, casual, easy
 from .random_bot import RandomBot
-from .sampling import normal
+from .sampling import normal, skilled
 
 # level name -> factory(seed). Only levels that exist are listed.
 _LEVELS = {
@@ -20,6 +20,7 @@ _LEVELS = {
     "casual": casual,
     "careful": careful,
     "normal": normal,
+    "skilled": skilled,
     "hard": hard,
     "expert": expert,
 }

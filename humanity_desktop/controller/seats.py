@@ -10,7 +10,7 @@ from ..engine.catalogue import PLAYER_COUNTS
 CHARACTERS = ("Kayla", "Aleksander", "Gabriel", "Yuko")
 HUMAN, BOT = "human", "bot"
 # Known levels from weakest to strongest; levels the bots add later rank after these.
-LEVEL_ORDER = ("random", "beginner", "easy", "casual", "careful", "normal", "hard", "expert")
+LEVEL_ORDER = ("random", "beginner", "easy", "casual", "careful", "normal", "skilled", "hard", "expert")
 
 
 @dataclass(frozen=True)
