@@ -120,7 +120,7 @@ class SeatsView:
         label = next((text for text in f.labels[seat] if fonts().width(text, size) <= left),
                      fonts().fit(f.labels[seat][-1], size, left))
         if left > 0 and label != "…":
-            draw_text(surface, label, int(12 * sc), theme.TEXT_DIM, (name.right + int(8 * sc), name.centery), "midleft")
+            draw_text(surface, label, size, theme.TEXT_DIM, (name.right + int(8 * sc), name.centery), "midleft")
 
     @staticmethod
     def _stat(surface, icon: pygame.Surface, text: str, topright: tuple, sc: float) -> None:
