@@ -1,5 +1,5 @@
 """Normal and Skilled: the reference panel's information-set sampling search
-(references/sampler.py), given 30 ms and 0.15 s a decision.
+(references/sampler.py), given 30 ms and 0.1 s a decision.
 
 At that time it searches little: most of its strength is the hand-written judgement it
 ranks every plan of its segment by, and the rival's best reply it plays out for as many of
@@ -8,16 +8,17 @@ each on fresh deals it beat the one-turn player on the same judgement (`ref-rich
 also the level below, Careful) in 73.0%, the other references in 98-99.5% and Casual in 88%,
 with a median decision of about 37 ms (docs/bots.md, "The ladder").
 
-Skilled is the step between Normal and Hard, which beat Normal in 84% of 200 games: with five
-times Normal's time the search plays out every candidate in more worlds. It beat Normal in
-71.0% of 200 games, and Hard beat it in 59.5% (docs/bots.md, "Eight levels").
+Skilled is the step between Normal and Hard, which beat Normal in 84% of 200 games: with more
+than three times Normal's time the search plays out every candidate in more worlds. Given
+0.15 s it beat Normal in 71.0% of 200 games but Hard beat it in only 59.5%, so its time was
+cut to 0.1 s to sit nearer the middle (docs/bots.md, "Eight levels").
 """
 from __future__ import annotations
 
 from .references.sampler import SamplerBot
 
 NORMAL_SECONDS = 0.03
-SKILLED_SECONDS = 0.15
+SKILLED_SECONDS = 0.1
 
 
 def normal(seed: int = 0) -> SamplerBot:
