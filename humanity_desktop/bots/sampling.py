@@ -9,7 +9,7 @@ also the level below, Careful) in 73.0%, the other references in 98-99.5% and Ca
 with a median decision of about 37 ms (docs/bots.md, "The ladder").
 
 Skilled is the step between Normal and Hard, which beat Normal in 84% of 200 games: with more
-than three times Normal's time the search plays out every candidate in more worlds. It beat
+than three times Normal's time the search plays out more candidates in more worlds. It beat
 Normal in 73.0% of 200 games and Hard beat it in 67.0%; at 0.15 s Hard won only 59.5%
 (docs/bots.md, "Eight levels").
 """
