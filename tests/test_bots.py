@@ -280,24 +280,24 @@ def test_hard_and_expert_keep_the_plans_the_hand_written_judgement_rates_best(le
     from humanity_desktop.bots.planner import ranked_plans
     s = POSITIONS[4]
     bot = make_bot(level, 0)
-    listed = [(plan, after) for _, plan, after in ranked_plans(s, bot.weights)]
+    listed = plans(s)
     assert len(listed) > MAX_CHILDREN
     expected = [plan for plan, _ in _judged_order(s, listed)[:MAX_CHILDREN]]
-    assert expected != [plan for plan, _ in listed[:MAX_CHILDREN]]  # the learned order alone differs here
+    learned = [plan for _, plan, _ in ranked_plans(s, bot.weights)[:MAX_CHILDREN]]
+    assert expected != learned  # the learned evaluation would keep others here
     assert bot._ranked(s) == expected
 
 
-def test_the_judgement_orders_only_what_its_deadline_allows_and_keeps_the_rest_behind() -> None:
-    from humanity_desktop.bots.plans import CHECK_EVERY
-    from humanity_desktop.bots.planner import ranked_plans
-    s = POSITIONS[4]
+def test_the_judgement_ranks_only_what_its_deadline_allows_and_every_plan_it_gives_plays() -> None:
+    s = wide_position()
     bot = make_bot("hard", 0)
-    listed = [(plan, after) for _, plan, after in ranked_plans(s, bot.weights)]
-    assert len(listed) > CHECK_EVERY
-    judged = bot._judged(s, listed, deadline=time.monotonic() - 1.0)  # already past
-    assert judged[:CHECK_EVERY] == _judged_order(s, listed[:CHECK_EVERY])
-    assert judged[CHECK_EVERY:] == listed[CHECK_EVERY:]
-    assert bot._judged(s, listed, deadline=None) == _judged_order(s, listed)
+    ranked = bot._rank(s, deadline=time.monotonic() - 1.0)  # already past
+    assert 1 <= len(ranked) < len(plans(s)) / 10
+    assert all(replays_to_its_end(s, plan, after) for _, plan, after in ranked)
+    judge = Judge(s, RICH)
+    values = [value for value, _, _ in ranked]
+    assert values == pytest.approx([judge.value(after, s.current) for _, _, after in ranked])
+    assert values == sorted(values, reverse=True)
 
 
 def finished_game(players: int, seed: int):

@@ -15,9 +15,9 @@ under its public key (`public_key`), and the walks that pass through known posit
 cost a few rule applications instead of a fresh enumeration of every plan.
 
 Hard and Expert judge by the reference panel's hand-written judgement (references/judge.py,
-`judgement`): the plans are listed, and cut to what the time allows, by the learned
-evaluation, then put in that judgement's order before the first twelve are kept, and the
-leaves are valued by it. Ordered and judged so, the search beat the panel's sampling search
+`judgement`): it ranks the plans, as many as the time allows, before the first twelve are
+kept, and values the leaves; the learned evaluation only weighs the rivals' share in the
+tree's comparisons. Ordered and judged so, the search beat the panel's sampling search
 at equal time where it lost on the learned evaluation alone: 63 of 100 games at 0.5 s a
 decision each (docs/bots.md, "Expert against the sampler again").
 """
@@ -32,8 +32,8 @@ from ..engine.errors import RulesError
 from .base import Budget
 from .determinize import sample_state
 from .evaluate import DEFAULT, Weights, seat_value
-from .planner import LEVEL_WEIGHTS, PlanBot, PlanFollower, ranked_plans
-from .plans import CHECK_EVERY, Plan
+from .planner import LEVEL_WEIGHTS, PlanBot, PlanFollower, ranked_by, ranked_plans
+from .plans import Plan
 from .references.judge import Judge, Memo, Weights as Judgement
 from .references.profiles import RICH
 
@@ -42,7 +42,7 @@ WIDEN_BASE = 2  # children open at first; one more each time visits pass the nex
 MAX_CHILDREN = 12
 # Of a timed search's budget, what ranking the root's plans may take at most: in a wide
 # late-game position (many usable tiles, work 4) finding and valuing every plan could take
-# the whole budget, and the search stops there with the plans it has (planner.ranked_plans).
+# the whole budget, and the search stops there with the plans it has (planner.ranked_by).
 # Rankings below the root are bounded by the budget's deadline itself.
 ROOT_SHARE = 0.5
 
@@ -79,8 +79,8 @@ class MctsBot(PlanBot):
         self.seconds = seconds
         self.depth = depth  # tree levels, in decision segments
         self.rollout = rollout  # segments played greedily below the tree
-        self.weights = weights  # lists and first orders the plans; values the leaves without a judgement
-        self.judgement = judgement  # orders the plans kept and values the leaves, when given
+        self.weights = weights  # ranks the plans and values the leaves when there is no judgement
+        self.judgement = judgement  # ranks the plans and values the leaves, when given
         self.iterations = iterations
         self.follower = PlanFollower()
         self._memo: dict[tuple, list[Plan]] = {}  # public key -> ranked plans, for one search
@@ -126,29 +126,22 @@ class MctsBot(PlanBot):
 
     def _ranked(self, state: State, deadline: float | None = None) -> list[Plan]:
         """The mover's plans best-first, worked out once per position in a search, by
-        `deadline` or else the budget's (see planner.ranked_plans), if the search has one."""
+        `deadline` or else the budget's (see planner.ranked_by), if the search has one."""
         key = public_key(state)
         plans = self._memo.get(key)
         if plans is None:
             deadline = self._deadline if deadline is None else deadline
-            ranked = [(plan, after) for _, plan, after in ranked_plans(state, self.weights, deadline)]
-            if self.judgement is not None:
-                ranked = self._judged(state, ranked, deadline)
-            plans = self._memo[key] = [plan for plan, _ in ranked[:MAX_CHILDREN]]
+            plans = self._memo[key] = [plan for _, plan, _ in self._rank(state, deadline)[:MAX_CHILDREN]]
         return plans
 
-    def _judged(self, state: State, ranked: list[tuple[Plan, State]], deadline: float | None) -> list:
-        """`ranked` re-ordered by the judgement of where each plan leads, for the mover: as
-        many as it can judge by `deadline` (always at least one), the rest behind as they were."""
+    def _rank(self, state: State, deadline: float | None) -> list[tuple[float, Plan, State]]:
+        """(value, plan, where it leads) best first for the mover, by the judgement if the bot
+        has one, else by the learned evaluation."""
+        if self.judgement is None:
+            return ranked_plans(state, self.weights, deadline)
         judge = Judge(state, self.judgement, self._judge_memo)
         me = state.current
-        judged = []
-        for plan, after in ranked:
-            if judged and deadline is not None and len(judged) % CHECK_EVERY == 0 and time.monotonic() >= deadline:
-                break
-            judged.append((judge.value(after, me), plan, after))
-        judged.sort(key=lambda entry: -entry[0])
-        return [(plan, after) for _, plan, after in judged] + ranked[len(judged):]
+        return ranked_by(state, lambda after: judge.value(after, me), deadline)
 
     def _expand(self, state: State, deadline: float | None = None) -> Node:
         return Node(state.current, self._ranked(state, deadline), state.n)
@@ -229,7 +222,7 @@ class MctsBot(PlanBot):
                 return after
             except RulesError:
                 pass  # a draw inside the plan differs in this sample: rank afresh
-        return ranked_plans(state, self.weights, self._deadline)[0][2]
+        return self._rank(state, self._deadline)[0][2]
 
 
 def settled(root: Node, budget: Budget, done: int, started: float) -> bool:
@@ -262,8 +255,8 @@ def public_key(s: State) -> tuple:
 
 
 def hard(seed: int = 0, weights: Weights = LEVEL_WEIGHTS, judgement: Judgement | None = RICH) -> MctsBot:
-    # The learned evaluation lists the plans; the hand-written judgement orders them and
-    # values the leaves (judgement=None: the learned evaluation does all three, as before).
+    # The hand-written judgement ranks the plans and values the leaves (judgement=None: the
+    # learned evaluation does both, as the search once did).
     return MctsBot("hard", seed, seconds=0.8, depth=2, rollout=2, weights=weights, judgement=judgement)
 
 

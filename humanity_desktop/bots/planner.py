@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 from ..engine import Action, Kind, State, apply_action, legal_actions
@@ -21,32 +22,39 @@ EASY_NOISE = 0.4
 # it at the next reset: a round of its work lost (docs/bots.md, "Stranded astronauts").
 STRANDED_COST = 2.5
 BEGINNER_STRANDED_COST = 1.0  # Beginner minds them less than the levels above
-# Easy's and Casual's judgement: the learned weights with that cost (and Hard's and Expert's
-# for listing plans, before they judge them as mcts.py says).
+# Easy's and Casual's judgement: the learned weights with that cost (Hard and Expert keep its
+# share for the rivals in their search, mcts.py).
 LEVEL_WEIGHTS = replace(LEARNED, stranded=STRANDED_COST)
 PLANS_SHARE = 0.6  # of a timed ranking's time, for finding the plans; the rest values them
 OWN_PLANS_SHARE = 0.6  # of a capped decision's time, for ranking its own plans; the rest looks ahead
 
 
 def ranked_plans(state: State, weights: Weights, deadline: float | None = None) -> list[tuple[float, Plan, State]]:
-    """Every plan of the player to move, best first by the evaluation of where it leads.
+    """Every plan of the player to move, best first by the learned evaluation `weights` of
+    where it leads (see ranked_by)."""
+    return ranked_by(state, PlanValuer(state.current, weights).value, deadline)
+
+
+def ranked_by(state: State, value: Callable[[State], float],
+              deadline: float | None = None) -> list[tuple[float, Plan, State]]:
+    """Every plan of the player to move, best first by `value` (the mover's evaluation) of
+    where it leads; ties keep the plans' listed order.
 
     With a `deadline` (a time.monotonic() time) the ranking ends by then, or soon after in
     a position whose every step is slow: it ranks the plans found in time (plans.plans), as
     many of them as it can value before the deadline (always at least one)."""
-    valuer = PlanValuer(state.current, weights)
     if deadline is None:
         found = plans(state)
-        values = [valuer.value(after) for _, after in found]
+        values = [value(after) for _, after in found]
     else:
         now = time.monotonic()
-        found = plans(state, deadline=now + PLANS_SHARE * (deadline - now), value=valuer.value)
+        found = plans(state, deadline=now + PLANS_SHARE * (deadline - now), value=value)
         values = []
         for plan, after in found:
             if values and len(values) % CHECK_EVERY == 0 and time.monotonic() >= deadline:
                 break
-            values.append(valuer.value(after))
-    scored = [(value, plan, after) for value, (plan, after) in zip(values, found)]
+            values.append(value(after))
+    scored = [(v, plan, after) for v, (plan, after) in zip(values, found)]
     scored.sort(key=lambda t: -t[0])
     return scored
 
