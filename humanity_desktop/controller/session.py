@@ -169,6 +169,11 @@ class Session:
         """Whether every autosave queued has been written (or failed to be)."""
         return self._autosaver is None or self._autosaver.caught_up()
 
+    def threads_at_work(self) -> bool:
+        """Whether a thread works for the current match: an autosave being written or a hint
+        being found."""
+        return not self.caught_up() or (self.match is not None and self.match.hinting)
+
     def take_news(self) -> str | None:
         """What the player should hear about saving (it stopped or works again), once."""
         return self._autosaver.take_news() if self._autosaver is not None else None
