@@ -256,12 +256,13 @@ def test_a_hint_is_found_off_the_ui_thread_while_update_goes_on(table, held_hint
     release, threads = held_hints
     match.bus.publish(HintRequested(0))
     match.bus.publish(HintRequested(0))  # asked again meanwhile: the same search answers
-    assert match.hinting
+    assert match.hinting and match.thread_at_work
     started = time.monotonic()
     match.update()
     assert time.monotonic() - started < 1 and not rec.of(HintReady)  # no wait for the search
     release.set()
     wait_for(match, lambda: rec.of(HintReady))
+    assert not match.thread_at_work
     [ready] = rec.of(HintReady)
     assert ready.seat == 0 and ready.version == match.version and len(ready.hints) == 3
     assert len(threads) == 1 and threads[0] != threading.current_thread().name
@@ -352,6 +353,21 @@ def test_a_bot_thinks_off_the_main_thread_and_its_move_travels_the_bus(table):
     assert bot_moves
     thinking = rec.of(BotThinking)
     assert thinking[0].seat == 1 and thinking[0].thinking
+
+
+def test_the_match_says_when_its_thread_works_on_a_bots_decision(table, monkeypatch):
+    """The unpaced loop (tests, benchmarks) leaves the thread time while it works."""
+    match, _ = table
+    release, found = threading.Event(), thinking.decide
+    monkeypatch.setattr(thinking, "decide", lambda *args: release.wait(10) and found(*args))
+    finish_turn(match)
+    match.update()  # the bot starts thinking
+    assert match.current == 1 and match.thread_at_work
+    release.set()
+    match._thinking[1].result(timeout=10)
+    assert not match.thread_at_work  # decided: the rest is the main thread's
+    wait_for(match, lambda: match.current != 1)
+    assert not match.thread_at_work
 
 
 def test_each_level_thinks_its_own_time_scaled_by_the_players_setting():

@@ -234,6 +234,12 @@ class Match:
         """Whether a hint is being found (see HintRequested)."""
         return self._hinting is not None
 
+    @property
+    def thread_at_work(self) -> bool:
+        """Whether the match's thread is busy: a bot's decision or a hint still being found."""
+        thinking = self._thinking is not None and not self._thinking[1].done()
+        return thinking or (self._hinting is not None and not self._hinting.plans.done())
+
     # ------------------------------------------------------------ the loop's poll
 
     def update(self, screen: Screen | None = None) -> None:

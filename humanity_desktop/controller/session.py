@@ -170,9 +170,9 @@ class Session:
         return self._autosaver is None or self._autosaver.caught_up()
 
     def threads_at_work(self) -> bool:
-        """Whether a thread works for the current match: an autosave being written or a hint
-        being found."""
-        return not self.caught_up() or (self.match is not None and self.match.hinting)
+        """Whether a thread works for the current match: an autosave being written, or a bot's
+        decision or a hint being found."""
+        return not self.caught_up() or (self.match is not None and self.match.thread_at_work)
 
     def take_news(self) -> str | None:
         """What the player should hear about saving (it stopped or works again), once."""

@@ -306,9 +306,9 @@ class App:
         if self._frame_due(t0) or not self.config.max_fps:
             self._draw_frame(t0, c0)
         if not self.config.max_fps and self.session.threads_at_work():
-            # Steps without pause (tests, benchmarks) would starve the saving and hint threads
-            # of the interpreter (a hint of 20 ms took over a second); in play the frame cap or
-            # the rest leaves them time.
+            # Steps without pause (tests, benchmarks) would starve the saving, bot and hint
+            # threads of the interpreter (a hint of 20 ms took over a second, two Normal bots
+            # made 16 moves in two minutes); in play the frame cap or the rest leaves them time.
             time.sleep(0.001)
 
     def _frame_due(self, now: float) -> bool:
