@@ -75,10 +75,14 @@ def start_bots(app, level: str, seed: int) -> None:
 
 
 def play_to_results(app) -> float:
-    """Step the app until the game on screen has made way for its Results; seconds taken."""
+    """Step the app until the game on screen has made way for its Results, asked for on the
+    final board as a player does; seconds taken."""
+    from humanity_desktop.ui.scenes.final_board import FinalBoardScene
     from humanity_desktop.ui.scenes.results import ResultsScene
     started = time.perf_counter()
     while not isinstance(app.stack.top, ResultsScene):
+        if isinstance(app.stack.top, FinalBoardScene):
+            click(app, app.stack.top.button)
         app.step()
     return time.perf_counter() - started
 
