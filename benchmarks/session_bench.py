@@ -102,7 +102,10 @@ def session(games: int, level: str, seed: int) -> list[dict]:
             start_bots(app, level, seed + game)
             seconds = play_to_results(app)
             gc.collect()
+            # Python's own allocator and other threads' heaps are not in heap_in_use_mb: the
+            # count of live Python allocations says whether what Python holds grows.
             rows.append({"game": game, "rss_mb": rss_mb(), "heap_in_use_mb": heap_in_use_mb(),
+                         "python_blocks": sys.getallocatedblocks(),
                          "seconds": round(seconds, 1)})
             print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
             click(app, next(b for b in app.stack.top.buttons if b.label == "New game"))
