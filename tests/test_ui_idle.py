@@ -14,6 +14,7 @@ from humanity_desktop.ui.app import REST_UPDATE, App, AppConfig
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.options import OptionsScene
 from humanity_desktop.ui.scenes.title import TitleScene
+from humanity_desktop.ui.views.seats_view import DOT_RATE
 from humanity_desktop.ui.widgets import ButtonTips
 
 PROMPT = 0.1  # seconds: a change on screen later than this would feel late
@@ -97,7 +98,7 @@ def test_a_bots_move_is_played_and_drawn_promptly_once_decided(app, monkeypatch)
     decided: list[float] = []
 
     def slow_decide(*args):
-        time.sleep(0.3)
+        time.sleep(0.45)  # out of step with the thinking dots, which wake the table too
         decision = decide(*args)
         decided.append(time.perf_counter())
         return decision
@@ -115,6 +116,30 @@ def test_a_bots_move_is_played_and_drawn_promptly_once_decided(app, monkeypatch)
         played = min((t for t in applied if t >= done), default=None)
         assert played is not None and played - done < PROMPT, "a bot's move waited for the loop"
         assert any(0 <= t - played < PROMPT for t in frames), "a bot's move waited for a frame"
+
+
+def test_while_a_bot_thinks_the_table_is_drawn_only_as_its_dots_change(app, monkeypatch):
+    """The bot's thread wakes the loop once it has decided: waiting for it draws nothing new."""
+    spans: list[tuple[float, float]] = []
+
+    def slow_decide(*args):
+        started = time.perf_counter()
+        time.sleep(1.0)
+        spans.append((started, time.perf_counter()))
+        return decide(*args)
+
+    monkeypatch.setattr(thinking, "decide", slow_decide)
+    app.config.anim_speed = 50.0
+    app.settings.pace = "instant"
+    match = app.session.new_match(parse_seats("bot:random,human"), 2)
+    frames = frames_at(app)
+    run_for(app, 2.3, [TitleScene(app), GameScene(app, match)])
+    assert len(spans) >= 2, "the bot never thought"
+    for started, ended in spans:
+        quiet = (started + 0.2, ended)  # after the last move's animation, until the decision
+        drawn = [t for t in frames if quiet[0] <= t < quiet[1]]
+        # The dots' steps, and the end of the last move's animation; a frame a poll would be 24.
+        assert len(drawn) <= (quiet[1] - quiet[0]) * DOT_RATE + 2, f"{len(drawn)} frames while only the dots moved"
 
 
 def test_an_animation_is_drawn_every_tick_until_it_ends(app):

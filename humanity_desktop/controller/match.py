@@ -127,11 +127,14 @@ class Match:
         actions: Sequence[Action] | None = None,
         saved: Callable[[], bool] = lambda: True,
         scripted: dict[int, dict[Segment, list[Action]]] | None = None,
+        wake: Callable[[], None] | None = None,
     ) -> None:
         """`actions`: those that led to the state, for a save to replay (none for a new deal);
         None when they are unknown, in which case none are recorded from here on either.
         `pace`: seconds between two bot actions, until a screen shows the match.
-        `scripted`: set moves for bot seats, by segment, played before their level's own."""
+        `scripted`: set moves for bot seats, by segment, played before their level's own.
+        `wake`: called from the match's thread when a bot's decision or a hint is ready, so a
+        loop at rest need not poll for it (see thread_at_work)."""
         if len(seats) not in PLAYER_COUNTS:
             raise ValueError("a match has 2 to 4 seats")
         self.seats = list(seats)
@@ -153,6 +156,7 @@ class Match:
         # The autosaver's: a bot plays only once the last move is on disk, so a crash or a kill
         # loses at most one move, however fast the bots play.
         self.saved = saved
+        self._wake = wake
         self.on_turn_end = on_turn_end
         # When set, a human's turn-ending action waits for ConfirmRequested (see TurnToConfirm).
         self.confirm_turns = confirm_turns
@@ -286,8 +290,13 @@ class Match:
             future.set_result(Decision(legal[0], None))
         else:
             budget, future = self._thinker.think(seat, observe(self.state, seat), legal, self.thinking)
+            self._wake_when_done(future)
         self._thinking = (seat, future, budget)
         self.bus.publish(BotThinking(seat, True))
+
+    def _wake_when_done(self, future: Future) -> None:
+        if self._wake is not None:
+            future.add_done_callback(lambda _: self._wake())
 
     def _poll_hint(self) -> None:
         hinting = self._hinting
@@ -352,6 +361,7 @@ class Match:
             self._poll_hint()  # drops the one for a position gone
         if self._hinting is None:  # else the one for this position, still coming, answers this too
             budget, plans = self._thinker.hint(observe(self.state, ev.seat), seed=self.state.turn)
+            self._wake_when_done(plans)
             self._hinting = Hinting(ev.seat, self.version, plans, budget)
 
     def _hold_for_confirmation(self, seat: int, action: Action) -> bool:

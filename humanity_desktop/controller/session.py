@@ -37,10 +37,12 @@ from .tutorial import Script, tutorial_match
 
 class Session:
     def __init__(self, data_dir: Path, *, saving: bool, notify: Callable[[str], None],
-                 thinking: Callable[[], float], on_start: Callable[[Match], None], check_saves: bool = False) -> None:
+                 thinking: Callable[[], float], on_start: Callable[[Match], None], check_saves: bool = False,
+                 wake: Callable[[], None] | None = None) -> None:
         """`saving`: whether this window may write to `data_dir`; `notify` tells the player
         something; `thinking` is the bots' thinking time option, read as each match starts;
-        `on_start` is called with each match made current (the screens listen to it)."""
+        `on_start` is called with each match made current (the screens listen to it); `wake`
+        is each match's (see Match)."""
         self.data_dir = data_dir
         self.stats = Stats.load(data_dir / STATS_FILE)
         if not saving:
@@ -50,6 +52,7 @@ class Session:
         self._thinking = thinking
         self._on_start = on_start
         self._check_saves = check_saves
+        self._wake = wake
         self.match: Match | None = None
         self._autosaver: Autosaver | None = None
         self.saves = SaveList(data_dir)  # what Load lists, read again only where files changed
@@ -96,7 +99,7 @@ class Session:
     def _match_options(self) -> dict:
         # On screen a player confirms the end of each turn, and may take it back until then; a
         # bot plays once the last move is on disk.
-        return {"thinking": self._thinking(), "confirm_turns": True, "saved": self.caught_up}
+        return {"thinking": self._thinking(), "confirm_turns": True, "saved": self.caught_up, "wake": self._wake}
 
     def _start(self, match: RecordedMatch, resumed: bool = False) -> RecordedMatch:
         """Make `match` the current one, autosaved after every applied or undone action."""

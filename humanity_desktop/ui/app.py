@@ -60,6 +60,9 @@ FRAMES_KEPT = 36_000
 # update at least this often (news such as a failed save comes without input).
 REST_POLL = 1 / 60
 REST_UPDATE = 0.25
+# Posted by a match's thread when a bot's decision or a hint is ready: it ends a rest, so the
+# screen need not wake to poll for it while the search works.
+WAKE = pygame.event.custom_type()
 MAX_STEP = 0.1  # seconds: the most time one frame plays out while things move
 
 
@@ -140,7 +143,7 @@ class App:
         self._rested = False  # whether the loop slept before this step, rather than hold a frame rate
         self.session = Session(self.data_dir, saving=self.saving, notify=self.notify,
                                thinking=lambda: self.settings.bot_time, on_start=self.audio.listen,
-                               check_saves=config.check_saves)
+                               check_saves=config.check_saves, wake=self.wake)
         sys.setswitchinterval(SWITCH_INTERVAL)
         self._sigterm_before = self._stop_on_sigterm()
 
@@ -183,6 +186,14 @@ class App:
     def notify(self, message: str) -> None:
         if message not in self._notices:
             self._notices.append(message)
+
+    @staticmethod
+    def wake() -> None:
+        """From any thread: the loop at rest steps now (a WAKE event)."""
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:
+            pass  # the window has closed: no loop waits
 
     def take_notices(self) -> list[str]:
         """The messages for the player not shown yet; the screen that takes them shows them."""

@@ -41,7 +41,7 @@ from ..views.board_view import BoardView
 from ..views.hint_overlay import HintOverlay
 from ..views.log_view import LogView
 from ..views.prompt_panel import PromptPanel
-from ..views.seats_view import SeatsView, who_plays
+from ..views.seats_view import SeatsView, next_dot_step, who_plays
 from ..views.tracks_view import TracksView
 from ..widgets import Button, Toasts, draw_tooltip, hovered
 from . import game_input
@@ -55,7 +55,9 @@ from .table_story import TableStory
 TOOLTIP_DELAY = 0.35
 MAGNIFIED = 180  # design pixels: a ring tile in its tooltip, its cost icons at least 14 px at 1280x720
 FAST_SPEED = 5.0
-BOT_POLL = 1 / 30  # seconds: how soon a bot's move (or a hint) is picked up while the table rests
+# Seconds: how often the resting table looks for a bot's decision already in (waiting for its
+# pace or the last autosave) or a hint; one still being found wakes the loop itself.
+BOT_POLL = 1 / 30
 
 
 @routes.screen(routes.GAME)
@@ -278,8 +280,13 @@ class GameScene(Scene):
         if self.director.busy or self.editor.active or (self.guide is not None and not self.guide.hidden):
             return 0.0
         waiting = self.thinking is not None or self.match.hinting  # a bot's move, or a hint, to pick up
+        if waiting and self.match.thread_at_work:
+            # Its thread wakes the loop when done (App.wake): till then only the dots change.
+            poll = next_dot_step(self.clock) if self.thinking is not None else None
+        else:
+            poll = BOT_POLL if waiting else None
         tip = TOOLTIP_DELAY - self.hover_time if self.hover_time <= TOOLTIP_DELAY else None
-        return soonest(self.toasts.next_change(), tip, BOT_POLL if waiting else None)
+        return soonest(self.toasts.next_change(), tip, poll)
 
     # The match asks these (controller.match.Screen) before its bots think or play. A covered
     # screen is not updated, and so does not poll its match: bots wait while it is paused.

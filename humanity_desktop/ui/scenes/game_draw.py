@@ -13,7 +13,7 @@ from ..views.base_view import BaseFrame
 from ..views.board_view import QUICK, BoardFrame
 from ..views.prompt_panel import PromptFrame, owed
 from ..views.reset_preview import draw_preview, draw_preview_words, draw_stop_marker, preview_lines
-from ..views.seats_view import SeatsFrame
+from ..views.seats_view import SeatsFrame, thinking_dots
 from ..views.tracks_view import TracksFrame
 from ..widgets import draw_panel, hovered
 from . import game_input
@@ -57,7 +57,7 @@ def draw_table(scene: TableScreen, surface: pygame.Surface, shown: Shown, hover:
                 scene.table().returning if marks else None, scene.editor.key())
     layers["base"].draw(surface, L.base, base_key,
                         lambda: _draw_base(scene, surface, base_state, seat, beat, pulses, marks, base_hover))
-    dots = int(scene.clock * 3) % 3 if scene.thinking is not None else 0
+    dots = thinking_dots(scene.clock) if scene.thinking is not None else 0
     science = scene.science_visible()
     layers["seats"].draw(surface, L.seats, (scene.match.version, id(beat), shown.turn, scene.thinking, dots, science),
                          lambda: scene.seats_view.draw(surface, SeatsFrame(

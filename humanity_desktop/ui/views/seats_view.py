@@ -19,6 +19,17 @@ from .base_view import draw_mini_base
 # Beside an astronaut that is not ready in its base: resting after acting, or coming home
 # (one beside the board shows how many spots past the arm it waits). The card's tooltip says so.
 NOTES = {EXHAUSTED: "z", RETURNING: "⌂"}
+DOT_RATE = 3  # steps a second of the dots after a thinking bot's THINKING
+
+
+def thinking_dots(clock: float) -> int:
+    """How many dots (1 to 3) follow THINKING at `clock` seconds."""
+    return 1 + int(clock * DOT_RATE) % 3
+
+
+def next_dot_step(clock: float) -> float:
+    """Seconds from `clock` until the thinking dots change."""
+    return (1 - (clock * DOT_RATE) % 1) / DOT_RATE
 
 
 def who_plays(seat) -> tuple[str, ...]:
@@ -90,7 +101,7 @@ class SeatsView:
         # The second line has room to spare; the name's line does not once the VP figure grows.
         status = ["FIRST PLAYER"] if s.patch == seat else []
         if f.thinking == seat:
-            status.append("THINKING" + "." * (1 + int(f.clock * 3) % 3))
+            status.append("THINKING" + "." * thinking_dots(f.clock))
         if status:
             draw_text(surface, " · ".join(status), int(10 * sc), theme.ACCENT, (x + int(30 * sc), y + name_h), bold=True)
         mini = self.mini_rect(seat)
