@@ -91,6 +91,7 @@ def session(games: int, level: str, seed: int) -> list[dict]:
     """Resident memory and duration of each of `games` consecutive games in one App."""
     from humanity_desktop.ui.app import App, AppConfig
     from humanity_desktop.ui.scenes.new_game import NewGameScene
+    from humanity_desktop.ui.surface_cache import SURFACES
     from humanity_desktop.ui.scenes.title import TitleScene
 
     rows = []
@@ -103,9 +104,10 @@ def session(games: int, level: str, seed: int) -> list[dict]:
             seconds = play_to_results(app)
             gc.collect()
             # Python's own allocator and other threads' heaps are not in heap_in_use_mb: the
-            # count of live Python allocations says whether what Python holds grows.
+            # count of live Python allocations says whether what Python holds grows; the
+            # pictures kept (bounded, ui/surface_cache.py) are a large part of what is resident.
             rows.append({"game": game, "rss_mb": rss_mb(), "heap_in_use_mb": heap_in_use_mb(),
-                         "python_blocks": sys.getallocatedblocks(),
+                         "python_blocks": sys.getallocatedblocks(), "pictures_mb": round(SURFACES.bytes / 2 ** 20, 1),
                          "seconds": round(seconds, 1)})
             print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
             click(app, next(b for b in app.stack.top.buttons if b.label == "New game"))
