@@ -300,3 +300,25 @@ def test_a_seat_card_names_a_bots_level_whole_where_bot_and_level_do_not_both_fi
         app.close()
     assert {"careful", "casual"} <= {t.removeprefix("bot · ") for t in texts}
     assert not [t for t in texts if t.endswith("…") and t.startswith(("bot", "ca"))]
+
+
+def test_a_thinking_first_players_status_keeps_clear_of_its_tokens(tmp_path):
+    """At the smallest window FIRST PLAYER · THINKING... would run under the seat's science and
+    research: THINKING shows alone (the patch on the marker still says who is first)."""
+    app = App(AppConfig(data_dir=tmp_path, size=SIZES[0], max_fps=0, pace="instant"))
+    try:
+        app.stack.push(TitleScene(app))
+        game = game_at(app, lambda s: s.patch == 1, seats="human,bot:careful")  # the bot opened the round
+        while game.director.busy:  # the table shows the position reached
+            app.step()
+        game.thinking = 1
+        game.layers["seats"].invalidate()
+        card, icon = game.seats_view.cards[1], int(18 * game.seats_view.scale)
+        notes = [n for n in drawn(app) if n.by.endswith("seats_view") and n.rect and card.contains(n.rect)]
+    finally:
+        app.close()
+    [status] = [n for n in notes if n.text.startswith(("FIRST PLAYER", "THINKING"))]
+    assert status.text.startswith("THINKING")
+    beside = [n for n in notes if n is not status and n.rect.x > status.rect.x
+              and n.rect.y < status.rect.bottom and n.rect.bottom > status.rect.y]
+    assert beside and all(n.rect.x - icon >= status.rect.right for n in beside)

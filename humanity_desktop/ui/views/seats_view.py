@@ -98,12 +98,6 @@ class SeatsView:
             patch = icons.patch_token(int(16 * sc))
             surface.blit(patch, patch.get_rect(center=(x + int(21 * sc), y + int(20 * sc))))
         name_h = fonts().height(int(17 * sc), bold=True)
-        # The second line has room to spare; the name's line does not once the VP figure grows.
-        status = ["FIRST PLAYER"] if s.patch == seat else []
-        if f.thinking == seat:
-            status.append("THINKING" + "." * thinking_dots(f.clock))
-        if status:
-            draw_text(surface, " · ".join(status), int(10 * sc), theme.ACCENT, (x + int(30 * sc), y + name_h), bold=True)
         mini = self.mini_rect(seat)
         pygame.draw.rect(surface, theme.INSET, mini, border_radius=max(3, int(6 * sc)))
         draw_mini_base(surface, mini.inflate(-int(6 * sc), -int(6 * sc)), s, seat, char)
@@ -115,7 +109,8 @@ class SeatsView:
         stats_y = vp.bottom + int(8 * sc)
         self._stat(surface, icons.research_badge(int(18 * sc)), str(player.research), (right, stats_y), sc)
         science = str(player.science) if f.science_visible[seat] else "?"
-        self._stat(surface, icons.science_token(int(18 * sc)), science, (right - int(52 * sc), stats_y), sc)
+        tokens = self._stat(surface, icons.science_token(int(18 * sc)), science, (right - int(52 * sc), stats_y), sc)
+        self._draw_status(surface, f, seat, (x + int(30 * sc), y + name_h), tokens.x - int(8 * sc))
         self._draw_astronauts(surface, f, seat)
         self._draw_experiment_counts(surface, player, (right, card.bottom - int(23 * sc)))
 
@@ -133,10 +128,29 @@ class SeatsView:
         if left > 0 and label != "…":
             draw_text(surface, label, size, theme.TEXT_DIM, (name.right + int(8 * sc), name.centery), "midleft")
 
+    def _draw_status(self, surface: pygame.Surface, f: SeatsFrame, seat: int, topleft: tuple, right: int) -> None:
+        """FIRST PLAYER and THINKING, in the room left of the seat's tokens; the first player's
+        words give way first (the patch on the marker says it too). The room is judged with
+        all three dots, so the words do not come and go as the dots step."""
+        status = ["FIRST PLAYER"] if f.state.patch == seat else []
+        if f.thinking == seat:
+            status.append("THINKING")
+        if not status:
+            return
+        size, room = int(10 * self.scale), right - topleft[0]
+        widest = "." * 3 if f.thinking == seat else ""
+        text = next((t for t in (" · ".join(status), status[-1]) if fonts().width(t + widest, size, bold=True) <= room),
+                    status[-1])
+        dots = "." * thinking_dots(f.clock) if f.thinking == seat else ""
+        draw_text(surface, fonts().fit(text + dots, size, room, bold=True), size, theme.ACCENT, topleft, bold=True)
+
     @staticmethod
-    def _stat(surface, icon: pygame.Surface, text: str, topright: tuple, sc: float) -> None:
+    def _stat(surface, icon: pygame.Surface, text: str, topright: tuple, sc: float) -> pygame.Rect:
+        """Draws a token's count with its icon before it; the area they cover."""
         label = draw_text(surface, text, int(15 * sc), theme.TEXT, topright, "topright", bold=True)
-        surface.blit(icon, icon.get_rect(midright=(label.x - int(4 * sc), label.centery)))
+        place = icon.get_rect(midright=(label.x - int(4 * sc), label.centery))
+        surface.blit(icon, place)
+        return label.union(place)
 
     def _draw_astronauts(self, surface: pygame.Surface, f: SeatsFrame, seat: int) -> None:
         sc = self.scale
