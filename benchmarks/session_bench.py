@@ -91,8 +91,8 @@ def session(games: int, level: str, seed: int) -> list[dict]:
     """Resident memory and duration of each of `games` consecutive games in one App."""
     from humanity_desktop.ui.app import App, AppConfig
     from humanity_desktop.ui.scenes.new_game import NewGameScene
-    from humanity_desktop.ui.surface_cache import SURFACES
     from humanity_desktop.ui.scenes.title import TitleScene
+    from humanity_desktop.ui.surface_cache import SURFACES
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -373,13 +373,16 @@ def test_the_match_says_when_its_thread_works_on_a_bots_decision(table, monkeypa
 def test_the_match_wakes_its_loop_when_a_hint_or_a_bots_decision_is_ready():
     woken = threading.Event()
     match = Match(parse_seats("human,bot:random"), Bus(), seed=7, pace=0.0, wake=woken.set)
-    match.bus.publish(HintRequested(0))
-    assert woken.wait(10) and match._hinting.plans.done()
-    woken.clear()
-    finish_turn(match)
-    match.update()  # the bot starts thinking
-    assert match.current == 1 and woken.wait(10)
-    assert match._thinking[1].done()
+    try:
+        match.bus.publish(HintRequested(0))
+        assert woken.wait(10) and match._hinting.plans.done()
+        woken.clear()
+        finish_turn(match)
+        match.update()  # the bot starts thinking
+        assert match.current == 1 and woken.wait(10)
+        assert match._thinking[1].done()
+    finally:
+        match.close()
 
 
 def test_each_level_thinks_its_own_time_scaled_by_the_players_setting():

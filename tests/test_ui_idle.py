@@ -133,7 +133,7 @@ def test_while_a_bot_thinks_the_table_is_drawn_only_as_its_dots_change(app, monk
     app.settings.pace = "instant"
     match = app.session.new_match(parse_seats("bot:random,human"), 2)
     frames = frames_at(app)
-    run_for(app, 2.3, [TitleScene(app), GameScene(app, match)])
+    run_for(app, 3.2, [TitleScene(app), GameScene(app, match)])
     assert len(spans) >= 2, "the bot never thought"
     for started, ended in spans:
         quiet = (started + 0.2, ended)  # after the last move's animation, until the decision
