@@ -396,10 +396,16 @@ def test_a_turn_waiting_for_confirmation_is_still_its_players_on_screen(app, mon
     header.clear()
     assert lit_cards(app, game) == [0]
     assert f"{game.names[0]}'s turn" in header and year_round in header
-    click(app, button(game, "Confirm turn").rect.center)
-    settle(app, game)
-    header.clear()
-    assert lit_cards(app, game) == [1] and f"{game.names[1]}'s turn (bot)" in header
+    release, decide = threading.Event(), thinking.decide
+    # The bot thinks until the screen is checked: else it may play its whole turn first.
+    monkeypatch.setattr(thinking, "decide", lambda *args: release.wait(10) and decide(*args))
+    try:
+        click(app, button(game, "Confirm turn").rect.center)
+        settle(app, game)
+        header.clear()
+        assert lit_cards(app, game) == [1] and f"{game.names[1]}'s turn (bot)" in header
+    finally:
+        release.set()
 
 
 def test_the_last_cost_chip_lights_while_the_turn_waits_for_confirmation(app, monkeypatch):
