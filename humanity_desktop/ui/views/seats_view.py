@@ -20,11 +20,12 @@ from .base_view import draw_mini_base
 # (one beside the board shows how many spots past the arm it waits). The card's tooltip says so.
 NOTES = {EXHAUSTED: "z", RETURNING: "⌂"}
 DOT_RATE = 3  # steps a second of the dots after a thinking bot's THINKING
+MOST_DOTS = 3
 
 
 def thinking_dots(clock: float) -> int:
-    """How many dots (1 to 3) follow THINKING at `clock` seconds."""
-    return 1 + int(clock * DOT_RATE) % 3
+    """How many dots (1 to MOST_DOTS) follow THINKING at `clock` seconds."""
+    return 1 + int(clock * DOT_RATE) % MOST_DOTS
 
 
 def next_dot_step(clock: float) -> float:
@@ -138,7 +139,7 @@ class SeatsView:
         if not status:
             return
         size, room = int(10 * self.scale), right - topleft[0]
-        widest = "." * 3 if f.thinking == seat else ""
+        widest = "." * MOST_DOTS if f.thinking == seat else ""
         text = next((t for t in (" · ".join(status), status[-1]) if fonts().width(t + widest, size, bold=True) <= room),
                     status[-1])
         dots = "." * thinking_dots(f.clock) if f.thinking == seat else ""
