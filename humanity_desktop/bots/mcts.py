@@ -26,14 +26,15 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from ..engine import State, apply_action
 from ..engine.errors import RulesError
 from .base import Budget
 from .determinize import sample_state
-from .evaluate import DEFAULT, Weights, seat_value
-from .planner import LEVEL_WEIGHTS, PlanBot, PlanFollower, ranked_by, ranked_plans
-from .plans import Plan
+from .evaluate import DEFAULT, PlanValuer, Weights, seat_value
+from .planner import LEVEL_WEIGHTS, PlanBot, PlanFollower, ranked_by
+from .plans import Plan, greedy_completion, segment_key
 from .references.judge import Judge, Memo, Weights as Judgement
 from .references.profiles import RICH
 
@@ -73,7 +74,7 @@ class Node:
 class MctsBot(PlanBot):
     def __init__(self, name: str, seed: int, seconds: float, depth: int, rollout: int,
                  weights: Weights = DEFAULT, iterations: int | None = None,
-                 judgement: Judgement | None = None) -> None:
+                 judgement: Judgement | None = None, stepwise_rollout: bool = False) -> None:
         self.name = name
         self.rng = random.Random(seed)
         self.seconds = seconds
@@ -81,9 +82,13 @@ class MctsBot(PlanBot):
         self.rollout = rollout  # segments played greedily below the tree
         self.weights = weights  # ranks the plans and values the leaves when there is no judgement
         self.judgement = judgement  # ranks the plans and values the leaves, when given
+        # Below the tree, each segment's plan is chosen step by step (plans.greedy_completion)
+        # instead of by ranking every plan: a few valuations per step, not one per plan.
+        self.stepwise_rollout = stepwise_rollout
         self.iterations = iterations
         self.follower = PlanFollower()
         self._memo: dict[tuple, list[Plan]] = {}  # public key -> ranked plans, for one search
+        self._rollout_plans: dict[tuple, Plan] = {}  # public key -> stepwise plan, for one search
         self._deadline: float | None = None  # the search's budget's, while it runs
         self._judge_memo = Memo()  # shared by the judges of one search
 
@@ -95,6 +100,7 @@ class MctsBot(PlanBot):
         me = view["current_player"]
         first = sample_state(view, self.rng)
         self._memo.clear()
+        self._rollout_plans.clear()
         self._judge_memo = Memo()
         self._deadline = budget.deadline  # no ranking in the search runs past it
         root_deadline = None
@@ -135,13 +141,17 @@ class MctsBot(PlanBot):
         return plans
 
     def _rank(self, state: State, deadline: float | None) -> list[tuple[float, Plan, State]]:
-        """(value, plan, where it leads) best first for the mover, by the judgement if the bot
+        """(value, plan, where it leads) best first for the mover."""
+        return ranked_by(state, self._mover_value(state), deadline)
+
+    def _mover_value(self, state: State) -> Callable[[State], float]:
+        """How the mover at `state` values where its plan leads: by the judgement if the bot
         has one, else by the learned evaluation."""
         if self.judgement is None:
-            return ranked_plans(state, self.weights, deadline)
+            return PlanValuer(state.current, self.weights).value
         judge = Judge(state, self.judgement, self._judge_memo)
         me = state.current
-        return ranked_by(state, lambda after: judge.value(after, me), deadline)
+        return lambda after: judge.value(after, me)
 
     def _expand(self, state: State, deadline: float | None = None) -> Node:
         return Node(state.current, self._ranked(state, deadline), state.n)
@@ -212,16 +222,26 @@ class MctsBot(PlanBot):
         return self._leaf(state)
 
     def _best_after(self, state: State) -> State:
-        """Where the mover's best plan leads from `state` (which is not changed)."""
-        plans = self._ranked(state)
-        if plans:
+        """Where the mover's rollout plan leads from `state` (which is not changed): the best
+        of its ranked plans (with a stepwise rollout, only where they are ranked already),
+        else the plan chosen step by step; either worked out once per position in a search."""
+        key = public_key(state)
+        ranked = self._memo.get(key)
+        if ranked is None and not self.stepwise_rollout:
+            ranked = self._ranked(state)
+        plan = ranked[0] if ranked else self._rollout_plans.get(key)
+        if plan is not None:
             after = state.copy()
             try:
-                for action in plans[0]:
+                for action in plan:
                     apply_action(after, action)
                 return after
             except RulesError:
-                pass  # a draw inside the plan differs in this sample: rank afresh
+                pass  # a draw inside the plan differs in this sample: choose afresh
+        if self.stepwise_rollout:
+            plan, after = greedy_completion(state, (), segment_key(state), self._mover_value(state))
+            self._rollout_plans.setdefault(key, plan)
+            return after
         return self._rank(state, self._deadline)[0][2]
 
 
@@ -254,10 +274,12 @@ def public_key(s: State) -> tuple:
     )
 
 
-def hard(seed: int = 0, weights: Weights = LEVEL_WEIGHTS, judgement: Judgement | None = RICH) -> MctsBot:
+def hard(seed: int = 0, weights: Weights = LEVEL_WEIGHTS, judgement: Judgement | None = RICH,
+         stepwise_rollout: bool = False) -> MctsBot:
     # The hand-written judgement ranks the plans and values the leaves (judgement=None: the
     # learned evaluation does both, as the search once did).
-    return MctsBot("hard", seed, seconds=0.8, depth=2, rollout=2, weights=weights, judgement=judgement)
+    return MctsBot("hard", seed, seconds=0.8, depth=2, rollout=2, weights=weights, judgement=judgement,
+                   stepwise_rollout=stepwise_rollout)
 
 
 def expert(seed: int = 0, weights: Weights = LEVEL_WEIGHTS, judgement: Judgement | None = RICH) -> MctsBot:

@@ -92,7 +92,7 @@ def plans(s: State, limit: int = 4000, deadline: float | None = None,
         for i, (state, plan) in enumerate(stack):
             if i and time.monotonic() >= deadline:
                 break
-            done = _greedy(state, plan, start, value)
+            done = greedy_completion(state, plan, start, value)
             sig = _signature(done[1], me)
             if sig not in seen:
                 seen.add(sig)
@@ -118,9 +118,10 @@ def _steps(state: State, plan: Plan) -> list[tuple[Plan, State]]:
     return out
 
 
-def _greedy(state: State, plan: Plan, start: tuple,
-            value: Callable[[State], float] | None) -> tuple[Plan, State]:
-    """The segment begun by `plan` in `state` finished by the best-rated choice at each step."""
+def greedy_completion(state: State, plan: Plan, start: tuple,
+                      value: Callable[[State], float] | None) -> tuple[Plan, State]:
+    """The segment begun by `plan` in `state` (`start`: its segment_key) finished by the
+    choice `value` rates best at each step (without `value`, the first)."""
     while True:
         steps = _steps(state, plan)
         if value is None or len(steps) == 1:

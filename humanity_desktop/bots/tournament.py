@@ -53,6 +53,8 @@ REFERENCES = {
     # Hard and Expert as they were before the hand-written judgement: Casual's judgement alone.
     "hard-plain": lambda seed: hard(seed, judgement=None),
     "expert-plain": lambda seed: expert(seed, judgement=None),
+    # Hard whose look-ahead below the tree chooses each segment step by step.
+    "hard-stepwise": lambda seed: hard(seed, stepwise_rollout=True),
     **PANEL,  # the reference panel, written from the rules (bots/references/)
 }
 
