@@ -20,6 +20,7 @@ from humanity_desktop.bots.references.judge import Judge
 from humanity_desktop.bots.references.profiles import RICH
 from humanity_desktop.bots.tournament import main as tournament_main, wilson
 from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
+from humanity_desktop.engine.state import OVER
 
 LEVELS = ["random", "beginner", "easy", "casual", "careful", "normal", "skilled", "hard", "expert"]
 
@@ -621,3 +622,51 @@ def test_a_scripted_bot_plays_its_set_moves_then_its_fallbacks_choices() -> None
     assert bot.decide(later_view, later_legal) == make_bot("easy", 1).decide(later_view, later_legal)
     unscripted = ScriptedBot({}, make_bot("easy", 1))
     assert unscripted.decide(view, legal) == make_bot("easy", 1).decide(view, legal)
+
+
+def test_a_greedy_completion_takes_the_best_rated_step_until_its_segment_ends() -> None:
+    from humanity_desktop.bots.plans import _steps, greedy_completion, segment_key
+
+    s = wide_position()
+    judge = Judge(s, RICH)
+
+    def value(state):
+        return judge.value(state, s.current)
+
+    plan, after = greedy_completion(s, (), segment_key(s), value)
+    assert replays_to_its_end(s, plan, after)
+    assert len(plan) >= 4  # picks an astronaut, works, activates: several steps, each chosen
+    state, done = s, ()
+    while state.phase != OVER and segment_key(state) == segment_key(s):
+        options = _steps(state, done)
+        done, state = next((p, st) for p, st in options if plan[:len(p)] == p)
+        assert value(state) == max(value(st) for _, st in options)
+    assert done == plan
+
+
+def test_a_stepwise_look_ahead_plays_a_ranked_positions_best_plan_and_else_chooses_step_by_step(monkeypatch) -> None:
+    from humanity_desktop.bots.mcts import hard, public_key
+    from humanity_desktop.bots.plans import greedy_completion, segment_key
+
+    s = wide_position()
+    bot = hard(0, stepwise_rollout=True)
+    monkeypatch.setattr(bot, "_rank", lambda *args: pytest.fail("the stepwise look-ahead ranked every plan"))
+    expected_plan, expected_after = greedy_completion(s, (), segment_key(s), bot._mover_value(s))
+    assert bot._best_after(s).to_json() == expected_after.to_json()
+    assert bot._rollout_plans[public_key(s)] == expected_plan  # chosen once per position in a search
+    other_plan, other_after = plans(s)[-1]
+    assert other_plan != expected_plan
+    bot._memo[public_key(s)] = [other_plan]  # the position was ranked in the tree meanwhile
+    assert bot._best_after(s).to_json() == other_after.to_json()
+
+
+def test_a_search_with_the_stepwise_look_ahead_answers_with_a_root_plan_that_plays() -> None:
+    from humanity_desktop.bots.mcts import hard
+
+    s = POSITIONS[2]
+    bot = hard(0, stepwise_rollout=True)
+    ranked = bot.search(observe(s, s.current), Budget(iterations=30))
+    assert sum(visits for _, _, visits in ranked) == 30
+    listed = {plan: after for plan, after in plans(s)}
+    _, plan, _ = ranked[0]
+    assert replays_to_its_end(s, plan, listed[plan])
