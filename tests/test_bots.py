@@ -649,7 +649,7 @@ def test_a_stepwise_look_ahead_plays_a_ranked_positions_best_plan_and_else_choos
     from humanity_desktop.bots.plans import greedy_completion, segment_key
 
     s = wide_position()
-    bot = hard(0, stepwise_rollout=True)
+    bot = hard(0, stepwise_above=0)
     monkeypatch.setattr(bot, "_rank", lambda *args: pytest.fail("the stepwise look-ahead ranked every plan"))
     expected_plan, expected_after = greedy_completion(s, (), segment_key(s), bot._mover_value(s))
     assert bot._best_after(s).to_json() == expected_after.to_json()
@@ -664,7 +664,7 @@ def test_a_search_with_the_stepwise_look_ahead_answers_with_a_root_plan_that_pla
     from humanity_desktop.bots.mcts import hard
 
     s = POSITIONS[2]
-    bot = hard(0, stepwise_rollout=True)
+    bot = hard(0, stepwise_above=0)
     ranked = bot.search(observe(s, s.current), Budget(iterations=30))
     assert sum(visits for _, _, visits in ranked) == 30
     listed = {plan: after for plan, after in plans(s)}

@@ -33,8 +33,8 @@ from ..engine.errors import RulesError
 from .base import Budget
 from .determinize import sample_state
 from .evaluate import DEFAULT, PlanValuer, Weights, seat_value
-from .planner import LEVEL_WEIGHTS, PlanBot, PlanFollower, ranked_by
-from .plans import Plan, greedy_completion, segment_key
+from .planner import LEVEL_WEIGHTS, PlanBot, PlanFollower, best_first, ranked_by
+from .plans import Plan, greedy_completion, plans, segment_key
 from .references.judge import Judge, Memo, Weights as Judgement
 from .references.profiles import RICH
 
@@ -74,7 +74,7 @@ class Node:
 class MctsBot(PlanBot):
     def __init__(self, name: str, seed: int, seconds: float, depth: int, rollout: int,
                  weights: Weights = DEFAULT, iterations: int | None = None,
-                 judgement: Judgement | None = None, stepwise_rollout: bool = False) -> None:
+                 judgement: Judgement | None = None, stepwise_above: int | None = None) -> None:
         self.name = name
         self.rng = random.Random(seed)
         self.seconds = seconds
@@ -82,9 +82,10 @@ class MctsBot(PlanBot):
         self.rollout = rollout  # segments played greedily below the tree
         self.weights = weights  # ranks the plans and values the leaves when there is no judgement
         self.judgement = judgement  # ranks the plans and values the leaves, when given
-        # Below the tree, each segment's plan is chosen step by step (plans.greedy_completion)
-        # instead of by ranking every plan: a few valuations per step, not one per plan.
-        self.stepwise_rollout = stepwise_rollout
+        # Below the tree, a segment with more plans than this has its plan chosen step by step
+        # (plans.greedy_completion) instead of by ranking every plan: a few valuations per
+        # step, not one per plan (None: every segment's plans are ranked).
+        self.stepwise_above = stepwise_above
         self.iterations = iterations
         self.follower = PlanFollower()
         self._memo: dict[tuple, list[Plan]] = {}  # public key -> ranked plans, for one search
@@ -134,15 +135,26 @@ class MctsBot(PlanBot):
         """The mover's plans best-first, worked out once per position in a search, by
         `deadline` or else the budget's (see planner.ranked_by), if the search has one."""
         key = public_key(state)
-        plans = self._memo.get(key)
-        if plans is None:
+        ranked = self._memo.get(key)
+        if ranked is None:
             deadline = self._deadline if deadline is None else deadline
-            plans = self._memo[key] = [plan for _, plan, _ in self._rank(state, deadline)[:MAX_CHILDREN]]
-        return plans
+            ranked = self._memo[key] = [plan for _, plan, _ in self._rank(state, deadline)[:MAX_CHILDREN]]
+        return ranked
 
     def _rank(self, state: State, deadline: float | None) -> list[tuple[float, Plan, State]]:
         """(value, plan, where it leads) best first for the mover."""
         return ranked_by(state, self._mover_value(state), deadline)
+
+    def _ranked_if_few(self, state: State, key: tuple) -> list[Plan] | None:
+        """The mover's plans best-first, as _ranked, if there are at most stepwise_above of
+        them; else None."""
+        found = plans(state, limit=self.stepwise_above + 1)
+        if len(found) > self.stepwise_above:
+            return None
+        value = self._mover_value(state)
+        ranked = best_first(found, [value(after) for _, after in found])
+        self._memo[key] = [plan for _, plan, _ in ranked[:MAX_CHILDREN]]
+        return self._memo[key]
 
     def _mover_value(self, state: State) -> Callable[[State], float]:
         """How the mover at `state` values where its plan leads: by the judgement if the bot
@@ -227,8 +239,8 @@ class MctsBot(PlanBot):
         else the plan chosen step by step; either worked out once per position in a search."""
         key = public_key(state)
         ranked = self._memo.get(key)
-        if ranked is None and not self.stepwise_rollout:
-            ranked = self._ranked(state)
+        if ranked is None and key not in self._rollout_plans:
+            ranked = self._ranked(state) if self.stepwise_above is None else self._ranked_if_few(state, key)
         plan = ranked[0] if ranked else self._rollout_plans.get(key)
         if plan is not None:
             after = state.copy()
@@ -238,7 +250,7 @@ class MctsBot(PlanBot):
                 return after
             except RulesError:
                 pass  # a draw inside the plan differs in this sample: choose afresh
-        if self.stepwise_rollout:
+        if self.stepwise_above is not None:
             plan, after = greedy_completion(state, (), segment_key(state), self._mover_value(state))
             self._rollout_plans.setdefault(key, plan)
             return after
@@ -275,11 +287,11 @@ def public_key(s: State) -> tuple:
 
 
 def hard(seed: int = 0, weights: Weights = LEVEL_WEIGHTS, judgement: Judgement | None = RICH,
-         stepwise_rollout: bool = False) -> MctsBot:
+         stepwise_above: int | None = None) -> MctsBot:
     # The hand-written judgement ranks the plans and values the leaves (judgement=None: the
     # learned evaluation does both, as the search once did).
     return MctsBot("hard", seed, seconds=0.8, depth=2, rollout=2, weights=weights, judgement=judgement,
-                   stepwise_rollout=stepwise_rollout)
+                   stepwise_above=stepwise_above)
 
 
 def expert(seed: int = 0, weights: Weights = LEVEL_WEIGHTS, judgement: Judgement | None = RICH) -> MctsBot:

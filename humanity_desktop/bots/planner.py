@@ -54,6 +54,12 @@ def ranked_by(state: State, value: Callable[[State], float],
             if values and len(values) % CHECK_EVERY == 0 and time.monotonic() >= deadline:
                 break
             values.append(value(after))
+    return best_first(found, values)
+
+
+def best_first(found: list[tuple[Plan, State]], values: list[float]) -> list[tuple[float, Plan, State]]:
+    """(value, plan, where it leads) for the first len(values) plans `found`, best first;
+    ties keep the listed order."""
     scored = [(v, plan, after) for v, (plan, after) in zip(values, found)]
     scored.sort(key=lambda t: -t[0])
     return scored

@@ -53,8 +53,10 @@ REFERENCES = {
     # Hard and Expert as they were before the hand-written judgement: Casual's judgement alone.
     "hard-plain": lambda seed: hard(seed, judgement=None),
     "expert-plain": lambda seed: expert(seed, judgement=None),
-    # Hard whose look-ahead below the tree chooses each segment step by step.
-    "hard-stepwise": lambda seed: hard(seed, stepwise_rollout=True),
+    # Hard whose look-ahead below the tree chooses step by step every segment's plan
+    # (-stepwise), or that of a segment with more than 40 plans (-stepwise40).
+    "hard-stepwise": lambda seed: hard(seed, stepwise_above=0),
+    "hard-stepwise40": lambda seed: hard(seed, stepwise_above=40),
     **PANEL,  # the reference panel, written from the rules (bots/references/)
 }
 
