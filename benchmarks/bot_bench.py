@@ -48,14 +48,13 @@ ROOT = Path(__file__).resolve().parents[1]
 # ---------------------------------------------------------------- the positions
 
 def _casual_game_positions(players: int, seed: int, picks: dict[str, int]) -> dict[str, dict]:
-    """Positions of a game between Casual bots (which decide alike on any machine): name -> the state at the start of the
+    """Positions of a game between Casual bots: name -> the state at the start of the
     `picks[name]`-th turn decision (TURN phase)."""
-    from humanity_desktop.bots import make_bot
     from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
     from humanity_desktop.engine.state import TURN
 
     s = new_game(players, seed)
-    bots = [make_bot("casual", seed * 10 + i) for i in range(players)]
+    bots = _untimed_casuals(players, seed)
     wanted = {k: name for name, k in picks.items()}
     out: dict[str, dict] = {}
     turns = 0
@@ -68,17 +67,28 @@ def _casual_game_positions(players: int, seed: int, picks: dict[str, int]) -> di
     return out
 
 
+def _untimed_casuals(players: int, seed: int) -> list:
+    """Casual bots without their time cap per decision, so that they decide alike on any
+    machine and under any load (with it, a busy machine cut some late turns short and the
+    positions changed from run to run)."""
+    from humanity_desktop.bots import make_bot
+
+    bots = [make_bot("casual", seed * 10 + i) for i in range(players)]
+    for bot in bots:
+        bot.cap = None
+    return bots
+
+
 def _wide(players: int, seed: int, usable: int = 12) -> dict:
     """A year-3 position of a Casual game, edited so the seat to move has `usable` usable
     producers, all empty, and two active astronauts of work 4."""
-    from humanity_desktop.bots import make_bot
     from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
     from humanity_desktop.engine.grid import neighbours
     from humanity_desktop.engine.rules import activatable
     from humanity_desktop.engine.state import ACTIVE, TURN
 
     s = new_game(players, seed)
-    bots = [make_bot("casual", seed * 10 + i) for i in range(players)]
+    bots = _untimed_casuals(players, seed)
     while not (s.phase == TURN and s.year == 3
                and any(w >= 4 and where == ACTIVE for w, where, _ in s.players[s.current].astros)):
         apply_action(s, bots[s.current].decide(observe(s, s.current), legal_actions(s)))
