@@ -131,10 +131,11 @@ class MctsBot(PlanBot):
 
     # ------------------------------------------------------------ the search
 
-    def _ranked(self, state: State, deadline: float | None = None) -> list[Plan]:
+    def _ranked(self, state: State, deadline: float | None = None, key: tuple | None = None) -> list[Plan]:
         """The mover's plans best-first, worked out once per position in a search, by
-        `deadline` or else the budget's (see planner.ranked_by), if the search has one."""
-        key = public_key(state)
+        `deadline` or else the budget's (see planner.ranked_by), if the search has one.
+        `key`: the position's public_key, when the caller has it already."""
+        key = public_key(state) if key is None else key
         ranked = self._memo.get(key)
         if ranked is None:
             deadline = self._deadline if deadline is None else deadline
@@ -235,12 +236,12 @@ class MctsBot(PlanBot):
 
     def _best_after(self, state: State) -> State:
         """Where the mover's rollout plan leads from `state` (which is not changed): the best
-        of its ranked plans (with a stepwise rollout, only where they are ranked already),
-        else the plan chosen step by step; either worked out once per position in a search."""
+        of its ranked plans, or, where stepwise_above leaves them unranked, the plan chosen
+        step by step; either worked out once per position in a search."""
         key = public_key(state)
         ranked = self._memo.get(key)
         if ranked is None and key not in self._rollout_plans:
-            ranked = self._ranked(state) if self.stepwise_above is None else self._ranked_if_few(state, key)
+            ranked = self._ranked(state, key=key) if self.stepwise_above is None else self._ranked_if_few(state, key)
         plan = ranked[0] if ranked else self._rollout_plans.get(key)
         if plan is not None:
             after = state.copy()
