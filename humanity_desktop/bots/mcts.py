@@ -139,8 +139,13 @@ class MctsBot(PlanBot):
         ranked = self._memo.get(key)
         if ranked is None:
             deadline = self._deadline if deadline is None else deadline
-            ranked = self._memo[key] = [plan for _, plan, _ in self._rank(state, deadline)[:MAX_CHILDREN]]
+            ranked = self._keep(key, self._rank(state, deadline))
         return ranked
+
+    def _keep(self, key: tuple, ranked: list[tuple[float, Plan, State]]) -> list[Plan]:
+        """The best MAX_CHILDREN of a position's `ranked` plans, remembered for the search."""
+        kept = self._memo[key] = [plan for _, plan, _ in ranked[:MAX_CHILDREN]]
+        return kept
 
     def _rank(self, state: State, deadline: float | None) -> list[tuple[float, Plan, State]]:
         """(value, plan, where it leads) best first for the mover."""
@@ -153,9 +158,7 @@ class MctsBot(PlanBot):
         if len(found) > self.stepwise_above:
             return None
         value = self._mover_value(state)
-        ranked = best_first(found, [value(after) for _, after in found])
-        self._memo[key] = [plan for _, plan, _ in ranked[:MAX_CHILDREN]]
-        return self._memo[key]
+        return self._keep(key, best_first(found, [value(after) for _, after in found]))
 
     def _mover_value(self, state: State) -> Callable[[State], float]:
         """How the mover at `state` values where its plan leads: by the judgement if the bot
