@@ -670,3 +670,22 @@ def test_a_search_with_the_stepwise_look_ahead_answers_with_a_root_plan_that_pla
     listed = {plan: after for plan, after in plans(s)}
     _, plan, _ = ranked[0]
     assert replays_to_its_end(s, plan, listed[plan])
+
+
+def test_the_judgements_ties_among_the_plans_kept_go_in_the_learned_order() -> None:
+    from humanity_desktop.bots.evaluate import PlanValuer
+    from humanity_desktop.bots.mcts import MAX_CHILDREN, hard
+
+    s = wide_position()
+    listed = hard(0)._rank(s, None)
+    bot = hard(0, learned_ties=True)
+    ranked = bot._rank(s, None)
+    assert [value for value, _, _ in ranked] == [value for value, _, _ in listed]
+    cut = listed[MAX_CHILDREN - 1][0]
+    contested = [entry for entry in ranked if entry[0] >= cut]
+    assert len({value for value, _, _ in contested}) < len(contested)  # ties to break here
+    learned = PlanValuer(s.current, bot.weights).value
+    keys = [(-value, -learned(after)) for value, _, after in contested]
+    assert keys == sorted(keys)
+    assert [plan for _, plan, _ in ranked[:MAX_CHILDREN]] != [plan for _, plan, _ in listed[:MAX_CHILDREN]]
+    assert [plan for _, plan, _ in ranked[len(contested):]] == [plan for _, plan, _ in listed[len(contested):]]

@@ -74,7 +74,8 @@ class Node:
 class MctsBot(PlanBot):
     def __init__(self, name: str, seed: int, seconds: float, depth: int, rollout: int,
                  weights: Weights = DEFAULT, iterations: int | None = None,
-                 judgement: Judgement | None = None, stepwise_above: int | None = None) -> None:
+                 judgement: Judgement | None = None, stepwise_above: int | None = None,
+                 learned_ties: bool = False) -> None:
         self.name = name
         self.rng = random.Random(seed)
         self.seconds = seconds
@@ -86,6 +87,9 @@ class MctsBot(PlanBot):
         # (plans.greedy_completion) instead of by ranking every plan: a few valuations per
         # step, not one per plan (None: every segment's plans are ranked).
         self.stepwise_above = stepwise_above
+        # Plans the judgement rates equal, where they compete for a place among the children
+        # kept, are put in the learned evaluation's order rather than the order listed.
+        self.learned_ties = learned_ties
         self.iterations = iterations
         self.follower = PlanFollower()
         self._memo: dict[tuple, list[Plan]] = {}  # public key -> ranked plans, for one search
@@ -149,7 +153,19 @@ class MctsBot(PlanBot):
 
     def _rank(self, state: State, deadline: float | None) -> list[tuple[float, Plan, State]]:
         """(value, plan, where it leads) best first for the mover."""
-        return ranked_by(state, self._mover_value(state), deadline)
+        ranked = ranked_by(state, self._mover_value(state), deadline)
+        if self.learned_ties and self.judgement is not None and ranked:
+            ranked = self._ties_by_learned(state, ranked)
+        return ranked
+
+    def _ties_by_learned(self, state: State, ranked: list[tuple[float, Plan, State]]) -> list:
+        """`ranked` with the plans valued at least as high as the last child kept put in
+        order of value, then of the learned evaluation (ties among them broken by it)."""
+        cut = ranked[min(MAX_CHILDREN, len(ranked)) - 1][0]
+        contested = [entry for entry in ranked if entry[0] >= cut]  # a prefix: ranked is sorted
+        learned = PlanValuer(state.current, self.weights).value
+        contested.sort(key=lambda entry: (-entry[0], -learned(entry[2])))
+        return contested + ranked[len(contested):]
 
     def _ranked_if_few(self, state: State, key: tuple) -> list[Plan] | None:
         """The mover's plans best-first, as _ranked, if there are at most stepwise_above of
@@ -291,11 +307,11 @@ def public_key(s: State) -> tuple:
 
 
 def hard(seed: int = 0, weights: Weights = LEVEL_WEIGHTS, judgement: Judgement | None = RICH,
-         stepwise_above: int | None = None) -> MctsBot:
+         stepwise_above: int | None = None, learned_ties: bool = False) -> MctsBot:
     # The hand-written judgement ranks the plans and values the leaves (judgement=None: the
     # learned evaluation does both, as the search once did).
     return MctsBot("hard", seed, seconds=0.8, depth=2, rollout=2, weights=weights, judgement=judgement,
-                   stepwise_above=stepwise_above)
+                   stepwise_above=stepwise_above, learned_ties=learned_ties)
 
 
 def expert(seed: int = 0, weights: Weights = LEVEL_WEIGHTS, judgement: Judgement | None = RICH) -> MctsBot:

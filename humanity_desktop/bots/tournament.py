@@ -57,6 +57,8 @@ REFERENCES = {
     # (-stepwise), or that of a segment with more than 40 plans (-stepwise40).
     "hard-stepwise": lambda seed: hard(seed, stepwise_above=0),
     "hard-stepwise40": lambda seed: hard(seed, stepwise_above=40),
+    # Hard with the judgement's ties among the plans it keeps broken by the learned evaluation.
+    "hard-ties": lambda seed: hard(seed, learned_ties=True),
     **PANEL,  # the reference panel, written from the rules (bots/references/)
 }
 
