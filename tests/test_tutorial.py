@@ -39,7 +39,7 @@ from humanity_desktop.ui.views.coach_panel import MIN_TEXT, CoachPanel
 from humanity_desktop.ui.widgets import Button
 
 from tutorial_claims import Seen, wrong
-from ui_driver import app, click, key, settle  # noqa: F401 - app is a fixture
+from ui_driver import app, click, key, run_until, settle  # noqa: F401 - app is a fixture
 
 SHIPPED = load_script()
 CHAPTER = {cid: i for i, (cid, _) in enumerate(SHIPPED.chapters)}
@@ -76,11 +76,8 @@ def coach_button(game: GameScene, label: str):
 def wait_for_turn(app, game: GameScene) -> None:
     """Let the bot play (fast-forward on) until the step moves on."""
     index = game.guide.runner.index
-    for _ in range(3000):
-        app.step()
-        if game.guide.runner.index != index:
-            return
-    raise AssertionError(f"step {index} never saw the learner's turn; the log ends {game.match.log[-3:]}")
+    assert run_until(app, lambda: game.guide.runner.index != index), \
+        f"step {index} never saw the learner's turn; the log ends {game.match.log[-3:]}"
 
 
 def do_step(app, game: GameScene) -> None:
@@ -507,11 +504,8 @@ def test_skipping_a_chapter_plays_its_moves(app):
     click(app, coach_button(game, "Chapters…").rect.center)
     click(app, next(b for b in app.stack.top.buttons if b.label == "Skip this chapter").rect.center)
     runner = game.guide.runner
-    for _ in range(3000):
-        app.step()
-        if runner.chapter == 1:
-            break
-    assert runner.chapter == 1 and game.match.state.players[LEARNER].astros[0][1] == "exhausted"
+    assert run_until(app, lambda: runner.chapter == 1)
+    assert game.match.state.players[LEARNER].astros[0][1] == "exhausted"
 
 
 def test_a_script_whose_moves_are_refused_says_where():

@@ -32,7 +32,7 @@ from humanity_desktop.ui.views.prompt_panel import PromptPanel, paid_for
 from humanity_desktop.ui.scenes.pause import PauseScene
 from humanity_desktop.ui.settings import PACES
 
-from ui_driver import app, applied, astronaut_pos, button, click, key, move, play, settle, start, start_at  # noqa: F401 - app is a fixture
+from ui_driver import app, applied, astronaut_pos, button, click, key, move, play, run_until, settle, start, start_at  # noqa: F401 - app is a fixture
 
 
 def test_a_turn_of_work_played_with_the_mouse(app):
@@ -612,13 +612,12 @@ def test_paying_takes_no_dialog_and_a_click_on_the_cost_pays_a_unit_another_way(
 
 def test_while_the_table_plays_out_a_bots_turn_the_prompt_names_that_bot_as_the_header_does(app):
     game = start(app, "bot:random,bot:random,bot:random", seed=3)
-    for _ in range(20000):
+
+    def live_turn_ahead() -> bool:
         beat = game.director.beat
-        if beat is not None and beat.seat != game.match.state.current and game.shown().turn == beat.seat:
-            break
-        app.step()
-    else:
-        raise AssertionError("the live turn never ran ahead of the table")
+        return beat is not None and beat.seat != game.match.state.current and game.shown().turn == beat.seat
+    assert run_until(app, live_turn_ahead), "the live turn never ran ahead of the table"
+    beat = game.director.beat
     title, hint = game.prompt_text()
     assert title == f"{game.names[beat.seat]} is playing"
     assert game.match.seats[beat.seat].level in hint

@@ -11,18 +11,19 @@ from humanity_desktop.ui import theme
 from humanity_desktop.ui.input import Click, Key
 from humanity_desktop.ui.views.reset_preview import draw_preview
 
-from ui_driver import app, click, key, move, reach, settle, start  # noqa: F401 - app is a fixture
+from ui_driver import app, click, key, move, reach, run_until, settle, start  # noqa: F401 - app is a fixture
 
 
 def at_reset(app, mode: str):
     """Two bots play until a round ends; the game screen with that reset queued, not yet shown."""
     app.settings.reset_steps = mode
     game = start(app, "bot:random,bot:random", seed=3)
-    for _ in range(20000):
-        if any(b.reset is not None for b in game.director.queue):
-            return game
-        app.step()
-    raise AssertionError("no round ended")
+    assert run_until(app, lambda: reset_queued(game)), "no round ended"
+    return game
+
+
+def reset_queued(game) -> bool:
+    return any(b.reset is not None for b in game.director.queue)
 
 
 def steps_queued(game) -> list:
@@ -76,11 +77,7 @@ def test_while_learning_the_first_resets_go_step_by_step_and_then_quick(app):
     assert len(steps_queued(game)) == 5 and app.settings.resets_seen == 1
     app.settings.resets_seen = 3
     game.director.clear()
-    for _ in range(20000):
-        if any(b.reset is not None for b in game.director.queue):
-            break
-        app.step()
-    assert any(b.reset is not None for b in game.director.queue) and not steps_queued(game)
+    assert run_until(app, lambda: reset_queued(game)) and not steps_queued(game)
 
 
 def previewing_position(app):

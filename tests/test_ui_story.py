@@ -28,7 +28,7 @@ from humanity_desktop.ui.views.last_moves import draw_ring_marks, seat_colour, t
 from humanity_desktop.ui.views.log_view import LogView, text_px
 from humanity_desktop.ui.views.tracks_view import TracksView
 
-from ui_driver import app, click, play, settle, start  # noqa: F401 - app is a fixture
+from ui_driver import app, click, play, run_until, settle, start  # noqa: F401 - app is a fixture
 
 
 def human_turn_comes(app, game: GameScene, rng: random.Random) -> None:
@@ -37,10 +37,7 @@ def human_turn_comes(app, game: GameScene, rng: random.Random) -> None:
     m = game.match
     while m.current == 0:
         play(m, rng.choice(m.legal()))
-    for _ in range(3000):
-        if m.current == 0 and not game.director.busy:
-            break
-        app.step()
+    assert run_until(app, lambda: m.current == 0 and not game.director.busy)
     settle(app, game)
     app.step()
 
@@ -224,10 +221,7 @@ def test_the_final_board_holds_until_the_player_asks_for_the_results_and_comes_b
     game = GameScene(app, match)
     app.stack.push(TitleScene(app))
     app.stack.push(game)
-    for _ in range(20000):
-        if isinstance(app.stack.top, FinalBoardScene):
-            break
-        app.step()
+    run_until(app, lambda: isinstance(app.stack.top, FinalBoardScene))
     final = app.stack.top
     assert isinstance(final, FinalBoardScene) and match.state.game_over
     for _ in range(50):  # it holds

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 
 import pygame
 import pytest
@@ -11,6 +12,21 @@ from humanity_desktop.controller import ActionApplied, ActionRequested, Bus, Con
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.title import TitleScene
+
+
+# A wait is bounded by wall time, not by a count of steps: the bots, hints and saving work on
+# threads of their own, and the time a count of fast steps leaves them shrinks on a busy machine.
+WAIT_SECONDS = 60.0
+
+
+def run_until(app: App, done, seconds: float = WAIT_SECONDS) -> bool:
+    """Step the app's loop until `done()` holds; False if it still does not after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            return False
+        app.step()
+    return True
 
 
 @pytest.fixture
@@ -100,11 +116,7 @@ def key(app: App, k: int, mod: int = 0, text: str = "") -> None:
 
 def settle(app: App, game: GameScene) -> None:
     """Let the animations and the pieces in motion finish."""
-    for _ in range(2000):
-        if not game.director.busy and not game.editor.active:
-            return
-        app.step()
-    raise AssertionError("the table never came to rest")
+    assert run_until(app, lambda: not game.director.busy and not game.editor.active), "the table never came to rest"
 
 
 def applied(game: GameScene) -> list:
