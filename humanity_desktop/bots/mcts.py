@@ -237,8 +237,8 @@ class MctsBot(PlanBot):
         if self.judgement is None:
             return [seat_value(state, q, self.weights) for q in range(state.n)]
         judge = Judge(state, self.judgement, self._judge_memo)
-        measures = None if state.game_over else judge.measures(state)
-        return [judge.seat_value(state, q, measures) for q in range(state.n)]
+        layouts = None if state.game_over else judge.layouts(state)
+        return [judge.seat_value(state, q, layouts) for q in range(state.n)]
 
     def worth(self, state: State, seat: int) -> float:
         if self.judgement is None:

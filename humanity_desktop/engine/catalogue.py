@@ -147,6 +147,13 @@ def _need(d: dict, key: str, where: str, kind: type | tuple = object) -> Any:
     return value
 
 
+def _check_production_work(work: int, where: str) -> None:
+    """A production module takes 1 or 2 work a turn (which the rules count on: with no work
+    left, nothing can be activated)."""
+    if work not in (1, 2):
+        raise CatalogueError(f"{where}: a production module needs 1 or 2 work")
+
+
 def _cost(raw: Any, where: str) -> tuple[tuple[int, int], ...]:
     if not isinstance(raw, dict) or not raw:
         raise CatalogueError(f"{where}: cost must be a non-empty object")
@@ -199,8 +206,7 @@ def _module(raw: dict, capacity: int) -> TileSpec:
     max_stock = 0
     if kind == "production":
         produces, time = _production(raw, where)
-        if work not in (1, 2):
-            raise CatalogueError(f"{where}: a production module needs 1 or 2 work")
+        _check_production_work(work, where)
         max_stock = 0 if time else capacity
     elif work or raw.get("produces"):
         raise CatalogueError(f"{where}: only production modules are activated or store")
@@ -301,12 +307,14 @@ def _start(raw: dict, capacity: int) -> tuple[list[TileSpec], tuple, tuple, dict
         colour = _need(m, "colour", where, str)
         if colour not in COLOURS or time:
             raise CatalogueError(f"{where}: a starting module has a module colour and stores what it makes")
+        work = _need(m, "work", where, int)
+        _check_production_work(work, where)
         spec = TileSpec(
             id=_need(m, "id", where, str),
             name=_need(m, "name", where, str),
             kind="production",
             colour=colour,
-            work=_need(m, "work", where, int),
+            work=work,
             produces=produces,
             max_stock=capacity,
         )

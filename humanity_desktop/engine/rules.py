@@ -432,7 +432,8 @@ def _end_work_if_stuck(s: State, cat: Catalogue, ev: Events) -> None:
     """Unspendable work is lost, so the work ends by itself when nothing can be activated."""
     tiles = cat.tiles
     wl = s.work_left
-    if not any(activatable(tiles[tid], st, wl) for tid, st in s.players[s.current].base.values()):
+    # No tile is activated for nothing, so with no work left the search of the base is skipped.
+    if wl <= 0 or not any(activatable(tiles[tid], st, wl) for tid, st in s.players[s.current].base.values()):
         _do_end_work(s, None, cat, ev)
 
 

@@ -316,26 +316,27 @@ class Judge:
         r = self.w.mission_odds * min(1.0, turns / 8.0)
         return r ** gap
 
-    def mission_value(self, s: State, p: int, measures: list[list[int]]) -> float:
+    def mission_value(self, s: State, p: int, layouts: list[Layout]) -> float:
         w = self.w
         turns = self.clock.turns_left
+        measures = [layout.measures for layout in layouts]  # [seat][mission]
         value = 0.0
         for i, mid in enumerate(s.missions):
             target = self.cat.missions[mid].target
-            mine = measures[i][p]
+            mine = measures[p][i]
             holder = s.holders[i]
             if holder is None:
                 chance = self._odds(target - mine, turns[p])
                 for o in range(s.n):
                     if o != p:
-                        chance *= 1 - 0.5 * self._odds(target - measures[i][o], turns[o])
+                        chance *= 1 - 0.5 * self._odds(target - measures[o][i], turns[o])
                 value += (MISSION_VP + w.science) * chance
             elif holder == p:
-                threat = max((self._odds(mine + 1 - measures[i][o], turns[o]) for o in range(s.n) if o != p),
+                threat = max((self._odds(mine + 1 - measures[o][i], turns[o]) for o in range(s.n) if o != p),
                              default=0.0)
                 value -= MISSION_VP * 0.7 * threat
             else:
-                value += MISSION_VP * self._odds(measures[i][holder] + 1 - mine, turns[p])
+                value += MISSION_VP * self._odds(measures[holder][i] + 1 - mine, turns[p])
         return w.mission * value
 
     def layout(self, s: State, p: int) -> Layout:
@@ -353,22 +354,23 @@ class Judge:
             found = layouts[key] = Layout(colours, measures, _squares_short(colours, pl.base))
         return found
 
-    def measures(self, s: State) -> list[list[int]]:
-        """Every seat's measure on each mission: [mission][seat]."""
-        rows = [self.layout(s, p).measures for p in range(s.n)]
-        return [list(column) for column in zip(*rows)] if rows else []
+    def layouts(self, s: State) -> list[Layout]:
+        """Every seat's Layout, in seat order: looked up once for all the values taken of one
+        position (the lookup's key, the seat's whole layout, costs about as much as a value)."""
+        return [self.layout(s, p) for p in range(s.n)]
 
     # ------------------------------------------------------------ totals
 
-    def seat_value(self, s: State, p: int, measures: list[list[int]] | None = None) -> float:
-        """The seat's expected final points by this judgement."""
+    def seat_value(self, s: State, p: int, layouts: list[Layout] | None = None) -> float:
+        """The seat's expected final points by this judgement (`layouts`: self.layouts(s), when
+        the caller has them)."""
         pl = s.players[p]
         if s.phase == OVER:
             return float(pl.score)
-        if measures is None:
-            measures = self.measures(s)
+        if layouts is None:
+            layouts = self.layouts(s)
         w = self.w
-        layout = self.layout(s, p)
+        layout = layouts[p]
         return (w.points * pl.score + w.science * pl.science
                 + self.research_value(s, p)
                 + self.stock_value(s, p)
@@ -376,27 +378,27 @@ class Judge:
                 + self.astronaut_value(s, p, layout)
                 + self.shape_value(s, p, layout)
                 + self.group_value(s, p)
-                + self.mission_value(s, p, measures))
+                + self.mission_value(s, p, layouts))
 
     def value(self, s: State, p: int) -> float:
         """What seat `p` maximises: its own value less a share of the best rival's."""
         if s.phase == OVER:
             mine = s.players[p].score
             return mine - self.w.rival * max(pl.score for i, pl in enumerate(s.players) if i != p)
-        measures = self.measures(s)
-        mine = self.seat_value(s, p, measures)
+        layouts = self.layouts(s)
+        mine = self.seat_value(s, p, layouts)
         best = -1e9
         for o in range(s.n):
             if o == p:
                 continue
             # Another seat's position changes in this seat's turn only through missions, the
             # research race, and the tiles on offer its stock could buy.
-            key = (o, tuple(s.holders), s.players[o].score, tuple(m[o] for m in measures),
-                   tuple(m[p] for m in measures), s.players[o].research, s.players[p].research,
+            key = (o, tuple(s.holders), s.players[o].score, tuple(layouts[o].measures),
+                   tuple(layouts[p].measures), s.players[o].research, s.players[p].research,
                    tuple(s.hangars), tuple(s.wheel))
             v = self._other_cache.get(key)
             if v is None:
-                v = self._other_cache[key] = self.seat_value(s, o, measures)
+                v = self._other_cache[key] = self.seat_value(s, o, layouts)
             best = max(best, v)
         return mine - self.w.rival * best
 
