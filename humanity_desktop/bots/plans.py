@@ -28,7 +28,7 @@ def _signature(s: State, p: int) -> tuple:
     """Everything a plan can change for player p: plans reaching the same signature are one.
     The chosen astronaut counts too: picking one or another changes nothing else until it acts."""
     pl = s.players[p]
-    return (s.phase, s.current, s.sel, s.work_left, tuple(sorted(pl.base.items())), tuple(pl.astros),
+    return (s.phase, s.current, s.sel, s.work_left, frozenset(pl.base.items()), tuple(pl.astros),
             pl.research, tuple(pl.ledger.values()), tuple(pl.experiments), tuple(s.holders),
             tuple(s.hangars), tuple(s.wheel))
 

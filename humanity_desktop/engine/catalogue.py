@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources as _res
 from typing import Any
@@ -128,6 +128,9 @@ class Catalogue:
     start_tiles: tuple[tuple[tuple[int, int], str, int], ...]  # (cell, tile id, stock)
     start_astronauts: tuple[tuple[int, int], ...]
     third_astronaut_spot: dict[int, tuple[int, ...]]  # by player count, seat by seat
+    # Not part of what the catalogue says: the measures of its missions on the layouts met so
+    # far (grid.remembered_measure), kept with it since they hold for its missions only.
+    module_measures: dict = field(default_factory=dict, compare=False, repr=False)
 
     def tokens_for(self, research: int) -> int:
         """Science tokens for the highest threshold reached on the research track."""

@@ -1,6 +1,8 @@
 """Geometry of a base: neighbours, squares, greenhouse groups and the missions' measures."""
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .catalogue import SHAPES, Catalogue, MissionSpec
 
 Cell = tuple[int, int]
@@ -118,6 +120,30 @@ def _largest_cluster(colours: dict[Cell, str], colour: str, diagonal: bool) -> i
 
 
 EXPERIMENT_MEASURES = ("pictograms", "experiment_side")  # the mission measures that read experiments, not modules
+MEASURE_MEMO_LIMIT = 8192  # layouts' measures a catalogue keeps; about 400 bytes each, 3 MB at most
+_tile = itemgetter(0)  # of a base's (tile, stock)
+
+
+def layout_key(base: dict) -> tuple:
+    """What the measures on modules read of a base: its cells and their tiles, not the stock.
+    The cells come in the base's own order, which its copies keep: quick to read, and the same
+    layout built in another order is only remembered twice."""
+    return (tuple(base), tuple(map(_tile, base.values())))
+
+
+def remembered_measure(spec: MissionSpec, base: dict, experiments: list[str], cat: Catalogue, layout: tuple) -> int:
+    """mission_measure, remembered by `layout` (layout_key(base)) for the measures on modules:
+    a turn of work, and each plan a bot weighs for one, mostly ends on a layout met before."""
+    if spec.measure in EXPERIMENT_MEASURES:
+        return mission_measure(spec, base, experiments, cat)
+    memo = cat.module_measures
+    key = (layout, spec.id)
+    value = memo.get(key)
+    if value is None:
+        if len(memo) >= MEASURE_MEMO_LIMIT:
+            memo.clear()
+        value = memo[key] = mission_measure(spec, base, experiments, cat)
+    return value
 
 
 def mission_measure(spec: MissionSpec, base: dict, experiments: list[str], cat: Catalogue,

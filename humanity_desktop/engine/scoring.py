@@ -40,22 +40,21 @@ def move_time(s: State, p: int, units: int, ev: list) -> None:
 def mission_value(s: State, mission: str, p: int) -> int:
     cat = s.catalogue
     player = s.players[p]
-    return grid.mission_measure(cat.missions[mission], player.base, player.experiments, cat)
+    return grid.remembered_measure(cat.missions[mission], player.base, player.experiments, cat,
+                                   grid.layout_key(player.base))
 
 
 def check_missions(s: State, p: int, ev: list) -> None:
     """After a player's action: take a mission first reached, or one now done strictly better."""
     cat = s.catalogue
     player = s.players[p]
-    colours = None  # the seat's module colours, read once for every mission measured on modules
+    layout = grid.layout_key(player.base)
     for i, mid in enumerate(s.missions):
         holder = s.holders[i]
         if holder == p:
             continue  # a mission the seat holds already: nothing it does changes that
         spec = cat.missions[mid]
-        if colours is None and spec.measure not in grid.EXPERIMENT_MEASURES:
-            colours = grid.module_colours(player.base, cat)
-        value = grid.mission_measure(spec, player.base, player.experiments, cat, colours)
+        value = grid.remembered_measure(spec, player.base, player.experiments, cat, layout)
         if value < spec.target:
             continue
         if holder is None:

@@ -342,8 +342,7 @@ class Judge:
     def layout(self, s: State, p: int) -> Layout:
         """Seat `p`'s Layout, worked out once per layout of tiles and set of experiments."""
         pl = s.players[p]
-        key = (frozenset((cell, tid) for cell, (tid, _) in pl.base.items()), tuple(pl.experiments),
-               tuple(s.missions))
+        key = (grid.layout_key(pl.base), tuple(pl.experiments), tuple(s.missions))
         layouts = self.memo.layouts
         found = layouts.get(key)
         if found is None:
