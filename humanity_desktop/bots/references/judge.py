@@ -96,13 +96,14 @@ class Layout:
     """What a seat's tiles and experiments alone decide, whatever their stock: worked out
     once per layout, since most plans of a turn end on a layout another plan has reached and
     the other seats keep theirs all turn."""
-    __slots__ = ("colours", "measures", "shorts", "cells")
+    __slots__ = ("colours", "measures", "shorts", "cells", "yields")
 
     def __init__(self, colours: dict, measures: list[int], shorts: int) -> None:
         self.colours = colours  # cell -> colour of every module
         self.measures = measures  # the seat's measure on each mission, in the game's order
         self.shorts = shorts  # 2x2 blocks one module short
         self.cells: dict = {}  # cell -> what an astronaut standing there promises (cell_value)
+        self.yields: float | None = None  # the producers' yield per work (Judge.yields)
 
 
 class Memo:
@@ -209,14 +210,21 @@ class Judge:
             payable[key] = n
         return n
 
-    def production_value(self, s: State, p: int) -> float:
+    def production_value(self, s: State, p: int, layout: Layout) -> float:
+        pl = s.players[p]
+        per = self.clock.turns_left[p] / 10.0
+        value = self.yields(pl.base, layout) * (self.w.producer * per)
+        return value + self.w.work * per * sum(work - 2 for work, _, _ in pl.astros)
+
+    def yields(self, base: dict, layout: Layout) -> float:
+        """What the base's producers make per work, in basics (a time module counts half),
+        worked out once per layout."""
+        if layout.yields is not None:
+            return layout.yields
         w = self.w
         tiles = self.cat.tiles
-        pl = s.players[p]
-        turns = self.clock.turns_left[p]
-        per = turns / 10.0
         value = 0.0
-        for tid, _ in pl.base.values():
+        for tid, _ in base.values():
             spec = tiles[tid]
             if spec.kind != "production":
                 continue
@@ -233,8 +241,7 @@ class Judge:
             if len(spec.produces) > 1:
                 yield_ *= 1.15
             value += yield_ / spec.work
-        value *= w.producer * per
-        value += w.work * per * sum(work - 2 for work, _, _ in pl.astros)
+        layout.yields = value
         return value
 
     # ------------------------------------------------------------ astronauts and the base
@@ -373,7 +380,7 @@ class Judge:
         return (w.points * pl.score + w.science * pl.science
                 + self.research_value(s, p)
                 + self.stock_value(s, p)
-                + self.production_value(s, p)
+                + self.production_value(s, p, layout)
                 + self.astronaut_value(s, p, layout)
                 + self.shape_value(s, p, layout)
                 + self.group_value(s, p)
