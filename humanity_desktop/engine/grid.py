@@ -120,7 +120,7 @@ def _largest_cluster(colours: dict[Cell, str], colour: str, diagonal: bool) -> i
 
 
 EXPERIMENT_MEASURES = ("pictograms", "experiment_side")  # the mission measures that read experiments, not modules
-MEASURE_MEMO_LIMIT = 8192  # layouts' measures a catalogue keeps; about 400 bytes each, 3 MB at most
+MEASURE_MEMO_LIMIT = 2048  # measures a catalogue keeps: about 330 bytes each (0.7 MB); a Hard decision adds about 40
 _tile = itemgetter(0)  # of a base's (tile, stock)
 
 
