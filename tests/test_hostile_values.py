@@ -146,7 +146,7 @@ def test_work_left_beyond_the_astronaut_is_refused_and_the_planner_is_bounded_an
     s.work_left = 1_000_000  # as if it had got in: the bots' search still ends
     opened = []
     choices = plans_module._choices
-    monkeypatch.setattr(plans_module, "_choices", lambda st: opened.append(1) or choices(st))
+    monkeypatch.setattr(plans_module, "_choices", lambda *args: opened.append(1) or choices(*args))
     found = plans_module.plans(s)
     assert found and len(opened) <= plans_module.MAX_OPENED
 

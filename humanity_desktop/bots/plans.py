@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from ..engine import Action, State, legal_actions
+from ..engine import Action, Kind, State, legal_actions
 from ..engine.rules import apply_legal
 from ..engine.autopay import cheapest_spend
 from ..engine.state import OVER, PAY, PLACE
@@ -26,20 +26,29 @@ def segment_key(s: State) -> tuple:
 
 def _signature(s: State, p: int) -> tuple:
     """Everything a plan can change for player p: plans reaching the same signature are one.
-    The chosen astronaut counts too: picking one or another changes nothing else until it acts."""
+    The chosen astronaut counts too: picking one or another changes nothing else until it acts;
+    and so does the module or experiment paid for, still on offer while a choice it brings
+    (a colour, a shape, an upgrade) is pending. A wild greenhouse's shape is left out: it
+    never decides anything (docs/rules-interpretation.md)."""
     pl = s.players[p]
-    return (s.phase, s.current, s.sel, s.work_left, frozenset(pl.base.items()), tuple(pl.astros),
-            pl.research, tuple(pl.ledger.values()), tuple(pl.experiments), tuple(s.holders),
-            tuple(s.hangars), tuple(s.wheel))
+    return (s.phase, s.current, s.sel, s.work_left, s.target, s.upgrades, frozenset(pl.base.items()),
+            tuple(pl.astros), pl.research, tuple(pl.ledger.values()), tuple(pl.experiments),
+            tuple(s.holders), tuple(s.hangars), tuple(s.wheel))
 
 
-def _choices(s: State) -> list[Action]:
+def _choices(s: State, after: Action | None = None) -> list[Action]:
     """Legal actions, less the orderings that lead to the same place: returning astronauts are
-    placed in a fixed order, since any order ends with the same base."""
+    placed in a fixed order, since any order ends with the same base; and when `after` is the
+    work's last activation, only cells from its own on are activated next. Any order of the
+    same activations ends on the same position (each takes its own work and adds to its own
+    stock, so if one order can afford them all, every order can), and the cells' order is
+    one of them."""
     actions = legal_actions(s)
     if s.phase == PLACE:
         first = min(a.astronaut for a in actions)
         actions = [a for a in actions if a.astronaut == first]
+    elif after is not None:
+        actions = [a for a in actions if a.kind != Kind.ACTIVATE or a.cell >= after.cell]
     return actions
 
 
@@ -79,7 +88,7 @@ def plans(s: State, limit: int = 4000, deadline: float | None = None,
             break
         state, plan = stack.pop()
         opened += 1
-        for step, nxt in _steps(state, plan):
+        for step, nxt in _steps(state, plan, in_order=True):
             sig = _signature(nxt, me)
             if sig in seen:
                 continue
@@ -104,11 +113,13 @@ def plans(s: State, limit: int = 4000, deadline: float | None = None,
     return out
 
 
-def _steps(state: State, plan: Plan) -> list[tuple[Plan, State]]:
+def _steps(state: State, plan: Plan, in_order: bool = False) -> list[tuple[Plan, State]]:
     """Each choice from `state` (payments made the auto-pay way), as the plan so far and the
-    position it reaches."""
+    position it reaches; `in_order`: the work's activations only in the order of their cells
+    (a whole enumeration reaches every position so; a greedy one, step by step, would not)."""
+    last = plan[-1] if in_order and plan and plan[-1].kind == Kind.ACTIVATE else None
     out = []
-    for action in _choices(state):
+    for action in _choices(state, last):
         nxt = state.copy()
         apply_legal(nxt, action)  # listed by legal_actions for this very position
         if nxt.phase == PAY:
