@@ -280,3 +280,32 @@ def test_greenhouses_do_not_count_for_colour_missions():
     s = base_with(scatter([O] * 5 + [G, G]))
     check(s, 0, "A4")
     assert taken(s, "A4") is None
+
+
+def test_remembered_measures_are_the_measures_whatever_the_order_and_the_memo_stays_bounded(monkeypatch):
+    """Measures remembered by layout (grid.remembered_measure) equal the measures taken afresh,
+    for every mission and seat over random games, for a base whatever order its cells came in,
+    while the memo is cleared over and over at a small limit."""
+    import random
+
+    from humanity_desktop.engine import apply_action, grid, legal_actions, new_game
+
+    monkeypatch.setattr(grid, "MEASURE_MEMO_LIMIT", 50)
+    compared = 0
+    for seed in range(6):
+        s, rng = new_game(2 + seed % 3, seed), random.Random(seed)
+        cat = s.catalogue
+        while not s.game_over:
+            for player in s.players:
+                shuffled = list(player.base.items())
+                rng.shuffle(shuffled)
+                for base in (player.base, dict(shuffled)):
+                    for mid in cat.missions:
+                        spec = cat.missions[mid]
+                        fresh_value = grid.mission_measure(spec, base, player.experiments, cat)
+                        assert grid.remembered_measure(spec, base, player.experiments, cat,
+                                                       grid.layout_key(base)) == fresh_value
+                        compared += 1
+                assert len(cat.module_measures) <= grid.MEASURE_MEMO_LIMIT
+            apply_action(s, rng.choice(legal_actions(s)))
+    assert compared > 10_000
