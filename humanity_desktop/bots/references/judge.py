@@ -362,7 +362,7 @@ class Judge:
 
     def layouts(self, s: State) -> list[Layout]:
         """Every seat's Layout, in seat order: looked up once for all the values taken of one
-        position (the lookup's key, the seat's whole layout, costs about as much as a value)."""
+        position, since the lookup reads the seat's whole base."""
         return [self.layout(s, p) for p in range(s.n)]
 
     # ------------------------------------------------------------ totals
