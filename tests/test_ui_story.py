@@ -221,7 +221,7 @@ def test_the_final_board_holds_until_the_player_asks_for_the_results_and_comes_b
     game = GameScene(app, match)
     app.stack.push(TitleScene(app))
     app.stack.push(game)
-    run_until(app, lambda: isinstance(app.stack.top, FinalBoardScene))
+    assert run_until(app, lambda: isinstance(app.stack.top, FinalBoardScene))
     final = app.stack.top
     assert isinstance(final, FinalBoardScene) and match.state.game_over
     for _ in range(50):  # it holds
