@@ -4,9 +4,10 @@ from itertools import combinations
 import pytest
 
 from builders import (
-    CAT, bank, deploy, experiments_where, fresh, give_turn, of_type, pass_turn, plain_module,
-    put, set_missions, solo_base, vp_by,
+    CAT, A, bank, deploy, experiments_where, fresh, give_turn, of_type, pass_turn, plain_module,
+    play, put, set_missions, solo_base, vp_by,
 )
+from humanity_desktop.engine import legal_actions
 from humanity_desktop.engine.catalogue import RES, RESOURCES
 from humanity_desktop.engine.events import MissionTaken
 
@@ -236,6 +237,22 @@ def test_doing_strictly_better_steals_the_tile_plus_three_minus_three():
     assert s.players[0].science == 1 and s.players[1].science == 0
     e = of_type(ev, MissionTaken)[0]
     assert e.first is False and e.from_ == 0
+
+
+def test_a_steal_played_on_a_fork_leaves_the_state_it_came_from_as_it_was():
+    """The seat robbed is not the one playing, so it is shared with the state forked from
+    until the steal changes it (State.fork)."""
+    s = base_with(scatter([O] * 6))
+    check(s, 0, "A4")
+    base_with(scatter([O] * 7), seat=1, s=s)
+    give_turn(s, 1)
+    before = s.to_json()
+    fork = s.fork()
+    play(fork, A("select_astronaut", 0), A("work"))
+    while fork.phase == "work" and fork.current == 1:
+        play(fork, legal_actions(fork)[0])
+    assert taken(fork, "A4") == 1 and fork.players[0].ledger["mission_lost"] == -3
+    assert s.to_json() == before
 
 
 def test_the_tile_passes_again_every_time_the_objective_is_exceeded():

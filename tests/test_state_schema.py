@@ -7,7 +7,7 @@ import random
 
 from humanity_desktop.engine import apply_action, legal_actions, new_game
 from humanity_desktop.engine.phases import PHASES, Phase
-from humanity_desktop.engine.state import PLAYER_FIELDS, SHARED, STATE_FIELDS, Player, State
+from humanity_desktop.engine.state import OWNERSHIP, PLAYER_FIELDS, SHARED, STATE_FIELDS, Player, State
 from humanity_desktop.engine.validation import PHASES as VALIDATION_PHASES
 
 
@@ -28,7 +28,7 @@ def test_json_keys_follow_the_tables_in_order():
 
 
 def test_every_attribute_of_the_tables_is_a_slot_and_is_copied():
-    assert set(State.__slots__) == {f.attr for f in STATE_FIELDS if f.attr} | set(SHARED)
+    assert set(State.__slots__) == {f.attr for f in STATE_FIELDS if f.attr} | set(SHARED) | set(OWNERSHIP)
     assert set(Player.__slots__) == {f.attr for f in PLAYER_FIELDS if f.attr}
     s = played()
     c = s.copy()

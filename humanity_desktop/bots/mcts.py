@@ -224,7 +224,7 @@ class MctsBot(PlanBot):
             return (0, ucb)
 
         for _, plan in sorted(enumerate(node.plans[:width]), key=priority, reverse=True):
-            after = state.copy()
+            after = state.fork()
             try:
                 for action in plan:
                     apply_action(after, action)
@@ -263,7 +263,7 @@ class MctsBot(PlanBot):
             ranked = self._ranked(state, key=key) if self.stepwise_above is None else self._ranked_if_few(state, key)
         plan = ranked[0] if ranked else self._rollout_plans.get(key)
         if plan is not None:
-            after = state.copy()
+            after = state.fork()
             try:
                 for action in plan:
                     apply_action(after, action)

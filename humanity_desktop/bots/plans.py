@@ -120,7 +120,7 @@ def _steps(state: State, plan: Plan, in_order: bool = False) -> list[tuple[Plan,
     last = plan[-1] if in_order and plan and plan[-1].kind == Kind.ACTIVATE else None
     out = []
     for action in _choices(state, last):
-        nxt = state.copy()
+        nxt = state.fork()
         apply_legal(nxt, action)  # listed by legal_actions for this very position
         if nxt.phase == PAY:
             out.append((plan + (action,) + _pay(nxt), nxt))

@@ -92,8 +92,8 @@ def end_round(s: State, ev: list) -> None:
     s.patch = (s.patch + 1) % s.n
     s.removed.extend(tile for _, tile in plan.left)
     for p, i, _ in plan.sent_home:
-        work, _, _ = s.players[p].astros[i]
-        s.players[p].astros[i] = (work, RETURNING, None)
+        astros = s.writable(p).astros
+        astros[i] = (astros[i][0], RETURNING, None)
     s.arm = plan.arm_to
     s.hangars = [tile for _, tile in plan.kept] + [None] * (HANGARS - len(plan.kept))
     deck = s.decks[s.year - 1]
@@ -125,12 +125,12 @@ def _fill(s: State, deck: list) -> tuple[tuple[int, str], ...]:
 def _score_research(s: State, ev: list) -> None:
     """Science tokens for the research track, then every marker goes back to the start."""
     levels = [p.research for p in s.players]
-    for i, player in enumerate(s.players):
+    for i in range(s.n):
+        player = s.writable(i)
         tokens = science_tokens(s.catalogue, s.n, levels[i], levels)
         player.science += tokens
-        ev.append(Science(i, tokens, levels[i]))
-    for player in s.players:
         player.research = 0
+        ev.append(Science(i, tokens, levels[i]))
 
 
 def science_tokens(cat: Catalogue, n: int, research: int, levels: list[int]) -> int:
@@ -153,10 +153,10 @@ def _next_year(s: State, ev: list) -> None:
 
 def _wake_and_recall(s: State, ev: list) -> None:
     """Astronauts in bases wake; those that came home are placed by their owners."""
-    for player in s.players:
+    for p, player in enumerate(s.players):
         for i, (w, where, pos) in enumerate(player.astros):
             if where == EXHAUSTED:
-                player.astros[i] = (w, ACTIVE, pos)
+                s.writable(p).astros[i] = (w, ACTIVE, pos)
     s.placing = [
         (s.patch + k) % s.n for k in range(s.n)
         if any(where == RETURNING for _, where, _ in s.players[(s.patch + k) % s.n].astros)

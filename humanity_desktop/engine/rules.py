@@ -405,7 +405,7 @@ def _do_work(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
 
 def _do_activate(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     _, cell, _, _ = a
-    player = s.players[s.current]
+    player = s.writable(s.current)
     tid, stock = player.base[cell]
     spec = cat.tiles[tid]
     if spec.kind == "obstacle":
@@ -438,7 +438,7 @@ def _end_work_if_stuck(s: State, cat: Catalogue, ev: Events) -> None:
 
 
 def _do_end_work(s: State, a: Action | None, cat: Catalogue, ev: Events) -> None:
-    player = s.players[s.current]
+    player = s.writable(s.current)
     work, _, cell = player.astros[s.sel]
     player.astros[s.sel] = (work, EXHAUSTED, cell)
     ev.append(WorkEnded(s.current, s.sel, s.work_left))
@@ -469,7 +469,7 @@ def _do_experiment(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
 
 def _do_spend(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     _, cell, unit, toward = a
-    player = s.players[s.current]
+    player = s.writable(s.current)
     tid, stock = player.base[cell]
     player.base[cell] = (tid, stock - 1)
     apply_unit(s.need, s.progress, unit, toward)
@@ -512,7 +512,7 @@ def _do_shape(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
 
 def _send_to_ring(s: State, spot: int) -> tuple:
     """Move the acting astronaut beside the board; return the base cell it left."""
-    player = s.players[s.current]
+    player = s.writable(s.current)
     work, _, cell = player.astros[s.sel]
     player.astros[s.sel] = (work, BOARD, spot)
     return cell
@@ -520,7 +520,7 @@ def _send_to_ring(s: State, spot: int) -> tuple:
 
 def _place_module(s: State, tid: str, wild_shape: str | None, cat: Catalogue, ev: Events) -> None:
     p = s.current
-    player = s.players[p]
+    player = s.writable(p)
     slot = s.target[1]
     s.target = None  # paid and placed: nothing is pending any more
     s.hangars[slot - 1] = None
@@ -580,7 +580,7 @@ def _offer_upgrades(s: State, ev: Events) -> None:
 
 def _do_upgrade(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     _, astronaut, _, _ = a
-    astros = s.players[s.current].astros
+    astros = s.writable(s.current).astros
     work, where, pos = astros[astronaut]
     astros[astronaut] = (work + 1, where, pos)
     s.upgrades -= 1
@@ -590,7 +590,7 @@ def _do_upgrade(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
 
 def _finish_experiment(s: State, index: int, cat: Catalogue, ev: Events) -> None:
     p = s.current
-    player = s.players[p]
+    player = s.writable(p)
     eid = s.wheel[index]
     s.wheel[index] = None
     _send_to_ring(s, experiment_spot(s.arm, index))
@@ -626,7 +626,7 @@ def _finish_experiment(s: State, index: int, cat: Catalogue, ev: Events) -> None
 
 def _do_place(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
     _, astronaut, cell, _ = a
-    player = s.players[s.current]
+    player = s.writable(s.current)
     work, _, _ = player.astros[astronaut]
     player.astros[astronaut] = (work, ACTIVE, cell)
     ev.append(AstronautPlaced(s.current, astronaut, cell))

@@ -122,12 +122,13 @@ def _edit(s: State, change) -> None:
 def _put(s: State, seat: int, cell, spec: TileSpec, stock: int) -> None:
     if spec.id in load().deck_modules:
         _take_from_anywhere(s, spec.id)
-    s.players[seat].base[cell] = (spec.id, stock)
+    s.writable(seat).base[cell] = (spec.id, stock)
 
 
 def _take_off(s: State, seat: int, cell, where: float) -> None:
-    tid, _ = s.players[seat].base.pop(cell)
-    s.players[seat].wild.pop(cell, None)
+    player = s.writable(seat)
+    tid, _ = player.base.pop(cell)
+    player.wild.pop(cell, None)
     if tid in load().deck_modules:
         deck = s.decks[load().tiles[tid].year - 1]
         deck.insert(int(where * (len(deck) + 1)), tid)
@@ -147,9 +148,10 @@ def _take_from_anywhere(s: State, tile_id: str) -> None:
     if tile_id in s.removed:
         s.removed.remove(tile_id)
         return
-    for player in s.players:
+    for seat, player in enumerate(s.players):
         for cell, (tid, _) in list(player.base.items()):
             if tid == tile_id:
+                player = s.writable(seat)
                 del player.base[cell]
                 player.wild.pop(cell, None)
                 return

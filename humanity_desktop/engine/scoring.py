@@ -10,12 +10,12 @@ MISSION_VP = 3
 
 
 def gain_vp(s: State, p: int, amount: int, source: str, ev: list) -> None:
-    s.players[p].ledger[source] += amount
+    s.writable(p).ledger[source] += amount
     ev.append(VP(p, amount, source))
 
 
 def gain_research(s: State, p: int, amount: int, source: str, ev: list) -> None:
-    player = s.players[p]
+    player = s.writable(p)
     before = player.research
     player.research = min(s.catalogue.research_cap, before + amount)  # gains past the cap are lost
     ev.append(Research(p, player.research - before, source))
@@ -24,7 +24,7 @@ def gain_research(s: State, p: int, amount: int, source: str, ev: list) -> None:
 def move_time(s: State, p: int, units: int, ev: list) -> None:
     """Each of the player's astronauts beside the board moves `units` spots toward the arm,
     never past it."""
-    astros = s.players[p].astros
+    astros = s.writable(p).astros
     arm = s.arm
     moved = 0
     for i, (w, where, space) in enumerate(astros):
@@ -59,7 +59,7 @@ def check_missions(s: State, p: int, ev: list) -> None:
             continue
         if holder is None:
             s.holders[i] = p
-            s.players[p].science += 1
+            s.writable(p).science += 1
             ev.append(MissionTaken(p, mid, value, True))
             gain_vp(s, p, MISSION_VP, "mission", ev)
         elif value > mission_value(s, mid, holder):

@@ -8,7 +8,7 @@ from .phases import enter
 from .ranges import SEED
 from .ring import HANGARS, WHEEL_BAYS
 from .rules import START_WORK
-from .state import ACTIVE, BOARD, TURN, Player, State
+from .state import ACTIVE, BOARD, EVERY_SEAT, TURN, Player, State
 
 
 def new_game(players: int, seed: int, catalogue: Catalogue | None = None) -> State:
@@ -56,6 +56,7 @@ def new_game(players: int, seed: int, catalogue: Catalogue | None = None) -> Sta
     s.upgrades = 0
     s.placing = []
     s.players = []
+    s.owned = EVERY_SEAT
     third = cat.third_astronaut_spot[players]  # the arm starts on spot 0
     for seat in range(players):
         p = Player()

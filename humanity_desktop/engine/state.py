@@ -170,14 +170,19 @@ class Player:
 # What a game has beside its fields: `catalogue`, its own tiles, experiments and missions (the
 # published edition's unless it was dealt from another), which copies share and JSON leaves out.
 SHARED = ("catalogue",)
+# And which of its seats it may change in place: a bit per seat (see State.fork), which copies
+# and JSON leave out too.
+OWNERSHIP = ("owned",)
+EVERY_SEAT = -1  # `owned` with every seat's bit set
 
 
 class State:
-    """Everything about one game. Mutated in place by rules.apply_action; copy() for search."""
+    """Everything about one game. Mutated in place by rules.apply_action, which changes a seat
+    only through writable(); copy() for a state of one's own, fork() for a search."""
 
     __slots__ = ("n", "seed", "year", "round", "turn", "arm", "hangars", "decks", "exp_decks", "wheel",
                  "removed", "missions", "holders", "patch", "current", "phase", "sel", "work_left", "target",
-                 "need", "progress", "upgrades", "placing", "players") + SHARED
+                 "need", "progress", "upgrades", "placing", "players") + SHARED + OWNERSHIP
 
     @property
     def game_over(self) -> bool:
@@ -196,6 +201,30 @@ class State:
         return distance(self.arm, spot)
 
     def copy(self) -> State:
+        s = self._board_copy()
+        s.players = [p.copy() for p in self.players]
+        s.owned = EVERY_SEAT
+        return s
+
+    def fork(self) -> State:
+        """A copy that shares its seats with this state: whichever of the two first changes a
+        seat takes its own copy of it then (`writable`). Cheaper than copy() where a search
+        changes one seat of many, as plans do."""
+        s = self._board_copy()
+        s.players = self.players.copy()
+        s.owned = self.owned = 0
+        return s
+
+    def writable(self, p: int) -> Player:
+        """Seat `p`, to be changed: the rules take every seat they change through here, so
+        that a seat shared with another state (fork) is copied first."""
+        if not self.owned >> p & 1:
+            self.players[p] = self.players[p].copy()
+            self.owned |= 1 << p
+        return self.players[p]
+
+    def _board_copy(self) -> State:
+        """A copy of everything but the seats."""
         s = State.__new__(State)
         s.n = self.n
         s.seed = self.seed
@@ -220,7 +249,6 @@ class State:
         s.progress = self.progress.copy()
         s.upgrades = self.upgrades
         s.placing = self.placing.copy()
-        s.players = [p.copy() for p in self.players]
         s.catalogue = self.catalogue
         return s
 
@@ -291,6 +319,7 @@ class State:
         s.upgrades = int(pending["upgrades"])
         s.placing = [int(x) for x in pending["placing"]]
         s.players = [Player.from_json(p) for p in d["seats"]]
+        s.owned = EVERY_SEAT
         if len(s.players) != s.n or len(s.hangars) != HANGARS or len(s.wheel) != WHEEL_BAYS:
             raise ValueError("state shape is inconsistent (seats, hangars or experiments)")
         return s
