@@ -29,9 +29,12 @@ def _signature(s: State, p: int) -> tuple:
     The chosen astronaut counts too: picking one or another changes nothing else until it acts;
     and so does the module or experiment paid for, still on offer while a choice it brings
     (a colour, a shape, an upgrade) is pending. A wild greenhouse's shape is left out: it
-    never decides anything (docs/rules-interpretation.md)."""
+    never decides anything (docs/rules-interpretation.md).
+    The base is compared in its own order: within one segment two plans that reach the same
+    cells and stock also order them alike (a segment adds at most one cell, last, and an
+    obstacle knocked down leaves the others' order as it was)."""
     pl = s.players[p]
-    return (s.phase, s.current, s.sel, s.work_left, s.target, s.upgrades, frozenset(pl.base.items()),
+    return (s.phase, s.current, s.sel, s.work_left, s.target, s.upgrades, tuple(pl.base.items()),
             tuple(pl.astros), pl.research, tuple(pl.ledger.values()), tuple(pl.experiments),
             tuple(s.holders), tuple(s.hangars), tuple(s.wheel))
 
@@ -89,10 +92,10 @@ def plans(s: State, limit: int = 4000, deadline: float | None = None,
         state, plan = stack.pop()
         opened += 1
         for step, nxt in _steps(state, plan, in_order=True):
-            sig = _signature(nxt, me)
-            if sig in seen:
-                continue
-            seen.add(sig)
+            known = len(seen)
+            seen.add(_signature(nxt, me))
+            if len(seen) == known:
+                continue  # a position another plan reaches already
             if nxt.phase == OVER or segment_key(nxt) != start:
                 out.append((step, nxt))
             else:
