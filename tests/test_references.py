@@ -13,6 +13,7 @@ import pytest
 from builders import bank, fresh, set_astronaut, square_to_complete
 
 from humanity_desktop.bots.base import Budget, Cancelled
+from humanity_desktop.bots.plans import plans as bot_plans
 from humanity_desktop.bots.references import PANEL
 from humanity_desktop.bots.references.fill import consistent, sample, unseen_cards
 from humanity_desktop.bots.references.judge import Judge, Memo
@@ -213,6 +214,28 @@ def test_judges_sharing_a_memo_value_every_position_as_a_fresh_judge_does(weight
             for seat in range(s.n):
                 assert shared.seat_value(end, seat) == fresh.seat_value(end, seat)
     assert memo.layouts and memo.payable
+
+
+def test_a_judge_values_forked_ends_as_it_values_copies_of_them() -> None:
+    """The bots' plan search forks positions, so an end shares the seats its plan left alone
+    (State.shares) and a judge keeps their Layouts by seat. A seat a state may still change
+    is looked up afresh each time."""
+    shared = 0
+    for s in turns_of_played_games():
+        judge = Judge(s, RICH, Memo())
+        for _, end in bot_plans(s)[:40]:
+            shared += sum(end.shares(seat) for seat in range(s.n))
+            own, fresh = end.copy(), Judge(s, RICH)
+            assert judge.value(end, s.current) == fresh.value(own, s.current)
+            for seat in range(s.n):
+                assert judge.seat_value(end, seat) == fresh.seat_value(own, seat)
+        mover, rng = s.current, random.Random(s.turn)
+        while not s.game_over and s.current == mover:  # its seat changed in place, not forked
+            judge.layout(s, mover)
+            apply_action(s, rng.choice(legal_actions(s)))
+            mine, fresh = judge.layout(s, mover), Judge(s, RICH).layout(s, mover)
+            assert (mine.colours, mine.measures, mine.shorts) == (fresh.colours, fresh.measures, fresh.shorts)
+    assert shared
 
 
 # ---------------------------------------------------------------- the sampler's budget

@@ -223,6 +223,11 @@ class State:
             self.owned |= 1 << p
         return self.players[p]
 
+    def shares(self, p: int) -> bool:
+        """Whether seat `p` is shared with another state (fork): no state changes such a seat
+        in place any more, so what is worked out from it holds while it is kept."""
+        return not self.owned >> p & 1
+
     def _board_copy(self) -> State:
         """A copy of everything but the seats."""
         s = State.__new__(State)

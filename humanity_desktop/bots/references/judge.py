@@ -132,6 +132,9 @@ class Judge:
         self.cap = self.cat.research_cap
         self.bonus = self.cat.tokens_per_player_behind[start.n]
         self._other_cache: dict = {}
+        # id of a seat shared between states (State.shares) -> (that seat, its Layout): the
+        # rivals' seats are shared by every plan of a turn, so their lookup by layout is skipped.
+        self._shared_layouts: dict = {}
         self.memo = Memo() if memo is None else memo
         # How far the arm is expected to turn at the next reset: onto the last empty hangar,
         # once the modules past the white crosses that will be taken are gone.
@@ -349,6 +352,11 @@ class Judge:
     def layout(self, s: State, p: int) -> Layout:
         """Seat `p`'s Layout, worked out once per layout of tiles and set of experiments."""
         pl = s.players[p]
+        shared = s.shares(p)
+        if shared:
+            known = self._shared_layouts.get(id(pl))
+            if known is not None and known[0] is pl:
+                return known[1]
         key = (grid.layout_key(pl.base), tuple(pl.experiments), tuple(s.missions))
         layouts = self.memo.layouts
         found = layouts.get(key)
@@ -358,6 +366,8 @@ class Judge:
             measures = [grid.mission_measure(cat.missions[mid], pl.base, pl.experiments, cat, colours)
                         for mid in s.missions]
             found = layouts[key] = Layout(colours, measures, _squares_short(colours, pl.base))
+        if shared:
+            self._shared_layouts[id(pl)] = (pl, found)
         return found
 
     def layouts(self, s: State) -> list[Layout]:
