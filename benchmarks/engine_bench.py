@@ -1,4 +1,4 @@
-"""Engine speed: random 4-player games per second, actions per second, state copy time.
+"""Engine speed: random 4-player games per second, actions per second, state copy and fork time.
 
     python benchmarks/engine_bench.py [--games 200] [--repeat 5]
 
@@ -55,6 +55,7 @@ def main() -> None:
     aps = [a / cpu for _, cpu, a in runs]
     s = mid_game_state()
     copies = [timeit.timeit(s.copy, number=20_000) / 20_000 * 1e6 for _ in range(args.repeat)]
+    forks = [timeit.timeit(s.fork, number=20_000) / 20_000 * 1e6 for _ in range(args.repeat)]
     print(json.dumps({
         "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
         "python": platform.python_version(),
@@ -66,6 +67,7 @@ def main() -> None:
         "actions_per_cpu_second_median": round(statistics.median(aps)),
         "actions_per_game_mean": round(sum(a for _, _, a in runs) / (args.games * args.repeat), 1),
         "state_copy_us_median": round(statistics.median(copies), 2),
+        "state_fork_us_median": round(statistics.median(forks), 2),  # seats shared (State.fork)
     }, indent=2))
 
 
