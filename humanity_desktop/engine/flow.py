@@ -154,9 +154,11 @@ def _next_year(s: State, ev: list) -> None:
 def _wake_and_recall(s: State, ev: list) -> None:
     """Astronauts in bases wake; those that came home are placed by their owners."""
     for p, player in enumerate(s.players):
-        for i, (w, where, pos) in enumerate(player.astros):
-            if where == EXHAUSTED:
-                s.writable(p).astros[i] = (w, ACTIVE, pos)
+        if any(where == EXHAUSTED for _, where, _ in player.astros):
+            astros = s.writable(p).astros
+            for i, (w, where, pos) in enumerate(astros):
+                if where == EXHAUSTED:
+                    astros[i] = (w, ACTIVE, pos)
     s.placing = [
         (s.patch + k) % s.n for k in range(s.n)
         if any(where == RETURNING for _, where, _ in s.players[(s.patch + k) % s.n].astros)
