@@ -218,7 +218,7 @@ class State:
     def writable(self, p: int) -> Player:
         """Seat `p`, to be changed: the rules take every seat they change through here, so
         that a seat shared with another state (fork) is copied first."""
-        if not self.owned >> p & 1:
+        if self.shares(p):
             self.players[p] = self.players[p].copy()
             self.owned |= 1 << p
         return self.players[p]
