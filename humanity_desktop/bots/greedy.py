@@ -59,7 +59,7 @@ class GreedyBot(PlanBot):
         self.rng = random.Random(seed)
         self.follower = PlanFollower()
 
-    def search(self, view: dict, budget: Budget | None = None) -> list[tuple[float, Plan, int]]:
+    def _search(self, view: dict, budget: Budget | None) -> list[tuple[float, Plan, int]]:
         """Plans best first as (tally, plan, 0); ties keep the enumeration's order."""
         state = sample_state(view, self.rng)
         scored = [(tally(after, state.current), plan, 0) for plan, after in plans(state)]

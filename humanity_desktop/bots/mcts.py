@@ -100,7 +100,7 @@ class MctsBot(PlanBot):
     def default_budget(self) -> Budget:
         return Budget(seconds=self.seconds, iterations=self.iterations)
 
-    def search(self, view: dict, budget: Budget) -> list[tuple[float, Plan, int]]:
+    def _search(self, view: dict, budget: Budget) -> list[tuple[float, Plan, int]]:
         """Root plans best first as (value for this seat, plan, visits)."""
         me = view["current_player"]
         first = sample_state(view, self.rng)

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ..engine import Action, Kind, State, apply_action, legal_actions
 from ..engine.state import PLACE, TURN
-from .base import Budget
+from .base import Budget, thinking
 from .determinize import sample_state
 from .evaluate import LEARNED, PlanValuer, Weights, relative_value, seat_value
 from .plans import CHECK_EVERY, Plan, plans
@@ -108,7 +108,13 @@ class PlanBot:
     seconds: float | None = None
     last_search: list | None = None  # the ranked plans behind the last new choice (see base.Bot)
 
-    def search(self, view: dict, budget: Budget | None) -> list[tuple[float, Plan, int]]:
+    def search(self, view: dict, budget: Budget | None = None) -> list[tuple[float, Plan, int]]:
+        """The plans for the seat to move in `view`, best first, as (value, plan, visits);
+        without a `budget`, the level's own (default_budget)."""
+        with thinking:
+            return self._search(view, budget or self.default_budget())
+
+    def _search(self, view: dict, budget: Budget | None) -> list[tuple[float, Plan, int]]:
         raise NotImplementedError
 
     def default_budget(self) -> Budget | None:
@@ -126,7 +132,7 @@ class PlanBot:
             return step
         if len(legal) == 1 and view["phase"] != TURN:
             return legal[0]
-        self.last_search = self.search(view, budget or self.default_budget())
+        self.last_search = self.search(view, budget)
         return self.follower.follow(view, self.last_search[0][1])
 
 
@@ -152,7 +158,7 @@ class PlanningBot(PlanBot):
         self.cap = cap
         self.follower = PlanFollower()
 
-    def search(self, view: dict, budget: Budget | None = None) -> list[tuple[float, Plan, int]]:
+    def _search(self, view: dict, budget: Budget | None) -> list[tuple[float, Plan, int]]:
         """Plans best first as (value, plan, visits); this bot does not search, so visits are 0."""
         state = sample_state(view, self.rng)
         now = time.monotonic()

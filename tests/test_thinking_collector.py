@@ -1,0 +1,69 @@
+"""The collector's schedule while bots think (bots.base.thinking): the older generations
+wait while any search runs, on any thread, and the thresholds come back as they were."""
+from __future__ import annotations
+
+import gc
+import threading
+
+import pytest
+
+from humanity_desktop.bots import Budget, make_bot
+from humanity_desktop.bots.base import THINKING_GC_THRESHOLDS, thinking
+from humanity_desktop.engine import new_game, observe
+
+
+@pytest.fixture
+def thresholds():
+    before = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)
+    yield
+    gc.set_threshold(*before)
+
+
+def test_a_search_runs_with_the_older_generations_waiting_and_restores_them(thresholds, monkeypatch) -> None:
+    seen: list = []
+    bot = make_bot("hard", 1)
+    inner = bot._search
+
+    def recorded(view, budget):
+        seen.append(gc.get_threshold())
+        return inner(view, budget)
+
+    monkeypatch.setattr(bot, "_search", recorded)
+    s = new_game(2, 1)
+    bot.search(observe(s, s.current), Budget(iterations=3))
+    assert seen == [(700, *THINKING_GC_THRESHOLDS)]
+    assert gc.get_threshold() == (700, 10, 10)
+
+
+def test_the_thresholds_come_back_after_a_search_that_fails(thresholds) -> None:
+    with pytest.raises(RuntimeError):
+        with thinking:
+            raise RuntimeError("the search failed")
+    assert gc.get_threshold() == (700, 10, 10)
+
+
+def test_two_bots_thinking_at_once_keep_the_schedule_until_the_last_one_stops(thresholds) -> None:
+    first_in, second_in, first_out = threading.Event(), threading.Event(), threading.Event()
+    seen: dict[str, tuple] = {}
+
+    def first() -> None:
+        with thinking:
+            first_in.set()
+            second_in.wait(5)
+        first_out.set()
+
+    def second() -> None:
+        first_in.wait(5)
+        with thinking:
+            second_in.set()
+            first_out.wait(5)
+            seen["after the first stopped"] = gc.get_threshold()
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert seen["after the first stopped"] == (700, *THINKING_GC_THRESHOLDS)
+    assert gc.get_threshold() == (700, 10, 10)
