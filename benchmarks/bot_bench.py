@@ -23,7 +23,12 @@ the median of:
   (the root's plans ranked; the whole search when there was no walk);
 - search_wall_ms: the whole search, against its budget;
 - and, once per run, spend_ms: `legal_actions` while paying from a base of 5,000 stocked
-  tiles (`--spend-tiles`).
+  tiles (`--spend-tiles`);
+- course: the walks per second of budget over a game's course (`--course`, 0: skip it): one
+  Hard bot searches, in order, each turn of the first seat of a 2-player game between Casual
+  bots, as it would in play, where each search may find what the one before it ranked (the
+  per-position figures above start every search afresh). Reported: the median over the turns
+  and the turns' total walks per second of budget.
 
 Prints one JSON object: the figures, and new/old ratios of the medians when `--vs` is given.
 Run it alone (`nice -n 10`): the budget is wall-clock time, so another busy process on the
@@ -123,6 +128,24 @@ def positions(worst: bool = False) -> dict[str, dict]:
     return out
 
 
+def course(turns: int, seed: int = 4) -> list[dict]:
+    """The first `turns` turn decisions of seat 0 in a 2-player game between Casual bots, in
+    order, as state JSON."""
+    from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
+    from humanity_desktop.engine.state import TURN
+
+    s = new_game(2, seed)
+    bots = _untimed_casuals(2, seed)
+    out: list[dict] = []
+    segment = None
+    while not s.game_over and len(out) < turns:
+        if s.phase == TURN and s.current == 0 and (s.turn, s.round, s.year) != segment:
+            segment = (s.turn, s.round, s.year)
+            out.append(s.to_json())
+        apply_action(s, bots[s.current].decide(observe(s, s.current), legal_actions(s)))
+    return out
+
+
 def spend_state(tiles: int) -> dict:
     """A payment of one ice due from a base holding `tiles` ice producers with one unit each."""
     from humanity_desktop.engine import new_game
@@ -142,6 +165,41 @@ def spend_state(tiles: int) -> dict:
 
 # ---------------------------------------------------------------- one build's measurements
 
+def timed_search(bot, raw: dict, seconds: float) -> dict:
+    """One search by `bot` (an MctsBot) of the position `raw` with a budget of `seconds`:
+    its walks per second of budget and of CPU, the root's time and the whole search's."""
+    from humanity_desktop.bots.base import Budget
+    from humanity_desktop.engine import State, observe
+
+    state = State.from_json(raw)
+    view = observe(state, state.current)
+    walks = 0
+    first: list[float] = []
+    inner = bot._iterate
+
+    def counted(node, st, depth):
+        nonlocal walks
+        if depth == 0:
+            walks += 1
+            if not first:
+                first.extend((time.process_time(), time.perf_counter()))
+        return inner(node, st, depth)
+
+    bot._iterate = counted
+    cpu, wall = time.process_time(), time.perf_counter()
+    try:
+        bot.search(view, Budget(seconds=seconds))
+    finally:
+        bot._iterate = inner
+    spent, whole = time.process_time() - cpu, time.perf_counter() - wall
+    if not first:  # no walk at all: the root took the whole budget
+        first.extend((time.process_time(), time.perf_counter()))
+    return {"iterations_per_budget_second": walks / seconds,
+            "iterations_per_cpu_second": walks / spent if spent else 0.0,
+            "root_ms": (first[0] - cpu) * 1000, "root_wall_ms": (first[1] - wall) * 1000,
+            "search_wall_ms": whole * 1000}
+
+
 def worker(path: str, seconds: float, spend: bool, cap: int) -> dict:
     """Runs inside the build under test (its code first on sys.path)."""
     from humanity_desktop.bots import mcts
@@ -156,37 +214,20 @@ def worker(path: str, seconds: float, spend: bool, cap: int) -> dict:
     mcts.settled = lambda *args: False  # every search uses its whole budget
     out: dict = {}
     for name, raw in data["positions"].items():
-        state = State.from_json(raw)
-        view = observe(state, state.current)
-        bot = mcts.hard(seed=1)
-        walks = 0
-        first: list[float] = []
-        inner = bot._iterate
-
-        def counted(node, st, depth, inner=inner):
-            nonlocal walks
-            if depth == 0:
-                walks += 1
-                if not first:
-                    first.extend((time.process_time(), time.perf_counter()))
-            return inner(node, st, depth)
-
-        bot._iterate = counted
-        cpu, wall = time.process_time(), time.perf_counter()
-        bot.search(view, Budget(seconds=seconds))
-        spent, whole = time.process_time() - cpu, time.perf_counter() - wall
-        if not first:  # no walk at all: the root took the whole budget
-            first.extend((time.process_time(), time.perf_counter()))
-        out[name] = {"iterations_per_budget_second": walks / seconds,
-                     "iterations_per_cpu_second": walks / spent if spent else 0.0,
-                     "root_ms": (first[0] - cpu) * 1000, "root_wall_ms": (first[1] - wall) * 1000,
-                     "search_wall_ms": whole * 1000}
+        out[name] = timed_search(mcts.hard(seed=1), raw, seconds)
         if cap and not name.endswith("-worst"):
+            state = State.from_json(raw)
+            view = observe(state, state.current)
             # The same walks in both builds (an iteration cap makes the search exact): CPU per walk.
             bot = mcts.hard(seed=1)
             cpu = time.process_time()
             bot.search(view, Budget(iterations=cap))
             out[name]["cpu_ms_per_iteration_at_cap"] = (time.process_time() - cpu) * 1000 / cap
+    if data["course"]:
+        bot = mcts.hard(seed=1)  # one bot for the whole course, as in a game
+        walks = [timed_search(bot, raw, seconds)["iterations_per_budget_second"] for raw in data["course"]]
+        out["course"] = {"iterations_per_budget_second": statistics.median(walks),
+                         "total_iterations_per_budget_second": sum(walks) / len(walks)}
     if spend:
         s = State.from_json(data["spend"])
         cpu = time.process_time()
@@ -213,6 +254,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=0.8, help="the search budget (Hard's: 0.8)")
     ap.add_argument("--cap", type=int, default=40, help="walks of the fixed-work search (CPU per walk); 0: skip it")
     ap.add_argument("--spend-tiles", type=int, default=5000, help="stocked tiles in the payment test; 0: skip it")
+    ap.add_argument("--course", type=int, default=30, help="turns of the game's course searched in order; 0: skip it")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--spend", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -222,7 +264,7 @@ def main() -> None:
     builds = {"new": args.src.resolve()} | ({"old": args.vs.resolve()} if args.vs else {})
     with tempfile.TemporaryDirectory() as tmp:
         path = str(Path(tmp) / "positions.json")
-        data = {"positions": positions(worst=True)}
+        data = {"positions": positions(worst=True), "course": course(args.course) if args.course else []}
         if args.spend_tiles:
             data["spend"] = spend_state(args.spend_tiles)
         Path(path).write_text(json.dumps(data))
@@ -246,7 +288,7 @@ def main() -> None:
             ratios[pos] = {key: round(value / medians["old"][pos][key], 3) if medians["old"][pos][key] else None
                            for key, value in figures.items() if key != "legal"}
         # The worst roots are for the root's time: the old build may not reach one iteration there.
-        usual = [p for p in ratios if p != "spend" and not p.endswith("-worst")]
+        usual = [p for p in ratios if p not in ("spend", "course") and not p.endswith("-worst")]
         per_pos = [ratios[p]["iterations_per_budget_second"] for p in usual]
         cpu_pos = [ratios[p]["iterations_per_cpu_second"] for p in usual]
         report["ratios_new_over_old"] = ratios
