@@ -45,3 +45,22 @@ def test_logs_are_read_per_pair_in_either_seat_order_and_ties_count_half(tmp_pat
     ]
     log.write_text("\n".join(json.dumps(g) for g in games) + "\n{cut short", encoding="utf-8")
     assert ladder.read_pairs([log]) == {("hard", "normal"): [1.0, 0.0, 0.5]}
+
+
+def test_a_seat_can_be_counted_under_the_name_of_the_level_it_has_become(tmp_path):
+    log = tmp_path / "games.jsonl"
+    games = [
+        {"levels": ["normal@0.02", "careful"], "places": [1, 2]},
+        {"levels": ["careful", "normal"], "places": [1, 2]},
+    ]
+    log.write_text("\n".join(json.dumps(g) for g in games), encoding="utf-8")
+    assert ladder.read_pairs([log], {"normal@0.02": "normal"}) == {("careful", "normal"): [0.0, 1.0]}
+    assert set(ladder.read_pairs([log])) == {("careful", "normal@0.02"), ("careful", "normal")}
+
+
+def test_a_name_not_written_as_seat_equals_name_is_refused(tmp_path, capsys):
+    log = tmp_path / "games.jsonl"
+    log.write_text(json.dumps({"levels": ["a", "b"], "places": [1, 2]}), encoding="utf-8")
+    with pytest.raises(SystemExit):
+        ladder.main([str(log), "--anchor", "a", "--name", "normal@0.02"])
+    assert "SEAT=NAME" in capsys.readouterr().err

@@ -7,7 +7,9 @@ gives every seat a strength, shown on the Elo scale (400 points: ten to one odds
 anchor seat at 1000; the 95% intervals come from refitting on matches resampled game by
 game. For every pair that met, it prints the games, the win rate with its Wilson interval,
 and the rate the fitted ratings predict, so a pair the model fits badly shows. `--plot`
-draws the ratings and their intervals as a PNG.
+draws the ratings and their intervals as a PNG. `--name SEAT=NAME` counts the seat logged as
+SEAT as NAME: a level played at the time it has since been given, such as
+`normal@0.02=normal`.
 """
 from __future__ import annotations
 
@@ -28,8 +30,10 @@ ELO = 400 / math.log(10)  # Elo points per unit of log-strength
 RESAMPLES = 1000
 
 
-def read_pairs(paths: list[Path]) -> dict[tuple[str, str], list[float]]:
-    """For each pair of seats (in name order), the first one's result in every game: 1, ½ or 0."""
+def read_pairs(paths: list[Path], names: dict[str, str] | None = None) -> dict[tuple[str, str], list[float]]:
+    """For each pair of seats (in name order), the first one's result in every game: 1, ½ or 0.
+    `names`: seat as logged -> the name it is counted under."""
+    names = names or {}
     pairs: dict[tuple[str, str], list[float]] = defaultdict(list)
     for path in paths:
         for line in path.read_text(encoding="utf-8").splitlines():
@@ -38,6 +42,7 @@ def read_pairs(paths: list[Path]) -> dict[tuple[str, str], list[float]]:
             except json.JSONDecodeError:
                 continue  # a line cut short by a stopped run
             levels, places = game.get("levels", []), game.get("places", [])
+            levels = [names.get(level, level) for level in levels]
             if len(levels) != 2 or len(places) != 2 or levels[0] == levels[1]:
                 continue
             a, b = sorted(levels)
@@ -132,8 +137,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("logs", type=Path, nargs="+", help="tournament logs (--log of the tournament)")
     ap.add_argument("--anchor", default="normal", help="the seat rated 1000")
     ap.add_argument("--plot", type=Path, help="write the ratings as a PNG here")
+    ap.add_argument("--name", action="append", default=[], metavar="SEAT=NAME",
+                    help="count the seat logged as SEAT as NAME (repeatable)")
     args = ap.parse_args(argv)
-    pairs = read_pairs(args.logs)
+    names = {}
+    for given in args.name:
+        seat, equals, name = given.partition("=")
+        if not equals or not seat or not name:
+            ap.error(f"--name {given!r}: write it as SEAT=NAME, such as normal@0.02=normal")
+        names[seat] = name
+    pairs = read_pairs(args.logs, names)
     seats = {s for pair in pairs for s in pair}
     if args.anchor not in seats:
         ap.error(f"no two-player game of {args.anchor!r} in the logs; seats found: {', '.join(sorted(seats))}")
