@@ -403,7 +403,7 @@ def test_each_level_thinks_its_own_time_scaled_by_the_players_setting():
     try:
         assert allowed(0, 1.0) is None  # Casual needs no time limit, only a way to be called off
         near = lambda seconds: pytest.approx(seconds, abs=0.01)  # noqa: E731
-        assert allowed(1, 1.0) == near(0.03) and allowed(1, 4.0) == near(0.12)  # Normal's 30 ms, scaled too
+        assert allowed(1, 1.0) == near(0.02) and allowed(1, 4.0) == near(0.08)  # Normal's 20 ms, scaled too
         assert allowed(2, 1.0) == near(0.8) and allowed(3, 1.0) == near(2.5)  # Expert: Hard given longer
         assert allowed(2, 2.0) == near(1.6) and allowed(3, 0.5) == near(1.25)
     finally:

@@ -1,23 +1,24 @@
 """Normal and Skilled: the reference panel's information-set sampling search
-(references/sampler.py), given 30 ms and 0.1 s a decision.
+(references/sampler.py), given 20 ms and 0.1 s a decision.
 
 At that time it searches little: most of its strength is the hand-written judgement it
 ranks every plan of its segment by, and the rival's best reply it plays out for as many of
-the best candidates as the time allows, compared on the same sampled worlds. In 200 games
-each on fresh deals it beat the one-turn player on the same judgement (`ref-rich`, which is
-also the level below, Careful) in 73.0%, the other references in 98-99.5% and Casual in 88%,
-with a median decision of about 37 ms (docs/bots.md, "The ladder").
+the best candidates as the time allows, compared on the same sampled worlds.
 
-Skilled is the step between Normal and Hard, which beat Normal in 84% of 200 games: with more
-than three times Normal's time the search plays out more candidates in more worlds. It beat
-Normal in 73.0% of 200 games and Hard beat it in 67.0%; at 0.15 s Hard won only 59.5%
-(docs/bots.md, "Eight levels").
+Normal had 30 ms until the rules engine grew faster and it with them: on this build it beat
+Careful in 81.0% of 200 games and Skilled beat it in only 65.0%. At 20 ms it beat Careful in
+77.0%, `ref-rich` in 79.5%, the other references in 95.5-96.5%, and Skilled beat it in 73.0%,
+with a median decision of about 25 ms (docs/bots.md, "Normal at 20 ms").
+
+Skilled is the step between Normal and Hard: with five times Normal's time the search plays
+out more candidates in more worlds. Hard beat it in 70.0% of 200 games (docs/bots.md,
+"The ladder").
 """
 from __future__ import annotations
 
 from .references.sampler import SamplerBot
 
-NORMAL_SECONDS = 0.03
+NORMAL_SECONDS = 0.02
 SKILLED_SECONDS = 0.1
 
 
