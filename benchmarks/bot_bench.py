@@ -26,9 +26,10 @@ the median of:
   tiles (`--spend-tiles`);
 - course: the walks per second of budget over a game's course (`--course`, 0: skip it): one
   Hard bot searches, in order, each turn of the first seat of a 2-player game between Casual
-  bots, as it would in play, where each search may find what the one before it ranked (the
-  per-position figures above start every search afresh). Reported: the median over the turns
-  and the turns' total walks per second of budget.
+  bots, as it would in play, with whatever the bot and the process keep from one decision to
+  the next (the per-position figures above take a fresh bot each). A mix of turns as a game
+  deals them, early and late, narrow and wide. Reported: the median over the turns and all
+  the turns' walks per second of budget.
 
 Prints one JSON object: the figures, and new/old ratios of the medians when `--vs` is given.
 Run it alone (`nice -n 10`): the budget is wall-clock time, so another busy process on the
