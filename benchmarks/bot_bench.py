@@ -1,6 +1,7 @@
 """Search speed: Hard's iterations per second of its budget on a fixed set of positions.
 
     python benchmarks/bot_bench.py [--src DIR] [--vs DIR] [--runs 5] [--seconds 0.8] [--cap 40]
+                                   [--seat hard] [--vs-seat hard]
 
 The positions (`positions()`) are made once, in this process, by games between Normal bots:
 the opening, the middle and year 3 of a 2-player and of a 4-player game, and late
@@ -10,7 +11,11 @@ out of the iteration ratios, since the old build may not finish its root within 
 Each build runs in its own process (`--src` this checkout's code by default; `--vs` a second
 checkout, e.g. the build before a change unpacked with `git archive`, the two alternated run
 by run) and, on each position, searches as Hard with its time budget and with the early
-stop turned off, so every search uses its whole budget. It reports, per position and build,
+stop turned off, so every search uses its whole budget. Each build searches as Hard unless
+`--seat` (for `--src`) or `--vs-seat` names another of its searching seats from the
+tournament's measuring seats, e.g. `hard-learned`, today's search on the learned evaluation
+alone, as Hard once searched: the like-for-like speed of the search against an old Hard.
+It reports, per position and build,
 the median of:
 
 - iterations: search walks done within the budget, per second of budget (the figure the
@@ -201,7 +206,18 @@ def timed_search(bot, raw: dict, seconds: float) -> dict:
             "search_wall_ms": whole * 1000}
 
 
-def worker(path: str, seconds: float, spend: bool, cap: int) -> dict:
+def searcher(seat: str):
+    """A fresh bot searching as `seat`: Hard, or a measuring seat of this build's tournament."""
+    from humanity_desktop.bots import mcts
+
+    if seat == "hard":  # also in builds that predate the measuring seats
+        return mcts.hard(seed=1)
+    from humanity_desktop.bots.tournament import REFERENCES
+
+    return REFERENCES[seat](1)
+
+
+def worker(path: str, seconds: float, spend: bool, cap: int, seat: str) -> dict:
     """Runs inside the build under test (its code first on sys.path)."""
     from humanity_desktop.bots import mcts
     from humanity_desktop.bots.base import Budget
@@ -215,17 +231,17 @@ def worker(path: str, seconds: float, spend: bool, cap: int) -> dict:
     mcts.settled = lambda *args: False  # every search uses its whole budget
     out: dict = {}
     for name, raw in data["positions"].items():
-        out[name] = timed_search(mcts.hard(seed=1), raw, seconds)
+        out[name] = timed_search(searcher(seat), raw, seconds)
         if cap and not name.endswith("-worst"):
             state = State.from_json(raw)
             view = observe(state, state.current)
             # The same walks in both builds (an iteration cap makes the search exact): CPU per walk.
-            bot = mcts.hard(seed=1)
+            bot = searcher(seat)
             cpu = time.process_time()
             bot.search(view, Budget(iterations=cap))
             out[name]["cpu_ms_per_iteration_at_cap"] = (time.process_time() - cpu) * 1000 / cap
     if data["course"]:
-        bot = mcts.hard(seed=1)  # one bot for the whole course, as in a game
+        bot = searcher(seat)  # one bot for the whole course, as in a game
         walks = [timed_search(bot, raw, seconds)["iterations_per_budget_second"] for raw in data["course"]]
         out["course"] = {"iterations_per_budget_second": statistics.median(walks),
                          "total_iterations_per_budget_second": sum(walks) / len(walks)}
@@ -237,10 +253,10 @@ def worker(path: str, seconds: float, spend: bool, cap: int) -> dict:
     return out
 
 
-def run_build(src: Path, path: str, seconds: float, spend: bool, cap: int) -> dict:
+def run_build(src: Path, path: str, seconds: float, spend: bool, cap: int, seat: str) -> dict:
     env = {**os.environ, "PYTHONPATH": str(src), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", path, "--seconds", str(seconds),
-           "--cap", str(cap)]
+           "--cap", str(cap), "--seat", seat]
     if spend:
         cmd.append("--spend")
     done = subprocess.run(cmd, env=env, cwd=src, capture_output=True, text=True, check=True)
@@ -256,13 +272,15 @@ def main() -> None:
     ap.add_argument("--cap", type=int, default=40, help="walks of the fixed-work search (CPU per walk); 0: skip it")
     ap.add_argument("--spend-tiles", type=int, default=5000, help="stocked tiles in the payment test; 0: skip it")
     ap.add_argument("--course", type=int, default=30, help="turns of the game's course searched in order; 0: skip it")
+    ap.add_argument("--seat", default="hard", help="the seat --src searches as (default: hard)")
+    ap.add_argument("--vs-seat", default="hard", help="the seat --vs searches as (default: hard)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--spend", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
-        print(json.dumps(worker(args.worker, args.seconds, args.spend, args.cap)))
+        print(json.dumps(worker(args.worker, args.seconds, args.spend, args.cap, args.seat)))
         return
-    builds = {"new": args.src.resolve()} | ({"old": args.vs.resolve()} if args.vs else {})
+    builds = {"new": (args.src.resolve(), args.seat)} | ({"old": (args.vs.resolve(), args.vs_seat)} if args.vs else {})
     with tempfile.TemporaryDirectory() as tmp:
         path = str(Path(tmp) / "positions.json")
         data = {"positions": positions(worst=True), "course": course(args.course) if args.course else []}
@@ -271,8 +289,8 @@ def main() -> None:
         Path(path).write_text(json.dumps(data))
         runs: dict[str, list[dict]] = {name: [] for name in builds}
         for _ in range(args.runs):
-            for name, src in builds.items():
-                runs[name].append(run_build(src, path, args.seconds, bool(args.spend_tiles), args.cap))
+            for name, (src, seat) in builds.items():
+                runs[name].append(run_build(src, path, args.seconds, bool(args.spend_tiles), args.cap, seat))
     report: dict = {"machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
                     "python": platform.python_version(), "runs": args.runs, "seconds": args.seconds,
                     "load_average_1min": round(os.getloadavg()[0], 2)}
@@ -282,7 +300,7 @@ def main() -> None:
             pos: {key: round(statistics.median(r[pos][key] for r in results), 3) for key in results[0][pos]}
             for pos in results[0]
         }
-        report[name] = {"src": str(builds[name]), "medians": medians[name]}
+        report[name] = {"src": str(builds[name][0]), "seat": builds[name][1], "medians": medians[name]}
     if "old" in medians:
         ratios = {}
         for pos, figures in medians["new"].items():
