@@ -21,8 +21,8 @@ the median of:
 - iterations: search walks done within the budget, per second of budget (the figure the
   level's strength follows), and per CPU second of the search (steadier on a shared machine);
 - cpu_ms_per_iteration_at_cap: CPU per walk of a search capped at `--cap` walks, the same
-  walks in both builds (a capped search chooses exactly as before), so the like-for-like
-  cost of a walk; the time-bound figures above also count that a faster search walks
+  walks in both builds where they search alike (a capped search chooses exactly as before),
+  so the like-for-like cost of a walk; the time-bound figures above also count that a faster search walks
   further, through positions it has already ranked;
 - root_ms, root_wall_ms: CPU and wall-clock time from the search's start to its first walk
   (the root's plans ranked; the whole search when there was no walk);
@@ -263,6 +263,13 @@ def run_build(src: Path, path: str, seconds: float, spend: bool, cap: int, seat:
     return json.loads(done.stdout)
 
 
+def _median_ratio(ratios: dict, positions: list[str], key: str) -> float | None:
+    """The median of a figure's new/old ratios over `positions`, leaving out those it has none
+    for (the old build walked none there in a short budget, or the figure was skipped)."""
+    present = [ratios[p][key] for p in positions if ratios[p].get(key) is not None]
+    return round(statistics.median(present), 3) if present else None
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--src", type=Path, default=ROOT, help="the checkout whose code runs (default: this one)")
@@ -308,14 +315,11 @@ def main() -> None:
                            for key, value in figures.items() if key != "legal"}
         # The worst roots are for the root's time: the old build may not reach one iteration there.
         usual = [p for p in ratios if p not in ("spend", "course") and not p.endswith("-worst")]
-        per_pos = [ratios[p]["iterations_per_budget_second"] for p in usual]
-        cpu_pos = [ratios[p]["iterations_per_cpu_second"] for p in usual]
         report["ratios_new_over_old"] = ratios
-        report["iterations_ratio_median"] = {"per_budget_second": round(statistics.median(per_pos), 3),
-                                             "per_cpu_second": round(statistics.median(cpu_pos), 3)}
-        capped = [ratios[p]["cpu_ms_per_iteration_at_cap"] for p in usual if "cpu_ms_per_iteration_at_cap" in ratios[p]]
-        if capped:
-            report["iterations_ratio_median"]["cpu_per_iteration_at_cap"] = round(statistics.median(capped), 3)
+        report["iterations_ratio_median"] = {
+            "per_budget_second": _median_ratio(ratios, usual, "iterations_per_budget_second"),
+            "per_cpu_second": _median_ratio(ratios, usual, "iterations_per_cpu_second"),
+            "cpu_per_iteration_at_cap": _median_ratio(ratios, usual, "cpu_ms_per_iteration_at_cap")}
     print(json.dumps(report, indent=2))
 
 
