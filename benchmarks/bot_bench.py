@@ -15,15 +15,14 @@ stop turned off, so every search uses its whole budget. Each build searches as H
 `--seat` (for `--src`) or `--vs-seat` names another of its searching seats from the
 tournament's measuring seats, e.g. `hard-learned`, today's search on the learned evaluation
 alone, as Hard once searched: the like-for-like speed of the search against an old Hard.
-It reports, per position and build,
-the median of:
+It reports, per position and build, the median of:
 
 - iterations: search walks done within the budget, per second of budget (the figure the
   level's strength follows), and per CPU second of the search (steadier on a shared machine);
 - cpu_ms_per_iteration_at_cap: CPU per walk of a search capped at `--cap` walks, the same
   walks in both builds where they search alike (a capped search chooses exactly as before),
-  so the like-for-like cost of a walk; the time-bound figures above also count that a faster search walks
-  further, through positions it has already ranked;
+  so the like-for-like cost of a walk; the time-bound figures above also count that a
+  faster search walks further, through positions it has already ranked;
 - root_ms, root_wall_ms: CPU and wall-clock time from the search's start to its first walk
   (the root's plans ranked; the whole search when there was no walk);
 - search_wall_ms: the whole search, against its budget;
