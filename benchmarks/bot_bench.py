@@ -206,14 +206,11 @@ def timed_search(bot, raw: dict, seconds: float) -> dict:
 
 
 def searcher(seat: str):
-    """A fresh bot searching as `seat`: Hard, or a measuring seat of this build's tournament."""
-    from humanity_desktop.bots import mcts
+    """A fresh bot searching as `seat`, built as this build's tournament seats it (for `hard`,
+    `mcts.hard(seed=1)` in every build since 164e23f)."""
+    from humanity_desktop.bots.tournament import seat_bot
 
-    if seat == "hard":  # also in builds that predate the measuring seats
-        return mcts.hard(seed=1)
-    from humanity_desktop.bots.tournament import REFERENCES
-
-    return REFERENCES[seat](1)
+    return seat_bot(seat, 1)
 
 
 def worker(path: str, seconds: float, spend: bool, cap: int, seat: str) -> dict:
