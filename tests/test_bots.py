@@ -706,12 +706,12 @@ def test_a_stepwise_look_ahead_plays_a_ranked_positions_best_plan_and_else_choos
     bot = hard(0, stepwise_above=0)
     monkeypatch.setattr(bot, "_rank", lambda *args: pytest.fail("the stepwise look-ahead ranked every plan"))
     expected_plan, expected_after = greedy_completion(s, (), segment_key(s), bot._mover_value(s))
-    assert bot._best_after(s).to_json() == expected_after.to_json()
+    assert bot._best_after(s, public_key(s)).to_json() == expected_after.to_json()
     assert bot._rollout_plans[public_key(s)] == expected_plan  # chosen once per position in a search
     other_plan, other_after = plans(s)[-1]
     assert other_plan != expected_plan
     bot._memo[public_key(s)] = [other_plan]  # the position was ranked in the tree meanwhile
-    assert bot._best_after(s).to_json() == other_after.to_json()
+    assert bot._best_after(s, public_key(s)).to_json() == other_after.to_json()
 
 
 def test_a_search_with_the_stepwise_look_ahead_answers_with_a_root_plan_that_plays() -> None:
@@ -743,3 +743,44 @@ def test_the_judgements_ties_among_the_plans_kept_go_in_the_learned_order() -> N
     assert keys == sorted(keys)
     assert [plan for _, plan, _ in ranked[:MAX_CHILDREN]] != [plan for _, plan, _ in listed[:MAX_CHILDREN]]
     assert [plan for _, plan, _ in ranked[len(contested):]] == [plan for _, plan, _ in listed[len(contested):]]
+
+
+def test_a_samplers_draws_are_fresh_states_each_as_a_sampler_made_anew_would_deal() -> None:
+    from humanity_desktop.bots.determinize import Sampler
+
+    s = POSITIONS[3]
+    view = observe(s, s.current)
+    sampler = Sampler(view)
+    first = sampler.draw(random.Random(1))
+    for action in legal_actions(first)[:1]:  # a draw is the caller's to change
+        apply_action(first, action)
+    first.decks[0].clear()
+    again = sampler.draw(random.Random(5))
+    assert again.to_json() == Sampler(view).draw(random.Random(5)).to_json()
+    assert observe(again, s.current) == view
+    assert list(map(len, again.decks)) == view["decks"]
+
+
+class _Forgetful(dict):
+    """A memo that never keeps anything: every playout worked out afresh."""
+
+    def __setitem__(self, key, value) -> None:
+        pass
+
+
+# A 2-player turn whose look-ahead mostly reaches the reset and draws, and a 4-player one
+# whose look-ahead mostly does not.
+PLAYOUT_POSITIONS = [random_position(2, 6, 150), random_position(4, 2, 60)]
+
+
+@pytest.mark.parametrize("position", PLAYOUT_POSITIONS, ids=["drawing", "not drawing"])
+def test_a_remembered_playout_gives_the_values_the_sample_would_have_played_to(position) -> None:
+    from humanity_desktop.bots.mcts import hard
+
+    view = observe(position, position.current)
+    remembering = hard(1)
+    ranked = remembering.search(view, Budget(iterations=100))
+    assert 0 < len(remembering._playouts) < 60  # remembered, and used again
+    afresh = hard(1)
+    afresh._playouts = _Forgetful()
+    assert afresh.search(view, Budget(iterations=100)) == ranked

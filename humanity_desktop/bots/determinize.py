@@ -33,21 +33,44 @@ def estimated_science(view: dict, seat_index: int) -> int:
 
 def sample_state(view: dict, rng: random.Random) -> State:
     """One full state the seat cannot tell apart from the real one."""
-    data = dict(view)
-    data["seed"] = 0
-    seen_m = _seen_modules(view)
-    seen_e = _seen_experiments(view)
-    data["decks"] = []
-    data["experiment_decks"] = []
-    for year in YEARS:
-        unseen = sorted(m for m in CAT.modules_by_year[year] if m not in seen_m)
-        rng.shuffle(unseen)
-        data["decks"].append(unseen[: view["decks"][year - 1]])
-        unseen_e = sorted(e for e in CAT.experiments_by_year[year] if e not in seen_e)
-        rng.shuffle(unseen_e)
-        data["experiment_decks"].append(unseen_e[: view["experiment_decks"][year - 1]])
-    data["seats"] = [
-        dict(seat, science=estimated_science(view, i) if seat["science"] is None else seat["science"])
-        for i, seat in enumerate(view["seats"])
-    ]
-    return State.from_json(data)
+    return Sampler(view).draw(rng)
+
+
+class Sampler:
+    """Full states for one view, drawn one after another (`draw`): what every sample shares,
+    the view's public part and the cards still unseen, is worked out once."""
+
+    def __init__(self, view: dict) -> None:
+        data = dict(view)
+        data["seed"] = 0
+        data["decks"] = [[] for _ in YEARS]
+        data["experiment_decks"] = [[] for _ in YEARS]
+        data["seats"] = [
+            dict(seat, science=estimated_science(view, i) if seat["science"] is None else seat["science"])
+            for i, seat in enumerate(view["seats"])
+        ]
+        self._public = State.from_json(data)
+        seen_m = _seen_modules(view)
+        seen_e = _seen_experiments(view)
+        # Per year: its unseen modules and experiments, in a fixed order, and how many of
+        # each its face-down decks hold.
+        self._unseen = [
+            (sorted(m for m in CAT.modules_by_year[year] if m not in seen_m), view["decks"][year - 1],
+             sorted(e for e in CAT.experiments_by_year[year] if e not in seen_e),
+             view["experiment_decks"][year - 1])
+            for year in YEARS
+        ]
+
+    def draw(self, rng: random.Random) -> State:
+        """A new sample: the face-down decks dealt at random from the unseen cards."""
+        s = self._public.copy()
+        s.decks = []
+        s.exp_decks = []
+        for modules, dealt, experiments, dealt_e in self._unseen:
+            modules = modules.copy()
+            rng.shuffle(modules)
+            s.decks.append(modules[:dealt])
+            experiments = experiments.copy()
+            rng.shuffle(experiments)
+            s.exp_decks.append(experiments[:dealt_e])
+        return s

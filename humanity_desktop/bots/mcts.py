@@ -12,7 +12,8 @@ The answer is the most visited root plan.
 Samples differ only in the order of the face-down decks, which nothing can tell apart
 until a reset draws from them; so a position's ranked plans are memoised for the search
 under its public key (`public_key`), and the walks that pass through known positions
-cost a few rule applications instead of a fresh enumeration of every plan.
+cost a few rule applications instead of a fresh enumeration of every plan; a look-ahead
+that draws no card is played once and its values remembered the same way.
 
 Hard and Expert judge by the reference panel's hand-written judgement (references/judge.py,
 `judgement`): it ranks the plans, as many as the time allows, before the first twelve are
@@ -31,7 +32,7 @@ from collections.abc import Callable
 from ..engine import State, apply_action
 from ..engine.errors import RulesError
 from .base import Budget
-from .determinize import sample_state
+from .determinize import Sampler
 from .evaluate import DEFAULT, PlanValuer, Weights, seat_value
 from .planner import LEVEL_WEIGHTS, PlanBot, PlanFollower, best_first, ranked_by
 from .plans import Plan, greedy_completion, plans, segment_key
@@ -94,6 +95,7 @@ class MctsBot(PlanBot):
         self.follower = PlanFollower()
         self._memo: dict[tuple, list[Plan]] = {}  # public key -> ranked plans, for one search
         self._rollout_plans: dict[tuple, Plan] = {}  # public key -> stepwise plan, for one search
+        self._playouts: dict[tuple, list[float]] = {}  # public key -> a playout's values, for one search
         self._deadline: float | None = None  # the search's budget's, while it runs
         self._judge_memo = Memo()  # shared by the judges of one search
 
@@ -103,9 +105,11 @@ class MctsBot(PlanBot):
     def _search(self, view: dict, budget: Budget) -> list[tuple[float, Plan, int]]:
         """Root plans best first as (value for this seat, plan, visits)."""
         me = view["current_player"]
-        first = sample_state(view, self.rng)
+        sampler = Sampler(view)
+        first = sampler.draw(self.rng)
         self._memo.clear()
         self._rollout_plans.clear()
+        self._playouts.clear()
         self._judge_memo = Memo()
         self._deadline = budget.deadline  # no ranking in the search runs past it
         root_deadline = None
@@ -120,7 +124,7 @@ class MctsBot(PlanBot):
                 budget.check()  # a cancelled search raises rather than answer
                 if budget.expired(done) or settled(root, budget, done, started):
                     break
-                state = first if done == 0 else sample_state(view, self.rng)
+                state = first if done == 0 else sampler.draw(self.rng)
                 self._iterate(root, state, depth=0)
                 done += 1
         ranked = []
@@ -246,18 +250,29 @@ class MctsBot(PlanBot):
         return Judge(state, self.judgement).seat_value(state, seat)
 
     def _playout(self, state: State) -> list[float]:
-        """Every seat plays its best plan for a few segments; then the position is scored."""
-        for _ in range(self.rollout):
+        """Every seat plays its best plan for a few segments; then the position is scored.
+        A playout that draws no card is the same in every sample that reaches its start (the
+        plans it plays are remembered by public key, and so is everything its values read):
+        its values are remembered for the search under the start's public key."""
+        start = key = public_key(state)
+        known = self._playouts.get(start)
+        if known is not None:
+            return known
+        dealt = (tuple(map(len, state.decks)), tuple(map(len, state.exp_decks)))
+        for step in range(self.rollout):
             if state.game_over:
                 break
-            state = self._best_after(state)
-        return self._leaf(state)
+            state = self._best_after(state, key if step == 0 else public_key(state))
+        values = self._leaf(state)
+        if dealt == (tuple(map(len, state.decks)), tuple(map(len, state.exp_decks))):
+            self._playouts[start] = values
+        return values
 
-    def _best_after(self, state: State) -> State:
-        """Where the mover's rollout plan leads from `state` (which is not changed): the best
-        of its ranked plans, or, where stepwise_above leaves them unranked, the plan chosen
-        step by step; either worked out once per position in a search."""
-        key = public_key(state)
+    def _best_after(self, state: State, key: tuple) -> State:
+        """Where the mover's rollout plan leads from `state` (which is not changed; `key`:
+        its public_key): the best of its ranked plans, or, where stepwise_above leaves them
+        unranked, the plan chosen step by step; either worked out once per position in a
+        search."""
         ranked = self._memo.get(key)
         if ranked is None and key not in self._rollout_plans:
             ranked = self._ranked(state, key=key) if self.stepwise_above is None else self._ranked_if_few(state, key)
