@@ -1,8 +1,13 @@
 """Auto-pay completes a payment and gives up the least valuable stock first."""
 from __future__ import annotations
 
+import random
+
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
+
 from builders import CAT, fresh
-from humanity_desktop.engine import Action, apply_action, auto_pay
+from humanity_desktop.engine import Action, apply_action, auto_pay, legal_actions
+from humanity_desktop.engine.autopay import cheapest_legal_spend, cheapest_spend
 from humanity_desktop.engine.catalogue import RES, RESOURCES
 from humanity_desktop.engine.state import PAY
 
@@ -61,3 +66,32 @@ def test_the_plan_replays_to_a_finished_payment_and_leaves_the_state_alone() -> 
 
 def test_nothing_to_pay_gives_an_empty_plan() -> None:
     assert auto_pay(fresh(2, seed=1)) == []
+
+
+# Costs the starting modules' basics and electricity could pay: each basic, an advanced
+# (three basics or electricity converted) and electricity.
+OWED = ("ice", "methane", "insect", "oxygen", "electricity")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(need=st.fixed_dictionaries({r: st.integers(0, 2) for r in OWED}),
+       stock=st.fixed_dictionaries({r: st.integers(0, 8) for r in CELL}))
+def test_the_cheapest_legal_spend_is_the_cheapest_of_every_legal_spend(need, stock) -> None:
+    s = paying(need, stock)
+    legal = legal_actions(s)
+    assume(legal)
+    assert cheapest_legal_spend(s) == cheapest_spend(s, legal)
+
+
+def test_the_cheapest_legal_spend_is_the_cheapest_in_every_payment_of_random_games() -> None:
+    checked = 0
+    for seed in range(30):
+        s = fresh(2 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while not s.game_over:
+            legal = legal_actions(s)
+            if s.phase == PAY:
+                assert cheapest_legal_spend(s) == cheapest_spend(s, legal)
+                checked += 1
+            apply_action(s, rng.choice(legal))
+    assert checked > 100

@@ -12,7 +12,7 @@ from typing import Callable
 
 from ..engine import Action, Kind, State, legal_actions
 from ..engine.rules import apply_legal
-from ..engine.autopay import cheapest_spend
+from ..engine.autopay import cheapest_legal_spend
 from ..engine.state import OVER, PAY, PLACE
 
 Plan = tuple[Action, ...]
@@ -150,7 +150,7 @@ def _pay(s: State) -> Plan:
     """Finish a payment in place the auto-pay way; returns the spends made."""
     spends = []
     while s.phase == PAY:
-        a = cheapest_spend(s, legal_actions(s))
+        a = cheapest_legal_spend(s)
         apply_legal(s, a)
         spends.append(a)
     return tuple(spends)
