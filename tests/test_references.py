@@ -216,6 +216,23 @@ def test_judges_sharing_a_memo_value_every_position_as_a_fresh_judge_does(weight
     assert memo.layouts and memo.payable
 
 
+def test_a_judges_remembered_terms_follow_who_holds_each_mission_and_each_seats_research() -> None:
+    """A judge keeps its research and mission terms by what they read: positions alike but
+    for a mission's holder, or a seat's research, are still told apart."""
+    s = next(turns_of_played_games())
+    judge = Judge(s, RICH)
+    for seat in range(s.n):
+        judge.seat_value(s, seat)
+    for change in range(s.n + 1):
+        other = s.copy()
+        other.holders[0] = None if change == s.n else change
+        other.players[change % s.n].research += 1 + change
+        if other.holders == s.holders:
+            other.holders[0] = (change + 1) % s.n
+        for seat in range(s.n):
+            assert judge.seat_value(other, seat) == Judge(s, RICH).seat_value(other, seat)
+
+
 def test_a_judge_values_forked_ends_as_it_values_copies_of_them() -> None:
     """The bots' plan search forks positions, so an end shares the seats its plan left alone
     (State.shares) and a judge keeps their Layouts by seat. A seat a state may still change

@@ -132,6 +132,10 @@ class Judge:
         self.cap = self.cat.research_cap
         self.bonus = self.cat.tokens_per_player_behind[start.n]
         self._other_cache: dict = {}
+        # The research and mission terms by what they read (the time left is the judge's own):
+        # the plans of a turn share a handful of research levels and layouts between them.
+        self._research_cache: dict = {}
+        self._mission_cache: dict = {}
         # id of a seat shared between states (State.shares) -> (that seat, its Layout): the
         # rivals' seats are shared by every plan of a turn, so their lookup by layout is skipped.
         self._shared_layouts: dict = {}
@@ -152,6 +156,13 @@ class Judge:
         return float(marks[-1][1])
 
     def research_value(self, s: State, p: int) -> float:
+        key = (p, *[pl.research for pl in s.players])
+        value = self._research_cache.get(key)
+        if value is None:
+            value = self._research_cache[key] = self._research_value(s, p)
+        return value
+
+    def _research_value(self, s: State, p: int) -> float:
         clk = self.clock
         rate = self.w.research_rate
         levels = []
@@ -327,6 +338,13 @@ class Judge:
         return r ** gap
 
     def mission_value(self, s: State, p: int, layouts: list[Layout]) -> float:
+        key = (p, tuple(s.holders), *layouts)  # a Layout's measures never change
+        value = self._mission_cache.get(key)
+        if value is None:
+            value = self._mission_cache[key] = self._mission_value(s, p, layouts)
+        return value
+
+    def _mission_value(self, s: State, p: int, layouts: list[Layout]) -> float:
         w = self.w
         turns = self.clock.turns_left
         measures = [layout.measures for layout in layouts]  # [seat][mission]
