@@ -20,7 +20,7 @@ from humanity_desktop.bots.references.judge import Judge
 from humanity_desktop.bots.references.profiles import RICH
 from humanity_desktop.bots.tournament import main as tournament_main, wilson
 from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
-from humanity_desktop.engine.state import OVER
+from humanity_desktop.engine.state import ACTIVE, OVER, TURN
 
 LEVELS = ["random", "beginner", "easy", "casual", "careful", "normal", "skilled", "hard", "expert"]
 
@@ -477,7 +477,7 @@ def test_an_astronaut_the_arm_will_not_pass_is_counted_as_missing_the_next_round
 def test_normal_counts_a_round_lost_for_a_stranded_astronaut_and_the_learned_weights_do_not() -> None:
     from humanity_desktop.bots.evaluate import LEARNED, game_left, stranded
     from humanity_desktop.bots.planner import LEVEL_WEIGHTS
-    from humanity_desktop.engine.state import OVER
+    from humanity_desktop.engine.state import ACTIVE, OVER, TURN
 
     s = astronauts_beside_the_board(7, [6])
     cost = seat_value(s, 0, LEARNED) - seat_value(s, 0, LEVEL_WEIGHTS)
@@ -562,15 +562,15 @@ def test_a_timed_search_ranks_the_roots_plans_within_its_share_of_the_budget(mon
     seen: list = []
     expand = bot._expand
 
-    def timed_expand(state, deadline=None):
+    def timed_expand(state, deadline=None, shared=None):
         seen.append(deadline)
         if deadline is None:
-            return expand(state, deadline)
+            return expand(state, deadline, shared)
         monkeypatch.setattr(plans_module.time, "monotonic", tick)
         monkeypatch.setattr(planner_module.time, "monotonic", tick)
         clock[0] = real()
         try:
-            node = expand(state, deadline)
+            node = expand(state, deadline, shared)
         finally:
             monkeypatch.setattr(plans_module.time, "monotonic", real)
             monkeypatch.setattr(planner_module.time, "monotonic", real)
@@ -784,3 +784,44 @@ def test_a_remembered_playout_gives_the_values_the_sample_would_have_played_to(p
     afresh = hard(1)
     afresh._playouts = _Forgetful()
     assert afresh.search(view, Budget(iterations=100)) == ranked
+
+
+def next_to_last_turn_of_a_round(players: int, seed: int):
+    """A turn of a random game after which one astronaut is left to act in the round: the
+    plans of its last turn, in the search's tree, end the round and deal new modules."""
+    s = new_game(players, seed)
+    rng = random.Random(seed)
+    while not (s.phase == TURN and s.turn > 8
+               and sum(where == ACTIVE for p in s.players for _, where, _ in p.astros) == 2):
+        apply_action(s, rng.choice(legal_actions(s)))
+    return s
+
+
+@pytest.mark.parametrize("position", [next_to_last_turn_of_a_round(2, 3), PLAYOUT_POSITIONS[1]],
+                         ids=["drawing", "not drawing"])
+def test_a_plan_played_once_for_every_sample_leads_each_where_its_own_play_would(position) -> None:
+    from humanity_desktop.bots.determinize import Sampler
+    from humanity_desktop.bots.mcts import dealt, hard, public_key
+
+    sampler, rng = Sampler(observe(position, position.current)), random.Random(7)
+    bot = hard(1)
+    first = sampler.draw(rng)
+    root = bot._expand(first, shared=public_key(first))
+    for walk in range(100):
+        bot._iterate(root, first if walk == 0 else sampler.draw(rng), depth=0)
+    kept = drawn = 0
+    for _ in range(3):
+        tried = [(root, sampler.draw(rng))]
+        while tried:
+            node, state = tried.pop()
+            for plan, child in node.children.items():
+                own = state.fork()
+                for action in plan:
+                    apply_action(own, action)
+                kept += plan in node.afters
+                drawn += dealt(own) != dealt(state)
+                assert bot._play(node, plan, state).to_json() == own.to_json()
+                if child is not None and child.afters is not None:
+                    tried.append((child, own))
+    assert kept > 0
+    assert drawn > 0 or position is PLAYOUT_POSITIONS[1]  # plans that draw are played afresh

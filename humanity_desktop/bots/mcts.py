@@ -50,14 +50,19 @@ ROOT_SHARE = 0.5
 
 
 class Node:
-    __slots__ = ("mover", "plans", "children", "visits", "totals")
+    __slots__ = ("mover", "plans", "children", "visits", "totals", "key", "afters")
 
-    def __init__(self, mover: int, ranked: list[Plan], seats: int) -> None:
+    def __init__(self, mover: int, ranked: list[Plan], seats: int, key: tuple | None = None) -> None:
         self.mover = mover
         self.plans = ranked  # best-first for the mover, by the static evaluation
         self.children: dict[Plan, Node | None] = {}
         self.visits = 0
         self.totals = [0.0] * seats  # summed leaf values, one per seat
+        # Where the node's position is every sample's but for the face-down decks (the root,
+        # and what plans that draw no card lead to from there): its public key, and where
+        # its plans that draw no card lead, as the first sample to play each found it.
+        self.key = key
+        self.afters: dict[Plan, State] | None = None if key is None else {}
 
     def add(self, values: list[float]) -> None:
         self.visits += 1
@@ -116,7 +121,7 @@ class MctsBot(PlanBot):
         if budget.deadline is not None:  # the root's plans take at most a share of the time
             now = time.monotonic()
             root_deadline = now + ROOT_SHARE * max(0.0, budget.deadline - now)
-        root = self._expand(first, root_deadline)
+        root = self._expand(first, root_deadline, shared=public_key(first))
         done = 0
         started = time.monotonic()
         if len(root.plans) > 1:
@@ -189,8 +194,10 @@ class MctsBot(PlanBot):
         me = state.current
         return lambda after: judge.value(after, me)
 
-    def _expand(self, state: State, deadline: float | None = None) -> Node:
-        return Node(state.current, self._ranked(state, deadline), state.n)
+    def _expand(self, state: State, deadline: float | None = None, shared: tuple | None = None) -> Node:
+        """The node of `state`, its plans ranked (`shared`: the position's public key, when
+        every sample reaching the node has this position but for its decks)."""
+        return Node(state.current, self._ranked(state, deadline, shared), state.n, shared)
 
     def _iterate(self, node: Node, state: State, depth: int) -> list[float]:
         """One walk from `node` (whose position is `state`): returns the leaf values per seat,
@@ -204,10 +211,12 @@ class MctsBot(PlanBot):
             at_horizon = after.game_over or depth + 1 >= self.depth
             if child is None or at_horizon:
                 if child is None:
+                    shared = public_key(after) if node.afters is not None and plan in node.afters else None
                     child = node.children[plan] = (
-                        Node(after.current, [], after.n) if at_horizon else self._expand(after)
+                        Node(after.current, [], after.n, shared) if at_horizon
+                        else self._expand(after, shared=shared)
                     )
-                values = self._playout(after)
+                values = self._playout(after, child.key)
                 child.add(values)
             else:
                 values = self._iterate(child, after, depth + 1)
@@ -228,14 +237,31 @@ class MctsBot(PlanBot):
             return (0, ucb)
 
         for _, plan in sorted(enumerate(node.plans[:width]), key=priority, reverse=True):
-            after = state.fork()
-            try:
-                for action in plan:
-                    apply_action(after, action)
-            except RulesError:
-                continue  # this sample's hidden cards make the plan impossible
-            return plan, after
+            after = self._play(node, plan, state)
+            if after is not None:
+                return plan, after
         return None
+
+    def _play(self, node: Node, plan: Plan, state: State) -> State | None:
+        """Where `plan` leads from `state`, this sample's position at `node`; None when this
+        sample's hidden cards make it impossible. From a position every sample shares, a
+        plan that draws no card leads every sample to one position but for the decks: it is
+        played once and that position's copies are dealt each sample's decks."""
+        known = node.afters.get(plan) if node.afters is not None else None
+        if known is not None:
+            after = known.fork()
+            after.decks = [deck.copy() for deck in state.decks]
+            after.exp_decks = [deck.copy() for deck in state.exp_decks]
+            return after
+        after = state.fork()
+        try:
+            for action in plan:
+                apply_action(after, action)
+        except RulesError:
+            return None
+        if node.afters is not None and dealt(after) == dealt(state):
+            node.afters[plan] = after
+        return after
 
     def _leaf(self, state: State) -> list[float]:
         if self.judgement is None:
@@ -249,22 +275,23 @@ class MctsBot(PlanBot):
             return super().worth(state, seat)
         return Judge(state, self.judgement).seat_value(state, seat)
 
-    def _playout(self, state: State) -> list[float]:
+    def _playout(self, state: State, key: tuple | None = None) -> list[float]:
         """Every seat plays its best plan for a few segments; then the position is scored.
         A playout that draws no card is the same in every sample that reaches its start (the
         plans it plays are remembered by public key, and so is everything its values read):
-        its values are remembered for the search under the start's public key."""
-        start = key = public_key(state)
+        its values are remembered for the search under the start's public key (`key`, when
+        the caller has it)."""
+        start = key = public_key(state) if key is None else key
         known = self._playouts.get(start)
         if known is not None:
             return known
-        dealt = (tuple(map(len, state.decks)), tuple(map(len, state.exp_decks)))
+        cards = dealt(state)
         for step in range(self.rollout):
             if state.game_over:
                 break
             state = self._best_after(state, key if step == 0 else public_key(state))
         values = self._leaf(state)
-        if dealt == (tuple(map(len, state.decks)), tuple(map(len, state.exp_decks))):
+        if dealt(state) == cards:
             self._playouts[start] = values
         return values
 
@@ -305,6 +332,11 @@ def settled(root: Node, budget: Budget, done: int, started: float) -> bool:
     if not visits:
         return False
     return visits[0] - (visits[1] if len(visits) > 1 else 0) > left
+
+
+def dealt(s: State) -> tuple:
+    """How many cards each face-down deck holds: a position that draws none keeps it."""
+    return tuple(map(len, s.decks)), tuple(map(len, s.exp_decks))
 
 
 def public_key(s: State) -> tuple:
