@@ -425,6 +425,8 @@ def _do_activate(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
         s.work_left -= spec.work
         player.base[cell] = (tid, stock + 1)
         ev.append(Produced(s.current, cell, tid, stock + 1))
+        if activatable(spec, stock + 1, s.work_left):
+            return  # the tile can go again, so the work goes on: no need to look further
     _end_work_if_stuck(s, cat, ev)
 
 
