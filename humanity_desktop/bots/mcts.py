@@ -1,7 +1,7 @@
 """Hard and Expert: information-set Monte Carlo tree search over whole-turn plans.
 
 Each iteration samples the hidden cards consistently with the seat's view
-(determinize.sample_state), walks a shared tree of plans (one level per decision segment,
+(determinize.Sampler), walks a shared tree of plans (one level per decision segment,
 any seat's), grows it by one node, plays a few more segments greedily (every seat takes
 the first of its ordered plans), and scores that position for every seat. A node's
 children are its mover's plans, best first, and are opened gradually (progressive
@@ -12,8 +12,10 @@ The answer is the most visited root plan.
 Samples differ only in the order of the face-down decks, which nothing can tell apart
 until a reset draws from them; so a position's ranked plans are memoised for the search
 under its public key (`public_key`), and the walks that pass through known positions
-cost a few rule applications instead of a fresh enumeration of every plan; a look-ahead
-that draws no card is played once and its values remembered the same way.
+cost a few rule applications instead of a fresh enumeration of every plan. A look-ahead
+that draws no card is played once and its values remembered the same way, and a tree plan
+that draws none from a position every sample shares is played once, each sample getting a
+copy of where it leads with its own decks (`Node.afters`).
 
 Hard and Expert judge by the reference panel's hand-written judgement (references/judge.py,
 `judgement`): it ranks the plans, as many as the time allows, before the first twelve are
