@@ -477,7 +477,7 @@ def test_an_astronaut_the_arm_will_not_pass_is_counted_as_missing_the_next_round
 def test_normal_counts_a_round_lost_for_a_stranded_astronaut_and_the_learned_weights_do_not() -> None:
     from humanity_desktop.bots.evaluate import LEARNED, game_left, stranded
     from humanity_desktop.bots.planner import LEVEL_WEIGHTS
-    from humanity_desktop.engine.state import ACTIVE, OVER, TURN
+    from humanity_desktop.engine.state import OVER
 
     s = astronauts_beside_the_board(7, [6])
     cost = seat_value(s, 0, LEARNED) - seat_value(s, 0, LEVEL_WEIGHTS)
