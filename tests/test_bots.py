@@ -46,14 +46,19 @@ def random_position(players: int, seed: int, steps: int):
 POSITIONS = [random_position(2 + seed % 3, seed, 40 + 97 * seed) for seed in range(6)]
 
 
-def first_position_with(players: int, seed: int, wanted) -> object:
-    """The first position of a random game where `wanted(legal kinds)` holds."""
+def first_position_where(players: int, seed: int, holds) -> object:
+    """The first position `s` of a random game where `holds(s)`."""
     s = new_game(players, seed)
     rng = random.Random(seed)
-    while not wanted({a.kind for a in legal_actions(s)}):
+    while not holds(s):
         apply_action(s, rng.choice(legal_actions(s)))
         assert not s.game_over
     return s
+
+
+def first_position_with(players: int, seed: int, wanted) -> object:
+    """The first position of a random game where `wanted(legal kinds)` holds."""
+    return first_position_where(players, seed, lambda s: wanted({a.kind for a in legal_actions(s)}))
 
 
 def test_easy_never_stops_working_while_a_tile_could_still_be_used() -> None:
@@ -789,12 +794,8 @@ def test_a_remembered_playout_gives_the_values_the_sample_would_have_played_to(p
 def next_to_last_turn_of_a_round(players: int, seed: int):
     """A turn of a random game after which one astronaut is left to act in the round: the
     plans of its last turn, in the search's tree, end the round and deal new modules."""
-    s = new_game(players, seed)
-    rng = random.Random(seed)
-    while not (s.phase == TURN and s.turn > 8
-               and sum(where == ACTIVE for p in s.players for _, where, _ in p.astros) == 2):
-        apply_action(s, rng.choice(legal_actions(s)))
-    return s
+    return first_position_where(players, seed, lambda s: s.phase == TURN and s.turn > 8 and sum(
+        where == ACTIVE for p in s.players for _, where, _ in p.astros) == 2)
 
 
 @pytest.mark.parametrize("position", [next_to_last_turn_of_a_round(2, 3), PLAYOUT_POSITIONS[1]],
