@@ -22,6 +22,8 @@ from humanity_desktop.bots.references.sampler import SamplerBot
 from humanity_desktop.bots.references.segment import Segment, all_ends_brute_force, play_plan, plans
 from humanity_desktop.bots.tournament import logged_games, main as tournament_main, parse_seat, play_game
 from humanity_desktop.engine import Kind, apply_action, legal_actions, new_game, observe
+from humanity_desktop.engine.payment import can_pay
+from humanity_desktop.engine.rules import supply_of
 from humanity_desktop.engine.state import PLACE, RETURNING, TURN
 
 PACKAGE = Path(__file__).resolve().parent.parent / "humanity_desktop"
@@ -231,6 +233,55 @@ def test_a_judges_remembered_terms_follow_who_holds_each_mission_and_each_seats_
             other.holders[0] = (change + 1) % s.n
         for seat in range(s.n):
             assert judge.seat_value(other, seat) == Judge(s, RICH).seat_value(other, seat)
+
+
+def test_a_judges_stock_term_follows_the_stock_and_the_offer() -> None:
+    """A judge keeps its stock term by the seat's supply and what is on offer: positions
+    alike but for a unit more in stock, or for a module the stock could buy gone from its
+    hangar, are still told apart."""
+    told = {"stock": 0, "offer": 0}
+    for s in turns_of_played_games():
+        seat, cat = s.current, s.catalogue
+        judge = Judge(s, RICH)
+        before = judge.seat_value(s, seat)
+        base = s.players[seat].base
+        supply = supply_of(base, cat)
+        buyable = [i for i, m in enumerate(s.hangars) if m is not None and can_pay(cat.tiles[m].cost_vec, supply)]
+        stores = [cell for cell, (tid, _) in base.items() if cat.tiles[tid].stores]
+        variants = []
+        if buyable:
+            other = s.copy()
+            other.hangars[buyable[0]] = None
+            variants.append(("offer", other))
+        if stores:
+            other = s.copy()
+            tid, stock = base[stores[0]]
+            other.players[seat].base[stores[0]] = (tid, stock + 1)
+            variants.append(("stock", other))
+        for change, other in variants:
+            fresh = Judge(s, RICH).seat_value(other, seat)
+            assert fresh != before, change
+            assert judge.seat_value(other, seat) == fresh, change
+            told[change] += 1
+    assert all(told.values()), told
+
+
+def test_a_judge_counts_each_point_knocked_off_an_obstacle() -> None:
+    """The shape term pays for every point of resistance knocked off an obstacle still
+    standing, read from the layout's obstacles and the base's stock."""
+    s = new_game(2, 1)
+    tiles = s.catalogue.tiles
+    base = s.players[0].base
+    obstacles = [cell for cell, (tid, _) in base.items() if tiles[tid].kind == "obstacle"]
+    assert obstacles
+    judge = Judge(s, RICH)
+    before = judge.seat_value(s, 0)
+    for hits in range(1, len(obstacles) + 1):
+        other = s.copy()
+        for knocked in obstacles[:hits]:
+            t, r = other.players[0].base[knocked]
+            other.players[0].base[knocked] = (t, r - 1)
+        assert judge.seat_value(other, 0) - before == pytest.approx(hits * RICH.obstacle)
 
 
 def test_a_judge_values_forked_ends_as_it_values_copies_of_them() -> None:

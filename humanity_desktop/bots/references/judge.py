@@ -92,16 +92,23 @@ def _squares_short(colours: dict, base: dict) -> int:
     return shorts
 
 
+def _obstacles(base: dict, cat: Catalogue) -> list[tuple]:
+    """(cell, starting resistance) of each obstacle in the base, in the base's order."""
+    tiles = cat.tiles
+    return [(cell, tiles[tid].max_stock) for cell, (tid, _) in base.items() if tiles[tid].kind == "obstacle"]
+
+
 class Layout:
     """What a seat's tiles and experiments alone decide, whatever their stock: worked out
     once per layout, since most plans of a turn end on a layout another plan has reached and
     the other seats keep theirs all turn."""
-    __slots__ = ("colours", "measures", "shorts", "cells", "yields")
+    __slots__ = ("colours", "measures", "shorts", "obstacles", "cells", "yields")
 
-    def __init__(self, colours: dict, measures: list[int], shorts: int) -> None:
+    def __init__(self, colours: dict, measures: list[int], shorts: int, obstacles: list[tuple]) -> None:
         self.colours = colours  # cell -> colour of every module
         self.measures = measures  # the seat's measure on each mission, in the game's order
         self.shorts = shorts  # 2x2 blocks one module short
+        self.obstacles = obstacles  # (cell, starting resistance) of each obstacle, in the base's order
         self.cells: dict = {}  # cell -> what an astronaut standing there promises (cell_value)
         self.yields: float | None = None  # the producers' yield per work (Judge.yields)
 
@@ -132,10 +139,11 @@ class Judge:
         self.cap = self.cat.research_cap
         self.bonus = self.cat.tokens_per_player_behind[start.n]
         self._other_cache: dict = {}
-        # The research and mission terms by what they read (the time left is the judge's own):
-        # the plans of a turn share a handful of research levels and layouts between them.
+        # The research, stock and mission terms by what they read (the time left is the judge's
+        # own): the plans of a turn share a handful of research levels, supplies and layouts.
         self._research_cache: dict = {}
         self._mission_cache: dict = {}
+        self._stock_cache: dict = {}
         # id of a seat shared between states (State.shares) -> (that seat, its Layout): the
         # rivals' seats are shared by every plan of a turn, so their lookup by layout is skipped.
         self._shared_layouts: dict = {}
@@ -180,19 +188,22 @@ class Judge:
     # ------------------------------------------------------------ stock and production
 
     def stock_value(self, s: State, p: int) -> float:
+        """What the seat's stock is worth, read from its supply: the plans of a turn share a
+        few supplies between them, so the value is remembered by the supply and the offer."""
+        supply = supply_of(s.players[p].base, self.cat)
+        key = (p, supply, tuple(s.hangars), tuple(s.wheel))
+        value = self._stock_cache.get(key)
+        if value is None:
+            value = self._stock_cache[key] = self._stock_value(s, p, supply)
+        return value
+
+    def _stock_value(self, s: State, p: int, supply: tuple) -> float:
         w = self.w
-        tiles = self.cat.tiles
-        base = s.players[p].base
         total = 0
         worth = 0.0
-        for tid, st in base.values():
-            if not st:
-                continue
-            spec = tiles[tid]
-            if not spec.stores:
-                continue
+        for produces, st in supply:
             total += st
-            r = spec.produces[0]
+            r = produces[0]
             if r == ELECTRICITY:
                 worth += st * w.electricity
             elif r in ADVANCED:
@@ -205,10 +216,8 @@ class Judge:
         exact = math.exp(-turns)
         leftovers = (1 - exact) * total / LEFTOVERS_PER_VP + exact * (total // LEFTOVERS_PER_VP)
         value = spendable + leftovers
-        if w.afford and turns > 0.5:
-            supply = supply_of(base, self.cat)
-            if supply:
-                value += w.afford * min(1.0, turns / w.unit_turns) * math.sqrt(self.payable(s, supply))
+        if w.afford and turns > 0.5 and supply:
+            value += w.afford * min(1.0, turns / w.unit_turns) * math.sqrt(self.payable(s, supply))
         return value
 
     def payable(self, s: State, supply: tuple) -> int:
@@ -310,12 +319,10 @@ class Judge:
     def shape_value(self, s: State, p: int, layout: Layout) -> float:
         """Squares one module short and obstacles on their way down."""
         w = self.w
-        tiles = self.cat.tiles
         value = w.square_short * layout.shorts
-        for tid, st in s.players[p].base.values():
-            spec = tiles[tid]
-            if spec.kind == "obstacle":
-                value += w.obstacle * (spec.max_stock - st)
+        base = s.players[p].base
+        for cell, resistance in layout.obstacles:
+            value += w.obstacle * (resistance - base[cell][1])
         return value
 
     def group_value(self, s: State, p: int) -> float:
@@ -383,7 +390,8 @@ class Judge:
             colours = grid.module_colours(pl.base, cat)
             measures = [grid.mission_measure(cat.missions[mid], pl.base, pl.experiments, cat, colours)
                         for mid in s.missions]
-            found = layouts[key] = Layout(colours, measures, _squares_short(colours, pl.base))
+            found = layouts[key] = Layout(colours, measures, _squares_short(colours, pl.base),
+                                          _obstacles(pl.base, cat))
         if shared:
             self._shared_layouts[id(pl)] = (pl, found)
         return found
