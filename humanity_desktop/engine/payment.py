@@ -1,4 +1,4 @@
-"""Can a cost still be paid from a base's stock? The substitution rules, as a search.
+"""Can a cost still be paid from a base's stock? The substitution rules, as a matching.
 
 A cost is paid unit by unit. A unit of stock may go:
 - to a requirement of its own type;
@@ -8,7 +8,8 @@ A cost is paid unit by unit. A unit of stock may go:
 Variable tiles choose their type per unit.
 
 The question is asked for every candidate spend, so answers are memoised on
-(remaining need, stock by kind); the answer is a pure function of the key.
+(remaining need, stock by kind); the answer is a pure function of the key, worked out in
+closed form (_solve).
 """
 from __future__ import annotations
 
@@ -52,47 +53,68 @@ def feasible(direct: tuple, owed: tuple, supply: tuple) -> bool:
     return hit
 
 
-def _take(supply: tuple, i: int) -> tuple:
-    opts, n = supply[i]
-    if n == 1:
-        return supply[:i] + supply[i + 1:]
-    return supply[:i] + ((opts, n - 1),) + supply[i + 1:]
-
-
-def _add(counts: tuple, i: int, n: int) -> tuple:
-    return counts[:i] + (counts[i] + n,) + counts[i + 1:]
-
-
-def _any_unit(fits, direct: tuple, owed: tuple, supply: tuple) -> bool:
-    """Whether some unit whose options `fits` accepts can go, leaving (direct, owed) payable."""
-    return any(fits(opts) and feasible(direct, owed, _take(supply, i)) for i, (opts, _) in enumerate(supply))
-
-
 def _solve(direct: tuple, owed: tuple, supply: tuple) -> bool:
-    total_units = sum(n for _, n in supply)
-    if total_units < sum(direct) + sum(owed):
+    """Whether some way of spending the supply meets the need.
+
+    Fix how many of each advanced need are paid three basics for one. The other advanced
+    needs then take advanced units only; the basic needs, the basics owed and those
+    conversions take basic units and electricity; electricity needs take electricity only.
+    Each of those is a matching of units to needs, possible exactly when every set of needs
+    has as many units that may go to one of them (Hall's condition). With three types a
+    side, the sets are the three types alone, the three pairs and all three; a variable
+    unit may go to either of its two types. Only the conversion counts are searched: a cost
+    asks at most a handful of advanced units."""
+    c = [0] * len(_SLOTS)
+    for opts, n in supply:
+        c[_SLOTS[opts]] += n
+    spare = c[0] - direct[ELECTRICITY]  # electricity left over for the basics
+    if spare < 0:
         return False
-    if direct[ELECTRICITY]:
-        return _any_unit(lambda opts: opts == (ELECTRICITY,), _add(direct, ELECTRICITY, -1), owed, supply)
-    for a in ADVANCED:
-        if direct[a]:
-            d = _add(direct, a, -1)
-            if _any_unit(lambda opts: a in opts, d, owed, supply):
-                return True
-            # Or start paying it three basics for one.
-            return feasible(d, _add(owed, BASIC_OF[a], BASICS_PER_ADVANCED), supply)
-    for b in BASIC:
-        if owed[b]:
-            return _any_unit(_pays_basic(b), direct, _add(owed, b, -1), supply)
-    for b in BASIC:
-        if direct[b]:
-            return _any_unit(_pays_basic(b), _add(direct, b, -1), owed, supply)
-    return True
+    # Units by what they may be spent as: one type (0-2), or the pair without type i (3 + i).
+    b0, b1, b2, bx0, bx1, bx2 = c[1:7]
+    a0, a1, a2, ax0, ax1, ax2 = c[7:13]
+    ice, methane, insect = (direct[b] + owed[b] for b in BASIC)
+    oxygen, aircarbon, protein = (direct[a] for a in ADVANCED)
+    a_all = a0 + a1 + a2 + ax0 + ax1 + ax2
+    b_all = spare + b0 + b1 + b2 + bx0 + bx1 + bx2
+    # The fewest conversions the advanced units leave no choice about, up to all of them.
+    for x0 in range(max(0, oxygen - (a0 + ax1 + ax2)), oxygen + 1):
+        n0 = oxygen - x0
+        d0 = ice + BASICS_PER_ADVANCED * x0
+        if d0 > spare + b0 + bx1 + bx2:
+            break  # more conversions only ask more basics
+        for x1 in range(max(0, aircarbon - (a1 + ax0 + ax2)), aircarbon + 1):
+            n1 = aircarbon - x1
+            d1 = methane + BASICS_PER_ADVANCED * x1
+            if d1 > spare + b1 + bx0 + bx2 or d0 + d1 > b_all - b2:
+                break
+            if n0 + n1 > a_all - a2:
+                continue
+            for x2 in range(max(0, protein - (a2 + ax0 + ax1)), protein + 1):
+                n2 = protein - x2
+                d2 = insect + BASICS_PER_ADVANCED * x2
+                if (d2 > spare + b2 + bx0 + bx1 or d0 + d2 > b_all - b1 or d1 + d2 > b_all - b0
+                        or d0 + d1 + d2 > b_all):
+                    break
+                if n0 + n2 <= a_all - a1 and n1 + n2 <= a_all - a0 and n0 + n1 + n2 <= a_all:
+                    return True
+    return False
 
 
-def _pays_basic(b: int):
-    """A basic, owed inside a three-for-one or asked directly, takes its own type or electricity."""
-    return lambda opts: b in opts or opts == (ELECTRICITY,)
+def _slots() -> dict:
+    """Where _solve counts a unit, by what it may be spent as (a tile's `produces`, in either
+    order): electricity; each basic; each pair of basics, by the basic it leaves out; then
+    the same for the advanced."""
+    slots = {(ELECTRICITY,): 0}
+    for first, types in ((1, BASIC), (7, ADVANCED)):
+        for i, r in enumerate(types):
+            slots[(r,)] = first + i
+            pair = tuple(t for t in types if t != r)
+            slots[pair] = slots[pair[::-1]] = first + 3 + i
+    return slots
+
+
+_SLOTS = _slots()
 
 
 def can_pay(cost: tuple, supply: tuple) -> bool:
