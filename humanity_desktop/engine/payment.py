@@ -119,9 +119,6 @@ _SLOTS = _slots()
 
 def can_pay(cost: tuple, supply: tuple) -> bool:
     """Whether a fresh cost (7 counts) can be paid in full from the supply."""
-    fixed = dict(supply)
-    if all(fixed.get((r,), 0) >= n for r, n in enumerate(cost) if n):
-        return True  # the common case: each part paid in kind, no substitution to weigh
     return feasible(cost, (0, 0, 0), supply)
 
 
