@@ -346,6 +346,21 @@ def test_the_sampler_stops_inside_a_world_once_its_deadline_has_passed() -> None
     assert bot.playouts == 1 == sum(n for _, _, n in result)
 
 
+def test_a_sampler_told_to_play_out_at_least_two_does_so_whatever_the_time() -> None:
+    """Normal's floor (SamplerBot.least): the best two candidates are played out in the
+    first world even when the time is gone before the first playout, and only they stay in
+    the race; the rest are ranked behind them by their judgement."""
+    s = turn_ten_position()
+    whole = consistent(observe(s, s.current))
+    bot = SamplerBot(1, keep=8, least=2)
+    result = bot.search(whole, Budget(seconds=0.0))
+    assert bot.playouts == 2
+    assert [n for _, _, n in result] == [1, 1] + [0] * 6
+    judged = [plan for _, plan in bot.candidates(whole)]
+    assert {plan.actions for _, plan, _ in result[:2]} == {plan.actions for plan in judged[:2]}
+    assert [plan.actions for _, plan, _ in result[2:]] == [plan.actions for plan in judged[2:8]]
+
+
 class Countdown(Budget):
     """A budget that runs out after a given number of the sampler's playouts."""
 

@@ -60,7 +60,8 @@ def public_key(s: State) -> tuple:
 
 class SamplerBot(PlanPlayer):
     def __init__(self, seed: int = 0, seconds: float = 1.0, weights: Weights = RICH, keep: int = 12,
-                 horizon: int = 4, prior: float = 1.0, strong: int = 2, name: str = "sampler") -> None:
+                 horizon: int = 4, prior: float = 1.0, strong: int = 2, name: str = "sampler",
+                 least: int = 1) -> None:
         super().__init__()
         self.name = name
         # Segments after the candidate's own, before the next reset, played by the judgement's
@@ -73,6 +74,9 @@ class SamplerBot(PlanPlayer):
         self.keep = keep  # candidates searched
         self.horizon = horizon  # segments played on after the candidate's own
         self.prior = prior  # the judgement of the plan's end counts as this many playouts
+        # Playouts made before the time can stop the search: the best-judged candidates of the
+        # first world, so that on a slower machine a short budget still compares that many.
+        self.least = least
         self.rng = random.Random(seed)
         self.policy = FastPolicy()
         self.playouts = 0  # over the bot's life, for measuring
@@ -146,7 +150,7 @@ class SamplerBot(PlanPlayer):
                 for i in alive:
                     # A world of twelve playouts can outlast a short budget on its own (each
                     # opens the rival's reply): once the budget has expired the search stops mid-world.
-                    if done and budget.expired():
+                    if done >= self.least and budget.expired():
                         out_of_time = True
                         break
                     results.append((i, self.playout(state, ranked[i][1], seat, world_base + world)))
