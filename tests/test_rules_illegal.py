@@ -153,3 +153,25 @@ def test_applying_a_listed_action_unchecked_does_what_the_checked_apply_does():
             assert [to_json(e) for e in apply_action(checked, action)] == \
                 [to_json(e) for e in apply_legal(unchecked, action)]
             assert checked.to_json() == unchecked.to_json()
+
+
+def test_playing_a_listed_action_unchecked_to_the_turn_end_does_what_the_checked_play_does():
+    """engine.rules.play_legal_to_turn_end is play_to_turn_end without the check: from every
+    position of a game, every listed action leaves the same position and the same events."""
+    import random
+
+    from humanity_desktop.engine import legal_actions, new_game, play_to_turn_end
+    from humanity_desktop.engine.events import to_json
+    from humanity_desktop.engine.rules import play_legal_to_turn_end
+
+    for seed in range(2):
+        s = new_game(2 + seed, seed)
+        rng = random.Random(seed)
+        while not s.game_over:
+            legal = legal_actions(s)
+            for action in legal:
+                checked, unchecked = s.copy(), s.fork()
+                assert [to_json(e) for e in play_to_turn_end(checked, action)] == \
+                    [to_json(e) for e in play_legal_to_turn_end(unchecked, action)]
+                assert checked.to_json() == unchecked.to_json()
+            apply_action(s, rng.choice(legal))

@@ -4,8 +4,9 @@ Each kind of action is declared once, at the end (`declare`): its arguments, its
 rule, the checker that says why it is refused (or None when it is legal), its effect and its
 candidates. `legal_actions` lists the candidates of the kinds a phase offers and keeps those
 the checker accepts, so the two can never disagree. `apply_action` checks first and only then
-mutates, so a refused action leaves the state exactly as it was; `apply_legal` skips the check
-for an action `legal_actions` listed for the very position.
+mutates, so a refused action leaves the state exactly as it was; `apply_legal` and
+`play_legal_to_turn_end` skip the check for an action `legal_actions` listed for the very
+position.
 """
 from __future__ import annotations
 
@@ -379,6 +380,14 @@ def play_to_turn_end(s: State, a: Action) -> Events:
     the seat leaves it, before the next seat plays or the round resets (what a turn waiting
     for confirmation shows). RulesError if `a` is illegal."""
     return list(_play(s, a, UntilTurnEnd()))
+
+
+def play_legal_to_turn_end(s: State, a: Action) -> Events:
+    """`play_to_turn_end` without the check, for an action known to be legal in `s` (as
+    `apply_legal`): the reference players' segment search plays every listed action so."""
+    events: Events = UntilTurnEnd()
+    SPECS[a.kind].effect(s, a, s.catalogue, events)
+    return events
 
 
 def _play(s: State, a: Action, events: Events) -> Events:

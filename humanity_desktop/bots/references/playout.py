@@ -22,7 +22,7 @@ from typing import NamedTuple
 from ...engine import Action, Kind, legal_actions
 from ...engine import apply_action as _engine_apply
 from ...engine import grid
-from ...engine.autopay import cheapest_spend
+from ...engine.autopay import cheapest_legal_spend
 from ...engine.catalogue import ADVANCED, ANY, ELECTRICITY
 from ...engine.errors import RulesError
 from ...engine.payment import can_pay
@@ -351,7 +351,7 @@ class FastPolicy:
     def _pay_and_settle(self, s: State, rng: random.Random, choice) -> None:
         p = s.current
         while s.phase == PAY and s.current == p:
-            self._do(s, cheapest_spend(s, legal_actions(s)))
+            self._do(s, cheapest_legal_spend(s))
         if s.phase == COLOUR and s.current == p:
             colour = choice[2] if choice[0] == DEPLOYING and choice[2] else "orange"
             self._do(s, Action(Kind.CHOOSE_COLOUR, colour))
@@ -396,10 +396,11 @@ class FastPolicy:
         """One action toward the end of a segment left unfinished: auto-pay, else at random."""
         if s.phase == OVER:
             return
-        legal = legal_actions(s)
         if s.phase == PAY:
-            self._do(s, cheapest_spend(s, legal))
-        elif s.phase == WORK:
+            self._do(s, cheapest_legal_spend(s))
+            return
+        legal = legal_actions(s)
+        if s.phase == WORK:
             acts = [a for a in legal if a.kind == Kind.ACTIVATE]
             self._do(s, rng.choice(acts) if acts else legal[0])
         else:

@@ -27,7 +27,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...engine import Action, Kind, apply_action, legal_actions, play_to_turn_end
-from ...engine.autopay import cheapest_spend
+from ...engine.autopay import cheapest_legal_spend
+from ...engine.rules import play_legal_to_turn_end
 from ...engine.state import OVER, PAY, PLACE, RETURNING, WORK, State
 
 
@@ -84,10 +85,11 @@ def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = 
     ends: dict[tuple, Plan] = {}
 
     def visit(s: State, path: tuple[Action, ...], last_cell) -> None:
-        legal = legal_actions(s)
         if s.phase == PAY and pay == "auto":
-            legal = [cheapest_spend(s, legal)]
-        elif s.phase == WORK:
+            legal = [cheapest_legal_spend(s)]
+        else:
+            legal = legal_actions(s)
+        if s.phase == WORK:
             # Activations are counted, not ordered: take them in the order of their cells.
             legal = [a for a in legal if (a.kind == Kind.ACTIVATE and (last_cell is None or a.cell >= last_cell))
                      or (a.kind == Kind.END_WORK and full_work)]
@@ -99,8 +101,8 @@ def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = 
             if alike and last_cell is not None and last_cell[0] == astros[first][0]:
                 legal = [a for a in legal if a.cell >= last_cell[1]]
         for a in legal:
-            t = s.copy()
-            play_to_turn_end(t, a)
+            t = s.fork()  # shares the seats the action leaves alone (their judgement too)
+            play_legal_to_turn_end(t, a)  # listed for `s` itself
             step = path + (a,)
             key = position_key(t, seg.seat)
             if seg.over(t):
