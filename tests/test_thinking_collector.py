@@ -9,7 +9,7 @@ import pytest
 
 from humanity_desktop.bots import Budget, make_bot
 from humanity_desktop.bots.base import THINKING_GC_THRESHOLDS, thinking
-from humanity_desktop.engine import new_game, observe
+from humanity_desktop.engine import legal_actions, new_game, observe
 
 
 @pytest.fixture
@@ -32,6 +32,24 @@ def test_a_search_runs_with_the_older_generations_waiting_and_restores_them(thre
     monkeypatch.setattr(bot, "_search", recorded)
     s = new_game(2, 1)
     bot.search(observe(s, s.current), Budget(iterations=3))
+    assert seen == [(700, *THINKING_GC_THRESHOLDS)]
+    assert gc.get_threshold() == (700, 10, 10)
+
+
+@pytest.mark.parametrize("level", ["normal", "careful"])
+def test_a_reference_players_ranking_runs_with_the_older_generations_waiting(level, thresholds, monkeypatch) -> None:
+    """Normal, Skilled, Careful and the panel rank their plans inside the same scope."""
+    seen: list = []
+    bot = make_bot(level, 1)
+    inner = bot.ranked
+
+    def recorded(state, budget):
+        seen.append(gc.get_threshold())
+        return inner(state, budget)
+
+    monkeypatch.setattr(bot, "ranked", recorded)
+    s = new_game(2, 1)
+    bot.decide(observe(s, s.current), legal_actions(s))
     assert seen == [(700, *THINKING_GC_THRESHOLDS)]
     assert gc.get_threshold() == (700, 10, 10)
 

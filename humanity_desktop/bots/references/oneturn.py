@@ -16,7 +16,7 @@ import random
 
 from ...engine import Action, observe
 from ...engine.state import State
-from ..base import Budget
+from ..base import Budget, thinking
 from .fill import ScienceWatch, consistent
 from .judge import Judge, Weights
 from .segment import Plan, play_plan, plans
@@ -87,7 +87,8 @@ class PlanPlayer:
             return legal[0]
         self.watch.update(view)
         state = consistent(view, self.watch.estimates(view))
-        ranked = self.ranked(state, budget)
+        with thinking:
+            ranked = self.ranked(state, budget)
         self.last_search = [(v, plan.actions, n) for v, plan, n in ranked[:3]]
         actions = ranked[0][1].actions
         self.follower.set(state, view["seat"], actions)
