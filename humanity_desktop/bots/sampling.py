@@ -14,7 +14,9 @@ At 20 ms a decision most of Normal's searches play out a single candidate, so it
 follows the machine: on a build machine 1.6 times slower (2026-11-30), it beat Careful in
 only 59.5% of the same 200 deals. It now plays out its best two candidates however slow the
 machine (NORMAL_LEAST), and beat Careful in 72.5% there (docs/bots.md, "Normal on a slower
-machine").
+machine"). There that floor is its decision time: about 40 ms a median decision since the
+segment search stopped checking the actions it lists (docs/bots.md, "Normal's floor made
+cheaper").
 
 Skilled is the step between Normal and Hard: with five times Normal's time the search plays
 out more candidates in more worlds. Hard beat it in 70.0% of 200 games (docs/bots.md,
