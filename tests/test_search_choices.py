@@ -1,4 +1,4 @@
-"""Casual, Hard and Expert choose exactly as recorded (tools/record_search_choices.py) on fixed
+"""Casual, Normal, Hard and Expert choose exactly as recorded (tools/record_search_choices.py) on fixed
 positions: with an iteration cap a search is a pure function of the position and the seed,
 so work that only makes the bots faster must leave every ranked plan, value and visit count
 as it was."""
@@ -20,7 +20,8 @@ def test_the_record_covers_both_table_sizes_every_stage_and_the_searching_levels
     assert DATA["levels"] == record.LEVELS and DATA["seed"] == record.SEED
     names = {case["name"] for case in DATA["positions"]}
     assert {"2p-early", "2p-late", "4p-mid", "2p-wide", "4p-wide"} <= names
-    assert all(case["choices"]["hard"] and case["choices"]["expert"] for case in DATA["positions"])
+    assert all(case["choices"]["hard"] and case["choices"]["expert"] and case["choices"]["normal"]
+               for case in DATA["positions"])
 
 
 @pytest.mark.parametrize("level", list(record.LEVELS))

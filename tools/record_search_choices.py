@@ -1,10 +1,12 @@
-"""Record what Casual, Hard and Expert choose on fixed positions, for tests/test_search_choices.py.
+"""Record what Casual, Normal, Hard and Expert choose on fixed positions, for
+tests/test_search_choices.py.
 
 The positions are benchmarks/bot_bench.py's (openings, middles and year 3 of a 2- and a
 4-player game, and two late positions with many usable tiles and work 4), kept as state
-JSON. Hard and Expert search with an iteration cap, which makes a search a pure function of
-the position and the seed; the fixture keeps every ranked root plan with its value and
-visits, so a change meant only to make the search faster shows if it changes anything.
+JSON. Normal, Hard and Expert search with an iteration cap (Normal's: playouts), which makes
+a search a pure function of the position and the seed; the fixture keeps every ranked root
+plan with its value and visits (Normal's: playouts), so a change meant only to make the
+search faster shows if it changes anything.
 
     python tools/record_search_choices.py      # the choices again, on the positions recorded
     python tools/record_search_choices.py --new-positions   # the positions made again too
@@ -23,11 +25,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from humanity_desktop.bots import Budget, make_bot  # noqa: E402
+from humanity_desktop.bots.references.fill import consistent  # noqa: E402
+from humanity_desktop.bots.references.oneturn import PlanPlayer  # noqa: E402
 from humanity_desktop.engine import State, observe  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "search_choices.json"
 # level -> iteration cap (None: the level does not search)
-LEVELS = {"casual": None, "hard": 60, "expert": 30}
+LEVELS = {"casual": None, "hard": 60, "expert": 30, "normal": 24}
 CASUAL_PLANS = 40  # Casual's ranking is kept whole by value, its first plans in full
 SEED = 5
 
@@ -40,7 +44,12 @@ def search(level: str, raw: dict) -> list:
     cap = LEVELS[level]
     if cap is None:
         bot.cap = None  # Casual untimed: its answer must not depend on the machine's speed
-    ranked = bot.search(observe(state, state.current), Budget(iterations=cap) if cap else None)
+    view = observe(state, state.current)
+    budget = Budget(iterations=cap) if cap else None
+    if isinstance(bot, PlanPlayer):  # the panel's search (Normal): the position decide rebuilds
+        ranked = [(value, plan.actions, n) for value, plan, n in bot.search(consistent(view), budget)]
+    else:
+        ranked = bot.search(view, budget)
     out = [[value, [a.to_json() for a in plan], visits] for value, plan, visits in ranked]
     if cap is None:
         out = [entry if i < CASUAL_PLANS else [entry[0]] for i, entry in enumerate(out)]
