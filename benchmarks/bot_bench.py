@@ -249,14 +249,25 @@ def worker(path: str, seconds: float, spend: bool, cap: int, seat: str) -> dict:
     return out
 
 
-def run_build(src: Path, path: str, seconds: float, spend: bool, cap: int, seat: str) -> dict:
+def add_build_arguments(ap: argparse.ArgumentParser, runs: int = 5) -> None:
+    """--src, --vs and --runs: the builds a benchmark compares, alternated run by run."""
+    ap.add_argument("--src", type=Path, default=ROOT, help="the checkout whose code runs (default: this one)")
+    ap.add_argument("--vs", type=Path, help="a second checkout (the old build), run in turn with --src")
+    ap.add_argument("--runs", type=int, default=runs)
+
+
+def run_worker(script: str, src: Path, args: list[str]) -> dict:
+    """`script` with `args` in a process of its own, headless, on `src`'s code; what it prints
+    is one JSON object."""
     env = {**os.environ, "PYTHONPATH": str(src), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", path, "--seconds", str(seconds),
-           "--cap", str(cap), "--seat", seat]
-    if spend:
-        cmd.append("--spend")
+    cmd = [sys.executable, str(Path(script).resolve()), *args]
     done = subprocess.run(cmd, env=env, cwd=src, capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
+
+
+def run_build(src: Path, path: str, seconds: float, spend: bool, cap: int, seat: str) -> dict:
+    args = ["--worker", path, "--seconds", str(seconds), "--cap", str(cap), "--seat", seat]
+    return run_worker(__file__, src, args + (["--spend"] if spend else []))
 
 
 def _median_ratio(ratios: dict, positions: list[str], key: str) -> float | None:
@@ -268,9 +279,7 @@ def _median_ratio(ratios: dict, positions: list[str], key: str) -> float | None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--src", type=Path, default=ROOT, help="the checkout whose code runs (default: this one)")
-    ap.add_argument("--vs", type=Path, help="a second checkout (the old build), run in turn with --src")
-    ap.add_argument("--runs", type=int, default=5)
+    add_build_arguments(ap)
     ap.add_argument("--seconds", type=float, default=0.8, help="the search budget (Hard's: 0.8)")
     ap.add_argument("--cap", type=int, default=40, help="walks of the fixed-work search (CPU per walk); 0: skip it")
     ap.add_argument("--spend-tiles", type=int, default=5000, help="stocked tiles in the payment test; 0: skip it")

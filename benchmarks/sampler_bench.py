@@ -22,19 +22,17 @@ import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bot_bench import _untimed_casuals, add_build_arguments, run_worker  # noqa: E402
 
 
 def positions(games: int = 8, every: int = 8) -> list[dict]:
     """Every `every`-th decision with a choice of `games` games between untimed Casuals."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from bot_bench import _untimed_casuals
     from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
     from humanity_desktop.engine.state import PLACE, TURN
 
@@ -69,13 +67,6 @@ def worker(path: str, playouts: int) -> dict:
     return {"cpu_s": round(sum(times), 3), "per_position_ms": [round(1000 * t, 2) for t in times]}
 
 
-def run_build(src: Path, path: str, playouts: int) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(src), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", path, "--playouts", str(playouts)]
-    done = subprocess.run(cmd, env=env, cwd=src, capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
-
-
 def summary(results: list[dict]) -> dict:
     """The median over runs of the whole CPU, and the median over positions of each
     position's median over runs."""
@@ -87,9 +78,7 @@ def summary(results: list[dict]) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--src", type=Path, default=ROOT, help="the checkout whose code runs (default: this one)")
-    ap.add_argument("--vs", type=Path, help="a second checkout (the old build), run in turn with --src")
-    ap.add_argument("--runs", type=int, default=5)
+    add_build_arguments(ap)
     ap.add_argument("--playouts", type=int, default=2, help="playouts a search makes (Normal's floor: 2)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -104,7 +93,7 @@ def main() -> None:
         runs: dict[str, list[dict]] = {name: [] for name in builds}
         for _ in range(args.runs):
             for name, src in builds.items():
-                runs[name].append(run_build(src, path, args.playouts))
+                runs[name].append(run_worker(__file__, src, ["--worker", path, "--playouts", str(args.playouts)]))
     report: dict = {"machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
                     "python": platform.python_version(), "runs": args.runs, "positions": len(found),
                     "playouts": args.playouts, "load_average_1min": round(os.getloadavg()[0], 2)}

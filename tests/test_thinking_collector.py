@@ -20,36 +20,21 @@ def thresholds():
     gc.set_threshold(*before)
 
 
-def test_a_search_runs_with_the_older_generations_waiting_and_restores_them(thresholds, monkeypatch) -> None:
-    seen: list = []
-    bot = make_bot("hard", 1)
-    inner = bot._search
-
-    def recorded(view, budget):
-        seen.append(gc.get_threshold())
-        return inner(view, budget)
-
-    monkeypatch.setattr(bot, "_search", recorded)
-    s = new_game(2, 1)
-    bot.search(observe(s, s.current), Budget(iterations=3))
-    assert seen == [(700, *THINKING_GC_THRESHOLDS)]
-    assert gc.get_threshold() == (700, 10, 10)
-
-
-@pytest.mark.parametrize("level", ["normal", "careful"])
-def test_a_reference_players_ranking_runs_with_the_older_generations_waiting(level, thresholds, monkeypatch) -> None:
-    """Normal, Skilled, Careful and the panel rank their plans inside the same scope."""
+@pytest.mark.parametrize("level, ranking", [("hard", "_search"), ("normal", "ranked"), ("careful", "ranked")])
+def test_a_bots_ranking_runs_with_the_older_generations_waiting_and_restores_them(
+        level, ranking, thresholds, monkeypatch) -> None:
+    """The searches (Hard) and the panel's rankings (Normal, Careful) alike."""
     seen: list = []
     bot = make_bot(level, 1)
-    inner = bot.ranked
+    inner = getattr(bot, ranking)
 
-    def recorded(state, budget):
+    def recorded(*args):
         seen.append(gc.get_threshold())
-        return inner(state, budget)
+        return inner(*args)
 
-    monkeypatch.setattr(bot, "ranked", recorded)
+    monkeypatch.setattr(bot, ranking, recorded)
     s = new_game(2, 1)
-    bot.decide(observe(s, s.current), legal_actions(s))
+    bot.decide(observe(s, s.current), legal_actions(s), Budget(iterations=3))
     assert seen == [(700, *THINKING_GC_THRESHOLDS)]
     assert gc.get_threshold() == (700, 10, 10)
 
