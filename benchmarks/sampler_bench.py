@@ -7,13 +7,15 @@ Normal (`bots/sampling.py`) plays out its two best-judged candidates however slo
 (`NORMAL_LEAST`) before its 20 ms can stop it, so on a slow machine this floor is its decision
 time. The work is fixed: every plan of the segment listed and judged, then `--playouts`
 playouts of the best-judged candidates, each with the rival's best reply worked out by
-listing and judging the rival's plans (`SamplerBot.least`, with a budget already spent). The positions are every eighth decision with a choice
-(a turn or a placement) of 8 games between untimed Casual bots with 2 and 3 players.
+listing and judging the rival's plans (`SamplerBot.least`, with a budget already spent). The
+positions are every eighth decision with a choice (a turn or a placement) of 8 games between
+untimed Casual bots with 2 and 3 players.
 
 Each build runs in its own process (`--src` this checkout by default; `--vs` a second
 checkout, e.g. one made with `git worktree add`), the two alternated run by run. Prints one
-JSON object: per build the median over the runs of the whole CPU and of each position's
-median, and with `--vs` the ratios new/old of those medians.
+JSON object: per build the median over the runs of the whole CPU and the median over the
+positions of each position's median, and with `--vs` the ratio new/old of the whole CPU,
+run pair by run pair (median, min and max).
 """
 from __future__ import annotations
 
