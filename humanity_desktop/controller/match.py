@@ -69,6 +69,7 @@ class Mark(NamedTuple):
     log_len: int
     history_len: int
     actions_len: int
+    events: tuple = ()  # what the choice did: the turn's summary sums them with the turn's last
 
 
 class Hinting(NamedTuple):
@@ -169,7 +170,7 @@ class Match:
         self._clock = clock
         self._undo: list[Mark] = []
         if history is not None and actions is not None:
-            self._read_back(replay_past(self.state.n, self.state.seed, actions, self.names))
+            self._read_back(replay_past(self.state.n, self.state.seed, actions))
         # What the rules and the bots memoised for another deal is of little use to this
         # one: dropped, so a session of many games holds one game's worth.
         forget_evaluations()
@@ -193,10 +194,12 @@ class Match:
             self.dates = past.dates
         if not self.human_turn:
             return
-        log_len = len(self.log) - sum(lines for _, lines in past.turn)
-        for k, (before, lines) in enumerate(past.turn):
-            self._undo.append(Mark(before, max(0, log_len), len(self.history), len(self.actions) - len(past.turn) + k))
-            log_len += lines
+        lines = [len(narrate(events, self.names)) for _, events in past.turn]
+        log_len = len(self.log) - sum(lines)
+        for k, ((before, events), count) in enumerate(zip(past.turn, lines)):
+            self._undo.append(Mark(before, max(0, log_len), len(self.history), len(self.actions) - len(past.turn) + k,
+                                   tuple(events)))
+            log_len += count
 
     # ------------------------------------------------------------ questions
 
@@ -371,7 +374,8 @@ class Match:
             return False
         left = self.state.copy()
         play_to_turn_end(left, action)
-        self.pending = TurnToConfirm(seat, action, turn_summary(events, seat), left, tuple(events))
+        earlier = [e for mark in self._undo for e in mark.events]
+        self.pending = TurnToConfirm(seat, action, turn_summary(earlier + events, seat), left, tuple(events))
         self.version += 1
         self.bus.publish(self.pending)
         return True
@@ -387,8 +391,8 @@ class Match:
     def _apply(self, seat: int, action: Action, human: bool) -> None:
         s = self.state
         before = s.copy()
-        mark = Mark(before, len(self.log), len(self.history), len(self.actions or ()))
         events = apply_action(s, action)
+        mark = Mark(before, len(self.log), len(self.history), len(self.actions or ()), tuple(events))
         lines = narrate(events, self.names, before)
         if lines and self._reason is not None and self._reason[0] == seat:
             self.reasons[len(self.log)] = self._reason[1]
@@ -481,17 +485,17 @@ class Past(NamedTuple):
     """What playing a game's moves again from its seed tells of it."""
 
     dates: list[tuple[int, int]]  # the (year, round) at the deal, then after every turn
-    turn: list[tuple[State, int]]  # the turn in progress: the position before each of its moves, and its log lines
+    turn: list[tuple[State, list]]  # the turn in progress: the position before each of its moves, and its events
 
 
-def replay_past(players: int, seed: int, actions: Sequence[Action], names: list[str]) -> Past:
+def replay_past(players: int, seed: int, actions: Sequence[Action]) -> Past:
     """Play `actions` again from the deal of `seed`, noting what the match would have noted."""
     state = new_game(players, seed)
     past = Past([(state.year, state.round)], [])
     for action in actions:
         before = state.copy()
         events = apply_action(state, action)
-        past.turn.append((before, len(narrate(events, names))))
+        past.turn.append((before, events))
         if ends_turn(events):
             past.dates.append((state.year, state.round))
             past.turn.clear()
