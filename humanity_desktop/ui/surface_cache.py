@@ -13,6 +13,8 @@ from functools import wraps
 
 import pygame
 
+from .theme import text_size
+
 # At 1920x1080 a game screen's pictures take about 4 MB and the menus' backdrop 8 MB, so
 # 40 MB holds those of every screen a player goes between several times over, with room
 # for the arm's turned parts and the text of a game; at 3840x2160 (four times the pixels)
@@ -61,10 +63,11 @@ class SurfaceCache:
         self.bytes = 0
 
     def memo(self, draw):
-        """`draw` (a function of hashable arguments returning a surface), kept here per arguments."""
+        """`draw` (a function of hashable arguments returning a surface), kept here per
+        arguments and per text size: a picture's words and icons grow with the option."""
         @wraps(draw)
         def cached(*args, **kwargs):
-            key = (draw, args, tuple(kwargs.items())) if kwargs else (draw, args)
+            key = (draw, args, tuple(kwargs.items()), text_size())
             return self.get(key, lambda: draw(*args, **kwargs))
         return cached
 
