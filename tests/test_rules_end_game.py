@@ -7,7 +7,7 @@ from builders import (
 )
 from humanity_desktop.engine import legal_actions, ranking, why_illegal
 from humanity_desktop.engine.catalogue import RES
-from humanity_desktop.engine.events import GameOver
+from humanity_desktop.engine.events import GameOver, RoundReset
 from humanity_desktop.engine.state import BOARD, OVER
 
 ELEC, OXY, ICE = store("electricity"), store("oxygen"), store("ice")
@@ -36,6 +36,22 @@ def test_year_three_ends_the_game():
     assert s.current_player is None
     assert isinstance(ev[-1], GameOver)
     assert legal_actions(s) == []
+
+
+def test_the_last_round_played_is_the_round_the_game_ends_in():
+    s = last_round()
+    s.round = 14
+    ev = end_round_now(s)
+    assert s.game_over and s.round == 14 and s.year == 3
+    assert [e.round for e in ev if isinstance(e, RoundReset)] == [14]
+
+
+def test_a_round_that_ends_a_year_before_the_last_starts_the_next_round():
+    s = last_round()
+    s.year, s.round = 2, 9
+    s.decks[1] = []  # year 2's deck is out: this reset ends the year
+    end_round_now(s)
+    assert not s.game_over and (s.year, s.round) == (3, 10)
 
 
 def test_no_action_after_the_end():

@@ -102,12 +102,13 @@ def end_round(s: State, ev: list) -> None:
     arrived = _fill(s, deck)
     ev.append(RoundReset(s.round, s.patch, plan.arm_from, plan.arm_to, plan.advance, plan.left, plan.kept,
                          plan.sent_home, arrived))
-    s.round += 1
     if year_over:
         _score_research(s, ev)
         if s.year == LAST_YEAR:
-            _end_game(s, ev)
+            _end_game(s, ev)  # the round just ended was the last: no other begins
             return
+    s.round += 1
+    if year_over:
         _next_year(s, ev)
     _wake_and_recall(s, ev)
 
