@@ -159,7 +159,7 @@ def test_a_mission_card_keeps_its_words_on_the_card_at_any_size(w, h, factor):
     """A card too small for the whole mission ends its words with an ellipsis (the tooltip
     gives them whole) rather than drawing past its edge or dropping words unmarked."""
     from humanity_desktop.ui import theme
-    from humanity_desktop.ui.fonts import recording
+    from humanity_desktop.ui.drawn import recording
 
     pygame.font.init()
     theme.set_text_size(factor)
@@ -167,9 +167,10 @@ def test_a_mission_card_keeps_its_words_on_the_card_at_any_size(w, h, factor):
         for mid, spec in load().missions.items():
             with recording() as texts:
                 tile_art.mission_card.__wrapped__(mid, w, h)
-            drawn = [t for t in texts if t.rect is not None]  # the name, then the words
+            drawn = [t for t in texts if t.rect is not None]  # the type's letter, the name, then the words
             assert drawn and all(t.box.contains(t.rect) for t in drawn), (mid, [t.text for t in drawn])
-            words = " ".join(t.text for t in drawn[1:])
-            assert words == spec.text or words.endswith("…"), (mid, words)
+            assert drawn[0].text == spec.type
+            words = " ".join(t.text for t in drawn[2:])
+            assert words == spec.text or (words or drawn[1].text).endswith("…"), (mid, words)
     finally:
         theme.set_text_size(1.0)

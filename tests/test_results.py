@@ -11,7 +11,7 @@ from humanity_desktop.controller.record import RecordedMatch
 from humanity_desktop.controller.calendar import Calendar, Period
 from humanity_desktop.engine import places, ranking
 from humanity_desktop.ui.app import App, AppConfig
-from humanity_desktop.ui.fonts import recording
+from humanity_desktop.ui.drawn import recording
 from humanity_desktop.ui.input import Click
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.new_game import NewGameScene

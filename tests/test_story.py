@@ -113,6 +113,6 @@ def test_a_deploy_turn_knows_the_hangar_the_cells_paid_from_the_square_and_the_a
     assert (turn.slot, turn.deployed.cell) == (3, (1, 1)) == (deployed.slot, deployed.cell)
     assert turn.used == tuple(dict.fromkeys(paid_from))
     assert turn.squares == ((0, 0),)
-    assert any(earned.endswith(" VP") for earned in gains(turn.events, 0))
+    assert "+1 VP square" in gains(turn.events, 0)
     astronaut, spot = turn.rim
     assert astronaut == 0 and match.state.players[0].astros[0][2] == spot

@@ -26,7 +26,7 @@ from humanity_desktop.engine.sandbox import free_cells, palette, place_tile
 from humanity_desktop.engine.state import PAY
 from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import MIN_SIZE, App, AppConfig
-from humanity_desktop.ui.fonts import DrawnText, recording
+from humanity_desktop.ui.drawn import DrawnText, recording
 from humanity_desktop.ui.input import Point
 from humanity_desktop.ui.scenes.crash import CrashScene
 from humanity_desktop.ui.scenes.dialog import ChoiceScene, HandoffScene

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import App, AppConfig
-from humanity_desktop.ui.fonts import draw_text, fonts, recording
+from humanity_desktop.ui.drawn import recording
+from humanity_desktop.ui.fonts import draw_text, fonts
 from humanity_desktop.ui.input import Click
 from humanity_desktop.ui.scenes.options import OptionsScene
 from humanity_desktop.ui.settings import FILE, Settings
@@ -21,10 +22,11 @@ def font_system():
 
 
 @pytest.mark.parametrize("factor", theme.TEXT_SIZES)
-def test_every_text_size_scales_text_but_never_shrinks_it_under_the_minimum(factor):
+def test_every_text_size_scales_text_and_its_minimum_but_never_shrinks_it_under_11_px(factor):
     theme.set_text_size(factor)
+    least = max(theme.MIN_TEXT_PX, int(theme.MIN_TEXT_PX * factor))  # 16 px at 150%: small text grows too
     for size in range(6, 60):
-        assert fonts().px(size) == max(theme.MIN_TEXT_PX, round(size * factor))
+        assert fonts().px(size) == max(least, round(size * factor))
         assert fonts().font(size).get_height() >= fonts().font(size - 1).get_height()
 
 

@@ -28,7 +28,7 @@ from humanity_desktop.bots.planner import view_segment
 from humanity_desktop.engine import Action, legal_actions, observe
 from humanity_desktop.engine.catalogue import load as load_catalogue
 from humanity_desktop.ui.app import App, AppConfig
-from humanity_desktop.ui.fonts import recording
+from humanity_desktop.ui.drawn import recording
 from humanity_desktop.ui.scenes.dialog import ChoiceScene
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.title import TitleScene

@@ -18,6 +18,7 @@ from humanity_desktop.engine import Action, apply_action, auto_pay, legal_action
 from humanity_desktop.engine.state import ACTION, BOARD, PAY, TURN, WORK
 from humanity_desktop.ui import theme, tile_art
 from humanity_desktop.ui.app import App, AppConfig
+from humanity_desktop.ui.drawn import recording
 from humanity_desktop.ui.fonts import draw_text
 from humanity_desktop.ui.scenes import game as game_module
 from humanity_desktop.ui.scenes import game_draw
@@ -621,3 +622,44 @@ def test_while_the_table_plays_out_a_bots_turn_the_prompt_names_that_bot_as_the_
     title, hint = game.prompt_text()
     assert title == f"{game.names[beat.seat]} is playing"
     assert game.match.seats[beat.seat].level in hint
+
+
+def test_while_a_bots_turn_plays_out_before_the_players_the_screen_offers_nothing_to_do_yet(app):
+    """The header, the prompt and the buttons speak of one turn: while the table still shows a
+    bot's turn the player's own has begun, there is no Hint, no choice and no Undo yet."""
+    app.settings.pace = "instant"
+    game = start(app, "bot:random,human", seed=3)
+    app.config.anim_speed = 0.5  # slow enough to catch the bot's turn still on the table
+
+    def bot_shown_human_to_play() -> bool:
+        beat = game.director.beat
+        return beat is not None and game.match.seats[beat.seat].is_bot and game.match.human_turn
+    assert run_until(app, bot_shown_human_to_play), "the player's turn never began under a bot's beat"
+    seat = game.director.beat.seat
+    assert game.shown().turn == seat and not game.can_act()
+    assert game.prompt_text()[0] == f"{game.names[seat]} is playing"
+    assert not any(b.label in ("Hint", "Undo") for b in game.top_buttons + game.action_buttons)
+    assert game.action_buttons == []
+    settle(app, game)
+    assert game.can_act() and game.shown().turn == game.match.current
+
+
+def test_in_hot_seat_nobodys_science_shows_while_a_bot_plays_between_two_humans(app):
+    """Two humans and a bot: once the second human's turn is over and the bot plays, the
+    screen is nobody's, so no seat's science count is drawn; each human sees their own again
+    only once handed the screen."""
+    game = start(app, "human,human,bot:random", seed=4)
+    m, rng, seen_bot = game.match, random.Random(4), False
+    while not seen_bot:
+        if isinstance(app.stack.top, HandoffScene):
+            app.stack.top._ready()
+        elif m.human_turn:
+            play(m, rng.choice(m.legal()))
+        settle(app, game)
+        seen_bot = m.seats[m.current].is_bot
+    assert game.science_visible() == (False, False, False)
+    game.on_resume()  # every part drawn anew
+    with recording() as texts:
+        game_draw.draw_table(game, app.screen, game.shown(), None)
+    science = [t.text for t in texts if t.fact is not None and t.fact.kind == "science"]
+    assert science == ["?", "?", "?"]

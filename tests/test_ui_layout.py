@@ -11,7 +11,8 @@ from humanity_desktop.controller.seats import CHARACTERS
 from humanity_desktop.controller.table import WORDS
 from humanity_desktop.engine import load_catalogue
 from humanity_desktop.ui.app import MIN_SIZE
-from humanity_desktop.ui.layout import game_layout, seat_card_rects
+from humanity_desktop.ui.layout import game_layout
+from humanity_desktop.ui.views.seats_view import seat_card_rects
 from humanity_desktop.ui.views.prompt_panel import Owed, PromptFrame, PromptPanel
 from humanity_desktop.ui.widgets import Button
 

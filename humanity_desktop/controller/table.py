@@ -28,6 +28,8 @@ WORDS: dict = json.loads(resources.files("humanity_desktop.controller").joinpath
                          .read_text(encoding="utf-8"))
 
 ANY_ASTRONAUT = "any_astronaut"  # an astronaut of the seat wherever it stands
+# The figures of the position the words may quote that count something of the seat's (Table.facts).
+COUNTED = ("work_left", "upgrades")
 PRIMARY, CHOICE, LIST = "primary", "choice", "list"  # how a button takes a kind
 AUTO_PAY, CANCEL_PAYMENT = "auto_pay", "cancel_payment"  # the screen's commands beside the payment
 ON_ASTRONAUT, ON_BASE, ON_CELL = "astronaut", "base", "cell"  # where a carried piece lands
@@ -338,6 +340,11 @@ class Table:
         """The prompt panel's title and instruction for the seat to move, called `name`."""
         title, hint = WORDS["prompts"][self.state.phase]
         return title.format(name=name, **self.facts), hint.format(name=name, **self.facts)
+
+    def prompt_states(self) -> tuple[str, ...]:
+        """The facts of the position the prompt's title gives figures of (see `facts`)."""
+        title, _ = WORDS["prompts"][self.state.phase]
+        return tuple(name for name in COUNTED if "{" + name + "}" in title)
 
     def _sides(self) -> str:
         """What each side of the communication module being deployed is worth."""

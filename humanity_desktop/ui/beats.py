@@ -25,6 +25,7 @@ from ..engine.grid import module_colours, square, squares_at
 from ..engine.scoring import MISSION_VP
 from ..engine.state import BOARD
 from . import tile_art
+from .drawn import scaled
 from .anim import arc_point, ease, segment
 from .floaters import RESEARCH, Banner, Float, apart, draw_banner, draw_float, float_colour, points
 from .physics import Crumble
@@ -299,7 +300,7 @@ class Director:
         for fl in beat.flights:
             p = ease(segment(beat.t, fl.t0, 1.0))
             size = int(fl.size_from + (fl.size_to - fl.size_from) * p)
-            img = fl.image if size == fl.image.get_width() else pygame.transform.smoothscale(fl.image, (size, size))
+            img = fl.image if size == fl.image.get_width() else scaled(fl.image, (size, size))
             pos = arc_point(fl.start, fl.end, p, 40 * self.board.scale)
             surface.blit(img, img.get_rect(center=pos))
         for face, crumble in beat.crumbles:

@@ -10,6 +10,7 @@ import pygame
 
 from . import icons, theme
 from .anim import ease_out, segment
+from .drawn import place
 from .fonts import fonts
 
 RISE = 34  # design pixels a floater rises over its beat
@@ -86,7 +87,7 @@ def draw_banner(surface: pygame.Surface, b: Banner, t: float, scale: float) -> N
     lines = [(b.title, theme.TEXT), (b.detail, theme.ACCENT)]
     y = (b.rect.h - len(lines) * f.height(size, True)) // 2
     for text, colour in lines:
-        box.blit(f.render(f.fit(text, size, b.rect.w - left - pad, True), size, colour, True), (left, y))
+        place(box, f.render(f.fit(text, size, b.rect.w - left - pad, True), size, colour, True), (left, y))
         y += f.height(size, True)
     box.set_alpha(alpha)
     surface.blit(box, b.rect)
@@ -96,10 +97,10 @@ def _outlined(text: str, size: int, colour: tuple) -> pygame.Surface:
     """Bold text with a dark rim, readable over any tile."""
     f = fonts()
     ink = f.render(text, size, colour, bold=True)
-    rim = f.render(text, size, (16, 14, 20), bold=True)
+    rim = f.surface(text, size, (16, 14, 20), bold=True)  # the ink says the text: the rim is not noted again
     w = max(1, size // 10)
     surf = pygame.Surface((ink.get_width() + 2 * w, ink.get_height() + 2 * w), pygame.SRCALPHA)
     for dx, dy in ((-w, 0), (w, 0), (0, -w), (0, w), (-w, -w), (w, w), (-w, w), (w, -w)):
         surf.blit(rim, (w + dx, w + dy))
-    surf.blit(ink, (w, w))
+    place(surf, ink, (w, w))
     return surf

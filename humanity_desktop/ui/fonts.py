@@ -3,8 +3,8 @@ Rendered text shares the pictures' budget in bytes (ui/surface_cache.py).
 
 Every size asked for here is scaled by the player's text size (theme.text_size), so the
 option reaches all text at once; shrinking never takes a text under the smallest readable
-size. While a test records (`recording()`), every text rendered or drawn is noted with its
-size, and a drawn one with where it went and the box it was laid out for.
+size. While a test records (ui/drawn.py), every text rendered or drawn is noted with its
+size, where it went, the box it was laid out for and the fact of the game it states.
 
 The game uses the font it ships in art/fonts (DejaVu Sans), so it looks the same on every
 machine. Should that be missing, it looks for a common sans-serif on the system (DejaVu,
@@ -14,17 +14,14 @@ font query at start-up, and last falls back to the font that ships with pygame.
 from __future__ import annotations
 
 import os
-import sys
 from collections import OrderedDict
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pygame
 
 from .. import assets
-from . import theme
+from . import drawn, theme
+from .drawn import DrawnText, Fact
 from .surface_cache import cached
 
 _BUNDLED = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}  # in art/fonts
@@ -54,40 +51,6 @@ def font_path(bold: bool) -> str | None:
     return None  # pygame's own font
 
 
-@dataclass(frozen=True)
-class DrawnText:
-    """A text as it reached the screen, for tests of size and fit."""
-
-    text: str
-    px: int  # the font's size in pixels, as rendered
-    rect: pygame.Rect | None = None  # where it was drawn (None: rendered, then placed by its caller)
-    box: pygame.Rect | None = None  # the room it had: the caller's box, or the surface's clip
-    by: str = ""  # the module that drew it
-
-
-_RECORDS: list[list[DrawnText]] = []
-
-
-@contextmanager
-def recording() -> Iterator[list[DrawnText]]:
-    """Note every text rendered or drawn inside the block."""
-    notes: list[DrawnText] = []
-    _RECORDS.append(notes)
-    try:
-        yield notes
-    finally:
-        _RECORDS.remove(notes)
-
-
-def _note(text: DrawnText) -> None:
-    frame = sys._getframe(1)
-    while frame.f_back is not None and frame.f_globals.get("__name__") == __name__:
-        frame = frame.f_back
-    text = replace(text, by=frame.f_globals.get("__name__", ""))
-    for notes in _RECORDS:
-        notes.append(text)
-
-
 class Fonts:
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -96,8 +59,8 @@ class Fonts:
     @staticmethod
     def px(size: float) -> int:
         """The pixel size a text asked for at `size` is drawn at: scaled by the player's text
-        size, and never under the smallest readable size, whatever the window."""
-        return max(theme.MIN_TEXT_PX, round(int(size) * theme.text_size()))
+        size, and never under the smallest readable size at that text size, whatever the window."""
+        return max(theme.min_text_px(), round(int(size) * theme.text_size()))
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self._font(self.px(size), bold)
@@ -109,9 +72,12 @@ class Fonts:
         return f
 
     def render(self, text: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
-        if _RECORDS:
-            _note(DrawnText(text, self.px(size)))
-        return self.surface(text, size, colour, bold)
+        """The text as a picture, for a caller that places it; placed with a blit, the record
+        follows it (ui/drawn.py)."""
+        surf = self.surface(text, size, colour, bold)
+        if drawn.active():
+            drawn.rendered(surf, DrawnText(text, self.px(size)))
+        return surf
 
     def surface(self, text: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
         """The rendered text, not recorded (draw_text records it with its place)."""
@@ -188,13 +154,16 @@ def fonts() -> Fonts:
 
 
 def draw_text(surface: pygame.Surface, text: str, size: int, colour: tuple, pos: tuple,
-              anchor: str = "topleft", bold: bool = False, box: pygame.Rect | None = None) -> pygame.Rect:
+              anchor: str = "topleft", bold: bool = False, box: pygame.Rect | None = None,
+              fact: Fact | None = None, cut: bool = False) -> pygame.Rect:
     """Blit cached text with its rect anchored at `pos` ('topleft', 'center', 'midright', ...).
-    `box`, the room the text was laid out for, is only noted while recording (by default the
-    surface's clip): the text should lie inside it."""
+    `box`, the room the text was laid out for, and `fact`, what it says of the game, are only
+    noted while recording (the box by default the surface's clip): the text should lie inside it.
+    `cut` notes a text shortened where its whole should have shown."""
     surf = fonts().surface(text, size, colour, bold)
     rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
-    surface.blit(surf, rect)
-    if _RECORDS:
-        _note(DrawnText(text, fonts().px(size), rect, pygame.Rect(box) if box is not None else surface.get_clip()))
+    pygame.Surface.blit(surface, surf, rect)  # the text is noted here, not as a picture
+    if drawn.active():
+        room = pygame.Rect(box).clip(surface.get_clip()) if box is not None else surface.get_clip()
+        drawn.note(surface, DrawnText(text, fonts().px(size), rect, room, fact=fact, cut=cut))
     return rect

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from .theme import ui_scale
+from .views.seats_view import card_height
 
 ACTIONS_H = 142  # the action panel's design height: a two-line title, three lines of hint, the cost
 ACTIONS_MIN_H = 116  # its least height: in smaller windows its text no longer shrinks (theme.MIN_TEXT_PX)
@@ -47,14 +48,8 @@ def game_layout(size: tuple[int, int], players: int) -> GameLayout:
     base = pygame.Rect(mid_x, body_top, mid_w, body_h - actions_h - m)
     actions = pygame.Rect(mid_x, base.bottom + m, mid_w, actions_h)
     side_x = w - m - side_w
-    card_h = int(98 * s)
+    card_h = max(int(98 * s), card_height(s, side_w))
     seats_h = players * card_h + (players - 1) * int(8 * s)
     seats = pygame.Rect(side_x, body_top, side_w, seats_h)
     tracks = pygame.Rect(side_x, seats.bottom + m, side_w, h - m - seats.bottom - m)
     return GameLayout(s, top, board, log, base, actions, seats, tracks)
-
-
-def seat_card_rects(area: pygame.Rect, players: int, scale: float) -> list[pygame.Rect]:
-    gap = int(8 * scale)
-    h = (area.h - gap * (players - 1)) // players
-    return [pygame.Rect(area.x, area.y + i * (h + gap), area.w, h) for i in range(players)]

@@ -83,6 +83,12 @@ def text_size() -> float:
     return min(TEXT_SIZES[-1], _Reading.text_size * _Reading.display_scale)
 
 
+def min_text_px() -> int:
+    """The smallest font size any text is drawn at: MIN_TEXT_PX at 100%, and as much larger
+    as the text size is (never smaller: 90% shrinks only the larger text)."""
+    return max(MIN_TEXT_PX, int(MIN_TEXT_PX * text_size()))
+
+
 def text_px(design: float, scale: float) -> int:
     """A text's size in pixels for its size in design pixels at a window's scale: never
     under the smallest readable size. The text size is applied on top, by fonts."""

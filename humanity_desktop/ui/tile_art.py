@@ -14,12 +14,15 @@ import pygame
 from ..engine.catalogue import RESOURCES, SWITCH_COLOURS, load
 from ..engine.rules import OBSTACLE_RESEARCH
 from . import art, icons, theme
+from .drawn import place
 from .fonts import draw_text, fonts
 from .surface_cache import cached
 
 INK = (16, 20, 28)  # dark print on light parts
 SLOT_EMPTY = (52, 62, 80)
 NOTCH_ON, NOTCH_OFF = (240, 200, 120), (40, 36, 36)
+BADGE = (245, 240, 230)  # the astronauts' work badge, as art/players prints it
+BADGE_AT, BADGE_R = 0.79, 0.19  # its centre and radius, in shares of the figure
 
 
 def _icon_row(surf: pygame.Surface, names: list[str], size: int, right: int, cy: int, gap: int) -> None:
@@ -35,11 +38,15 @@ def _cost_names(cost) -> list[str]:
 
 
 def _number_badge(surf: pygame.Surface, icon: pygame.Surface, text: str, center: tuple, size: int) -> None:
-    """An icon with a number beside it ('+2' research, '1' VP), centred as a pair."""
+    """An icon with a number beside it ('+2' research, '1' VP), centred as a pair; on a piece
+    too small for both at the text size in force, the number alone (the tooltip names it)."""
     label = fonts().render(text, size, theme.TEXT, bold=True)
     w = icon.get_width() + 2 + label.get_width()
+    if w > surf.get_width() - 2:
+        place(surf, label, label.get_rect(center=center))
+        return
     x = center[0] - w // 2
-    surf.blit(label, label.get_rect(midleft=(x, center[1])))
+    place(surf, label, label.get_rect(midleft=(x, center[1])))
     surf.blit(icon, icon.get_rect(midleft=(x + label.get_width() + 2, center[1])))
 
 
@@ -88,7 +95,7 @@ def _draw_effect(surf, spec, body: pygame.Rect, size: int, wild_shape: str | Non
     if size >= 96:
         name = fonts().fit(spec.name, max(8, int(size * 0.095)), size - 8)
         label = fonts().render(name, max(8, int(size * 0.095)), theme.TEXT_DIM)
-        surf.blit(label, label.get_rect(midtop=(size // 2, body.top + 2)))
+        place(surf, label, label.get_rect(midtop=(size // 2, body.top + 2)))
         body = body.inflate(0, -label.get_height()).move(0, label.get_height() // 2)
     if spec.kind == "production":
         names = ["time"] if spec.time else [RESOURCES[r] for r in spec.produces]
@@ -98,8 +105,7 @@ def _draw_effect(surf, spec, body: pygame.Rect, size: int, wild_shape: str | Non
         for i, name in enumerate(names):
             surf.blit(icons.resource(name, big), (x + i * (big + gap), body.centery - big // 2))
         if len(names) == 2:
-            slash = fonts().render("/", text_size, theme.TEXT_DIM, bold=True)
-            surf.blit(slash, slash.get_rect(center=(body.centerx, body.centery)))
+            draw_text(surf, "/", text_size, theme.TEXT_DIM, (body.centerx, body.centery), "center", bold=True)
     elif spec.kind == "greenhouse":
         shown = icons.greenhouse_shape(wild_shape or spec.shape, min(big + big // 3, body.h))
         surf.blit(shown, shown.get_rect(center=body.center))
@@ -109,6 +115,12 @@ def _draw_effect(surf, spec, body: pygame.Rect, size: int, wild_shape: str | Non
     if spec.research:
         _number_badge(surf, icons.research_badge(int(size * 0.22)), f"+{spec.research}",
                       (body.centerx, body.centery), text_size)
+
+
+def _foot_y(size: int, height: int) -> int:
+    """The middle of the tile's foot for an item `height` tall: lower for none, so text
+    grown with the text size stays on the tile."""
+    return min(size - int(size * 0.125), size - (height + 1) // 2)
 
 
 def _draw_footer(surf, spec, size: int, stock: int | None) -> None:
@@ -136,24 +148,25 @@ def _draw_footer(surf, spec, size: int, stock: int | None) -> None:
             surf.blit(c, (x, foot_y - chip // 2))
             label = fonts().render(f"+{pts}", max(7, int(size * 0.12)), theme.TEXT, bold=True)
             x -= label.get_width() + 1
-            surf.blit(label, label.get_rect(midleft=(x, foot_y)))
+            place(surf, label, label.get_rect(midleft=(x, _foot_y(size, label.get_height()))))
             x -= max(2, size // 25)
     if spec.vp:
         star = icons.vp_badge(max(6, int(size * 0.16)))
         surf.blit(star, star.get_rect(midright=(size - int(size * 0.06), foot_y)))
     if _undecided(spec):
-        _either_colour(surf, size, foot_y)
+        _either_colour(surf, size)
 
 
-def _either_colour(surf, size: int, foot_y: int) -> None:
+def _either_colour(surf, size: int) -> None:
     """The footer of a communication module on the board: blue or orange, the player's pick."""
     chip = max(6, int(size * 0.15))
     word = fonts().render("or", max(7, int(size * 0.12)), theme.TEXT_DIM, bold=True)
     gap = max(2, size // 30)
     x = size // 2 - (2 * chip + word.get_width() + 2 * gap) // 2
+    y = _foot_y(size, word.get_height())
     first, second = SWITCH_COLOURS
     for item in (icons.colour_chip(first, chip), word, icons.colour_chip(second, chip)):
-        surf.blit(item, item.get_rect(midleft=(x, foot_y)))
+        place(surf, item, item.get_rect(midleft=(x, y)))
         x += item.get_width() + gap
 
 
@@ -197,21 +210,22 @@ def experiment_tile(eid: str, size: int) -> pygame.Surface:
 @cached
 def mission_card(mid: str, w: int, h: int) -> pygame.Surface:
     """A mission tile laid out as a row: its type letter, name and what it asks.
-    The right end is kept free for the holder's marker or the science token."""
+    The right end is kept free for the holder's marker or the science token. A card with no
+    room under its name for a line of what it asks ends the name with an ellipsis: the
+    tooltip gives the rest."""
     spec = load().missions[mid]
     surf = art.stretched(f"cards/mission-{spec.type}", w, h).copy()
     centre = (int(h * 0.36), h // 2)  # the badge printed in the frame
-    letter = fonts().render(spec.type, int(h * 0.34), INK, bold=True)
-    surf.blit(letter, letter.get_rect(center=centre))
+    draw_text(surf, spec.type, int(h * 0.34), INK, centre, "center", bold=True)
     x = int(h * 0.68)
     text_w = w - x - int(h * 0.62)
     title_size = max(9, int(h * 0.25))
     body_size = max(8, int(h * 0.2))
-    lines = _lines_that_fit(spec.text, body_size, text_w, h - fonts().height(title_size, True), most=2)
+    lines = _lines_that_fit(spec.text, body_size, text_w, h - fonts().height(title_size, True) - 1, most=2)
     block = fonts().height(title_size, True) + len(lines) * fonts().height(body_size)
-    y = max(0, (h - block) // 2 - h // 30)  # a touch above the middle, never above the card
+    y = max(0, min((h - block) // 2 - h // 30, h - block - 1))  # a touch above the middle, on the card
     box = pygame.Rect(x, 0, text_w, h)
-    name = fonts().fit(f"{spec.name}", title_size, text_w, bold=True)
+    name = fonts().fit(spec.name if lines else f"{spec.name} …", title_size, text_w, bold=True)
     draw_text(surf, name, title_size, theme.TEXT, (x, y), bold=True, box=box)
     y += fonts().height(title_size, True)
     for line in lines:
@@ -235,12 +249,20 @@ def _lines_that_fit(text: str, size: int, width: int, height: int, most: int) ->
 @cached
 def astronaut(char: int, size: int, work: int, awake: bool, symbol: bool) -> pygame.Surface:
     """An astronaut figurine with its work value on the badge; a resting one turns away.
+    A figure too small for its value at a readable size gets a larger badge in its corner.
     With `symbol` (the Options' colour symbols), the player's marker shape sits on its
     shoulder, so figures of similar colours still tell apart."""
     fig = art.image(f"players/astronaut-{char}{'' if awake else '-resting'}", size).copy()
-    centre = (size * 0.79, size * 0.79)  # the badge printed in the art
-    num = fonts().render(str(work), max(6, int(size * 0.31)), INK, bold=True)
-    fig.blit(num, num.get_rect(center=(centre[0], centre[1] + size * 0.01)))
+    text = str(work)
+    label = fonts().surface(text, max(6, int(size * 0.31)), INK, bold=True)
+    needed = max(label.get_size()) // 2 + 1
+    centre = (round(size * BADGE_AT), round(size * BADGE_AT))  # the badge printed in the art
+    if needed > size * BADGE_R:
+        r = min(needed, size // 2)
+        centre = (size - r, size - r)
+        pygame.draw.circle(fig, BADGE, centre, r)
+        pygame.draw.circle(fig, INK, centre, r, max(1, r // 6))
+    draw_text(fig, text, max(6, int(size * 0.31)), INK, centre, "center", bold=True)
     if symbol:
         marker = icons.player_marker(char, max(5, int(size * 0.34)))
         fig.blit(marker, (0, 0))

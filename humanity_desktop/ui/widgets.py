@@ -9,6 +9,7 @@ import pygame
 
 from . import theme
 from .audio import player as audio_player
+from .drawn import cover
 from .fonts import draw_text, fonts
 from .input import Click, Key
 from .surface_cache import cached
@@ -19,6 +20,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, scale: float, title: 
     """A rounded panel, with an optional title; returns the area below the title."""
     radius = max(4, int(10 * scale))
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    cover(surface, rect)
     pygame.draw.rect(surface, edge, rect, max(1, int(scale)), border_radius=radius)
     inner = panel_inner(rect, scale, title)
     if title:
@@ -80,17 +82,24 @@ class Button:
         elif self.style == "primary" or self.selected:
             fill = theme.mix(theme.ACCENT, (255, 255, 255), 0.18 if hover else 0.0)
             edge, ink = theme.ACCENT_DARK, (28, 20, 12)
-        elif self.style == "quiet":
+        elif self.style == "quiet":  # less weight than a normal button, but plainly one that works
             fill = theme.PANEL_HI if hover else theme.PANEL
-            edge, ink = theme.PANEL_EDGE, theme.TEXT_DIM if not hover else theme.TEXT
+            edge, ink = theme.mix(theme.PANEL_EDGE, theme.TEXT, 0.35 if hover else 0.2), theme.TEXT
         else:
             fill = theme.mix(theme.PANEL_HI, (255, 255, 255), 0.08 if hover else 0.0)
             edge, ink = theme.mix(theme.PANEL_EDGE, theme.ACCENT, 0.5 if hover else 0.0), theme.TEXT
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         pygame.draw.rect(surface, edge, self.rect, max(1, int(scale)), border_radius=radius)
         size = max(theme.MIN_TEXT_PX, min(int(self.rect.h * 0.42), label_px(scale)))
-        text = fonts().fit(self.label, size, self.rect.w - int(12 * scale), bold=True)
-        draw_text(surface, text, size, ink, self.rect.center, "center", bold=True, box=self.rect)
+        room = self.rect.w - int(12 * scale)
+        f = fonts()
+        lines = f.wrap(self.label, size, room, bold=True)
+        if len(lines) > 1 and len(lines) * f.height(size, True) > self.rect.h - 2:
+            lines = [f.fit(self.label, size, room, bold=True)]  # no room for two lines: cut, and noted so
+        top = self.rect.centery - len(lines) * f.height(size, True) // 2
+        for k, line in enumerate(lines):
+            draw_text(surface, line, size, ink, (self.rect.centerx, top + k * f.height(size, True)), "midtop",
+                      bold=True, box=self.rect, cut=line.endswith("…") and not self.label.endswith("…"))
         if self.focused:
             draw_focus_ring(surface, self.rect, scale)
 
@@ -98,6 +107,11 @@ class Button:
 def label_px(scale: float) -> int:
     """A button label's text size."""
     return theme.text_px(17, scale)
+
+
+def label_width(label: str, scale: float) -> int:
+    """The width a button needs for `label` on one line, with its margins."""
+    return fonts().width(label, label_px(scale), bold=True) + int(24 * scale)
 
 
 def button_height(scale: float, design: int = 44) -> int:
@@ -287,6 +301,7 @@ class Toasts:
             box = label.get_rect(midtop=(centre_x, y)).inflate(int(28 * scale), int(14 * scale))
             box.top = y
             pygame.draw.rect(surface, (24, 22, 30), box, border_radius=int(10 * scale))
+            cover(surface, box)
             pygame.draw.rect(surface, t.colour, box, max(1, int(2 * scale)), border_radius=int(10 * scale))
             surface.blit(label, label.get_rect(center=box.center))
             y = box.bottom + int(6 * scale)

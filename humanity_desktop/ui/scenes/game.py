@@ -232,13 +232,23 @@ class GameScene(Scene):
         self._plan = (self.match.version, self.payment_plan().cycled(chip))
 
     def science_visible(self) -> tuple:
+        """Whose science tokens the eyes on the screen may see: the one human's own; in
+        hot-seat, the player whose turn it is once handed the screen, and nobody's while a bot
+        plays or the screen waits to be handed over; everyone's at the end, or with no human."""
         n = self.match.state.n
         if self.viewer is None or self.match.state.game_over:
             return (True,) * n
+        if len(self.match.humans) > 1 and not self.can_act():
+            return (False,) * n
         return tuple(seat == self.viewer for seat in range(n))
 
     def can_act(self) -> bool:
+        """Whether the player at the screen may act now: their turn, handed over, and no
+        earlier seat's turn still playing out on the table (the header names that one)."""
         m = self.match
+        beat = self.director.beat
+        if beat is not None and beat.seat != m.current:
+            return False
         return m.human_turn and m.current == self.viewer and self.handoff_to is None
 
     # ------------------------------------------------------------ update

@@ -8,8 +8,9 @@ from ...controller import CancelPaymentRequested, HintRequested
 from ...controller.table import AUTO_PAY, CANCEL_PAYMENT
 from ...controller.thinking import HINT_LEVEL
 from ...controller import table as on_table
+from ..drawn import Fact, Stated
 from ..settings import PACES
-from ..widgets import Button
+from ..widgets import Button, button_height, label_width
 from .game_dialogs import answer, choose_among
 from .options import ROWS, option_text
 from .table_screen import TableScreen
@@ -31,15 +32,18 @@ def top_buttons(scene: TableScreen) -> list[Button]:
         Button("Fast-forward", scene.toggle_fast, selected=scene.fast, tooltip="Play bot moves at top speed (F)"),
         Button("Menu", scene.pause, tooltip="Pause, save, options (Esc)"),
     ]
-    widths = [180, 150, 96]
+    # Each as wide as its design or its label needs, whichever is more: the pace's widest
+    # value and "Thinking…" are measured, so the bar keeps still as they change.
+    widths = [max(int(180 * sc), *(label_width(option_text("pace", p), sc) for p in pace_names)),
+              max(int(150 * sc), label_width("Fast-forward", sc)), max(int(96 * sc), label_width("Menu", sc))]
     if scene.app.settings.hints and scene.can_act() and scene.match.pending is None:
         buttons.insert(0, _hint_button(scene))
-        widths.insert(0, 112)  # room for "Thinking…", so the bar keeps still as it comes and goes
+        widths.insert(0, max(int(112 * sc), label_width("Thinking…", sc)))
     x = scene.L.top.right - int(8 * sc)
     h = scene.L.top.h - int(14 * sc)
     for b, w in reversed(list(zip(buttons, widths))):
-        x -= int(w * sc)
-        b.rect = pygame.Rect(x, scene.L.top.y + int(7 * sc), int(w * sc), h)
+        x -= w
+        b.rect = pygame.Rect(x, scene.L.top.y + int(7 * sc), w, h)
         x -= int(8 * sc)
     if scene.can_act():
         buttons.append(_preview_button(scene))
@@ -58,7 +62,8 @@ def _preview_button(scene: TableScreen) -> Button:
     sc = scene.L.scale
     b = Button("Preview reset", scene.toggle_preview, style="quiet", selected=scene.previewing,
                tooltip="What the reset would do if the round ended now; a click or P keeps it shown")
-    b.rect = pygame.Rect(scene.L.board.x, scene.L.board.y, int(132 * sc), int(30 * sc))
+    b.rect = pygame.Rect(scene.L.board.x, scene.L.board.y, max(int(132 * sc), label_width(b.label, sc)),
+                         max(int(30 * sc), button_height(sc, 30)))
     return b
 
 
@@ -103,19 +108,19 @@ def prompt_text(scene: TableScreen) -> tuple[str, str]:
         return "Game over", "Counting the final scores…"
     if scene.director.resetting:  # the position already moved on; the table has not yet
         return "The round ends", "Watch the ring: modules leave and slide, the arm turns, and the astronauts it passes come home."
-    seat = s.current
+    seat = scene.shown().turn  # the turn the table shows: an earlier bot's, still played out, or the one to play
     if m.seats[seat].is_bot:
-        beat = scene.director.beat
-        if beat is not None and m.seats[beat.seat].is_bot:
-            seat = beat.seat  # the table still plays out an earlier bot's turn: name that one, as the header does
-        return (f"{scene.names[seat]} is playing",
+        return (Stated(f"{scene.names[seat]} is playing", Fact("whose_turn", seat)),
                 f"Bot, level {m.seats[seat].level}. Press F or Fast-forward to speed it up.")
     name = scene.names[seat]
     if not scene.can_act():
-        return f"{name}'s turn", "Waiting for the hand-off."
+        return Stated(f"{name}'s turn", Fact("whose_turn", seat)), "Waiting for the hand-off."
     if m.pending is not None:
-        return "Confirm your turn", m.pending.summary
-    return scene.table().prompt(name)
+        return "Confirm your turn", Stated(m.pending.summary, Fact("turn_points", seat))
+    table = scene.table()
+    title, hint = table.prompt(name)
+    stated = table.prompt_states()
+    return (Stated(title, Fact(stated[0], seat)) if stated else title), hint
 
 
 def _auto_pay(scene: TableScreen) -> None:

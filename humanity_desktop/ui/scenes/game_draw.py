@@ -7,6 +7,7 @@ import pygame
 
 from ...engine.flow import plan_reset
 from .. import icons, theme
+from ..drawn import Fact, fact_of
 from ..fonts import draw_text, fonts
 from ...controller.targets import ARM, ASTRO, CELL, EXPERIMENT, HANGAR, Target
 from ..views.base_view import BaseFrame
@@ -32,7 +33,8 @@ def paint_static(scene: TableScreen, surf: pygame.Surface) -> pygame.Rect:
     log_inner = draw_panel(surf, L.log, sc, "Game log")
     draw_panel(surf, L.base, sc)
     draw_panel(surf, L.actions, sc)
-    scene.tracks.layout(draw_panel(surf, L.tracks, sc, "Secondary board"), sc)
+    title = "Secondary board" if scene.tracks.title_fits(L.tracks, sc) else None
+    scene.tracks.layout(draw_panel(surf, L.tracks, sc, title), sc)
     return log_inner
 
 
@@ -108,7 +110,7 @@ def draw_header(scene: TableScreen, surface: pygame.Surface, shown: Shown) -> No
     x = top.x + int(16 * sc)
     logo = draw_text(surface, "HUMANITY", int(20 * sc), theme.ACCENT, (x, top.centery), "midleft", bold=True)
     when = draw_text(surface, f"Year {shown.board.year}  ·  Round {shown.board.round}", int(15 * sc), theme.TEXT_DIM,
-                     (logo.right + int(18 * sc), top.centery), "midleft")
+                     (logo.right + int(18 * sc), top.centery), "midleft", fact=Fact("date"))
     seat = shown.turn
     if seat is not None:
         label = f"{scene.names[seat]}'s turn" + (" (bot)" if scene.match.seats[seat].is_bot else "")
@@ -121,7 +123,7 @@ def draw_header(scene: TableScreen, surface: pygame.Surface, shown: Shown) -> No
         width = min(fonts().width(label, size, bold=True), right - left)
         cx = max(left + width // 2, min(scene.L.base.centerx + int(14 * sc), right - width // 2))
         label = fonts().fit(label, size, right - left, bold=True)
-        text = draw_text(surface, label, size, theme.TEXT, (cx, top.centery), "center", bold=True)
+        text = draw_text(surface, label, size, theme.TEXT, (cx, top.centery), "center", bold=True, fact=Fact("whose_turn", seat))
         surface.blit(marker, marker.get_rect(midright=(text.x - int(8 * sc), top.centery)))
     over = hovered(scene.top_buttons, scene.pointer)
     for b in scene.top_buttons:
@@ -147,7 +149,8 @@ def draw_prompt(scene: TableScreen, surface: pygame.Surface) -> None:
     s = scene.match.state
     paying = scene.can_act() and scene.table().paying
     cost = owed(s, scene.match.pending is not None, scene.payment_plan()) if paying else None
-    scene.prompt.draw(surface, PromptFrame(title, hint, cost, scene.action_buttons, scene.pointer))
+    scene.prompt.draw(surface, PromptFrame(title, hint, cost, scene.action_buttons, scene.pointer,
+                                           fact_of(title), fact_of(hint)))
 
 
 def draw_popup(scene: TableScreen, surface: pygame.Surface, s, seat: int) -> None:

@@ -17,6 +17,7 @@ from ...engine.catalogue import RESOURCES, SIDES, load
 from ...engine.rules import placement_cells, supply_of
 from ...engine.state import ACTIVE, EXHAUSTED, RETURNING
 from .. import icons, theme, tile_art
+from ..drawn import Fact, place
 from ..fonts import draw_text
 from ..surface_cache import cached
 from ...controller.targets import ASTRO, CELL, DONE_EXPERIMENT, RETURNING_ASTRONAUT, Target
@@ -237,7 +238,7 @@ class BaseView(View):
         surface.blit(marker, marker.get_rect(midleft=(h.x + int(EDGE * sc), h.centery)))
         draw_text(surface, f"{f.names[f.seat]}'s base".upper(), int(16 * sc), theme.TEXT,
                   (h.x + int(44 * sc), h.centery), "midleft", bold=True)
-        draw_stored(surface, f.state.players[f.seat].base, (h.right - int(EDGE * sc), h.centery), sc)
+        draw_stored(surface, f.state.players[f.seat].base, f.seat, (h.right - int(EDGE * sc), h.centery), sc)
 
     def _draw_astronauts(self, surface: pygame.Surface, f: BaseFrame, grid: Grid) -> None:
         player = f.state.players[f.seat]
@@ -247,7 +248,7 @@ class BaseView(View):
                 continue
             rect = grid.rect(pos)
             img = tile_art.astronaut(f.chars[f.seat], size, work, where == ACTIVE, f.symbols)
-            surface.blit(img, img.get_rect(center=rect.center))
+            place(surface, img, img.get_rect(center=rect.center), fact=Fact("astronaut_work", f.seat, i))
             if i == f.state.sel and f.state.current == f.seat:
                 pygame.draw.circle(surface, theme.HIGHLIGHT, rect.center, int(grid.cell * 0.46), max(2, int(3 * self.scale)))
             elif i in f.marked_astros:
@@ -296,7 +297,7 @@ class BaseView(View):
             if i in f.hidden_astros:
                 continue  # in the player's hand
             work = s.players[seat].astros[i][0]
-            surface.blit(tile_art.astronaut(f.chars[seat], rect.w, work, True, f.symbols), rect)
+            place(surface, tile_art.astronaut(f.chars[seat], rect.w, work, True, f.symbols), rect, fact=Fact("astronaut_work", seat, i))
             if f.selected_returning == i:
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), max(2, int(3 * sc)), border_radius=6)
 
@@ -361,14 +362,15 @@ def stored(base: dict) -> list[tuple[tuple[str, ...], int]]:
     return [(tuple(RESOURCES[r] for r in kinds), count) for kinds, count in supply_of(base, load())]
 
 
-def draw_stored(surface: pygame.Surface, base: dict, midright: tuple, sc: float) -> pygame.Rect:
+def draw_stored(surface: pygame.Surface, base: dict, seat: int, midright: tuple, sc: float) -> pygame.Rect:
     """The units a base holds, right-aligned at `midright`: a count after the resource's
     token (two tokens for a unit of either kind). Returns the area drawn."""
     size, gap = int(18 * sc), int(10 * sc)
     x, y = midright
     area = pygame.Rect(x, y, 0, 0)
     for names, count in reversed(stored(base)):
-        label = draw_text(surface, str(count), int(15 * sc), theme.TEXT, (x, y), "midright", bold=True)
+        label = draw_text(surface, str(count), int(15 * sc), theme.TEXT, (x, y), "midright", bold=True,
+                          fact=Fact("stock", seat, "/".join(names)))
         x = label.x - int(3 * sc)
         area.union_ip(label)
         for name in reversed(names):

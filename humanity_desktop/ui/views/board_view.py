@@ -21,6 +21,7 @@ from ...engine.ring import FULL_TURN, HANGARS, RING, WHITE_CROSSES, bay_slot, di
 from ...engine.state import BOARD
 from .. import art, theme, tile_art
 from ..anim import arc_point, ease, ease_out, lerp, segment
+from ..drawn import Fact, copied, place, scaled
 from ..fonts import draw_text, fonts
 from ..surface_cache import cached
 from ...controller.targets import ARM, EXPERIMENT, HANGAR, HUB, RING_ASTRO, Target
@@ -241,7 +242,7 @@ class BoardView(View):
             if p <= 0:
                 continue
             size = max(4, int(self.tile * lerp(1.5, 1.0, p)))
-            img = pygame.transform.smoothscale(tile_art.module_tile(tile, self.tile), (size, size))
+            img = scaled(tile_art.module_tile(tile, self.tile), (size, size))
             img.set_alpha(int(255 * p))
             surface.blit(img, img.get_rect(center=self.point(space, R_HANGAR)))
 
@@ -272,7 +273,7 @@ class BoardView(View):
             if size < 4:
                 continue
             for eid, space in items:
-                img = pygame.transform.smoothscale(tile_art.experiment_tile(eid, self.exp), (size, size))
+                img = scaled(tile_art.experiment_tile(eid, self.exp), (size, size))
                 surface.blit(img, img.get_rect(center=self.point(space + shift, R_EXPERIMENT)))
 
     def _draw_arm(self, surface: pygame.Surface, arm: float) -> None:
@@ -303,7 +304,7 @@ class BoardView(View):
                 a, b = moving[(p, i)]
                 space = a - distance(b, a) * step
             img = tile_art.astronaut(f.chars[p], self.astro, s.players[p].astros[i][0], True, f.symbols)
-            surface.blit(img, img.get_rect(center=self.astro_point(space, k, of)))
+            place(surface, img, img.get_rect(center=self.astro_point(space, k, of)), fact=Fact("astronaut_work", p, i))
         if f.reset is not None and f.home_of is not None:
             self._draw_homecoming(surface, f)
 
@@ -325,8 +326,12 @@ class BoardView(View):
         surface.blit(hub, hub.get_rect(center=self.c))
         size = max(9, int(self.r * 0.065))
         cx, cy = self.c
-        draw_text(surface, f"YEAR {s.year}", size, theme.ACCENT, (cx, cy - size * 0.9), "center", bold=True)
-        draw_text(surface, f"Round {s.round}", int(size * 0.85), theme.TEXT, (cx, cy + size * 0.35), "center")
+        f = fonts()
+        year_h, round_h = f.height(size, bold=True), f.height(int(size * 0.85))
+        top = cy - (year_h + round_h) // 2  # the two lines as a block on the hub's centre, at any text size
+        draw_text(surface, f"YEAR {s.year}", size, theme.ACCENT, (cx, top), "midtop", bold=True, fact=Fact("year"))
+        draw_text(surface, f"Round {s.round}", int(size * 0.85), theme.TEXT, (cx, top + year_h), "midtop",
+                  fact=Fact("round"))
 
     # ------------------------------------------------------------ hit test
 
@@ -372,7 +377,7 @@ def _flight_home(line: Timeline, r: ResetInfo, space: int, n: int) -> tuple[floa
 
 def _ghost(surface: pygame.Surface, picture: pygame.Surface, rect: pygame.Rect) -> None:
     """A piece taken this turn, faded where it stood while the turn can still be taken back."""
-    faded = picture.copy()
+    faded = copied(picture)
     faded.set_alpha(GHOST_ALPHA)
     surface.blit(faded, faded.get_rect(center=rect.center))
 

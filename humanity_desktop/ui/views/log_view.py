@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .. import icons, theme
+from ..drawn import place
 from ..fonts import fonts
 from ..surface_cache import cached
 from .view import View
@@ -42,14 +43,14 @@ class LogView(View):
         line_h = f.height(size)
         marker = max(8, line_h - int(5 * self.scale))
         indent = marker + int(6 * self.scale)
-        badge = why_button(size, line_h)
+        badge_w = why_width(size)
         rows: list[tuple[str, int | None, int, bool]] = []  # text, whose marker, log line, its badge
         wanted = self.rect.h // line_h
         end = len(log) - self.scroll
         for index in range(end - 1, max(0, end - wanted) - 1, -1):
             line = log[index]
             who = next((i for i, n in enumerate(names) if line.startswith(n)), None)
-            width = self.rect.w - indent - (badge.get_width() + int(6 * self.scale) if index in explained else 0)
+            width = self.rect.w - indent - (badge_w + int(6 * self.scale) if index in explained else 0)
             parts = [(p, who if k == 0 else None, index, k == 0 and index in explained)
                      for k, p in enumerate(f.wrap(line, size, width))]
             if len(rows) + len(parts) > wanted:
@@ -69,19 +70,24 @@ class LogView(View):
                 surface.blit(m, m.get_rect(midleft=(self.rect.x, y + line_h // 2)))
             surface.blit(f.render(text, size, colour), (self.rect.x + indent, y))
             if why:
+                badge = why_button(size, line_h)
                 surface.blit(badge, badge.get_rect(topright=(self.rect.right, y)))
             self._rows.append((pygame.Rect(self.rect.x, y, self.rect.w, line_h), index))
             y += line_h
 
 
+def why_width(size: int) -> int:
+    """The width of the "Why?" button at a text size of `size`."""
+    return fonts().width(WHY, size, bold=True) + size
+
+
 @cached
 def why_button(size: int, height: int) -> pygame.Surface:
     """The "Why?" button on a bot's line: the bot's reasons are a click away."""
-    f = fonts()
-    label = f.render(WHY, size, theme.ACCENT, bold=True)
-    surf = pygame.Surface((label.get_width() + size, height), pygame.SRCALPHA)
+    label = fonts().render(WHY, size, theme.ACCENT, bold=True)
+    surf = pygame.Surface((why_width(size), height), pygame.SRCALPHA)
     box = surf.get_rect().inflate(0, -2)
     pygame.draw.rect(surf, (*theme.PANEL_HI, 255), box, border_radius=height // 3)
     pygame.draw.rect(surf, theme.ACCENT_DARK, box, max(1, size // 12), border_radius=height // 3)
-    surf.blit(label, label.get_rect(center=box.center))
+    place(surf, label, label.get_rect(center=box.center))
     return surf

@@ -13,8 +13,9 @@ import pygame
 from ...controller.table import paid_for
 from ...engine.catalogue import ADVANCED_OF, BASICS_PER_ADVANCED, RESOURCES
 from .. import icons, theme
+from ..drawn import Fact
 from ..fonts import draw_text, fonts
-from ..widgets import Button, draw_panel, hovered
+from ..widgets import Button, button_height, draw_panel, hovered, label_width
 from .view import View
 
 TEXT_SIZES = ((18, 14), (16, 12))  # (title, hint) in design pixels; the second for long texts
@@ -41,29 +42,49 @@ class PromptFrame:
     owed: Owed | None = None
     buttons: list[Button] = field(default_factory=list)
     pointer: tuple = (0, 0)
+    title_fact: Fact | None = None  # what of the game the title states, if anything
+    hint_fact: Fact | None = None
 
 
 class PromptPanel(View):
     def __init__(self) -> None:
         super().__init__()
         self.drawn = pygame.Rect(0, 0, 0, 0)  # where the last draw put the panel, grown or not
+        self.column = 0  # the width of the buttons' column (place_buttons)
+        self.stack = 0  # the height of the buttons' stack
         self.owed_chips: list[pygame.Rect] = []  # where the last draw put each unit still owed
 
     def place_buttons(self, buttons: list[Button], choices: bool) -> None:
         """The main button on its own row and the others sharing the row below; the answers
-        to a choice two to a row."""
+        to a choice two to a row. The column widens for labels that need it, up to half the
+        panel; where a row's labels still do not fit, each button takes a row of its own, and
+        a stack taller than the panel grows it upward."""
         sc = self.scale
-        w, h, gap = int(BUTTON_W * sc), int(BUTTON_H * sc), int(BUTTON_GAP * sc)
-        x, y = self.rect.right - w - int(14 * sc), self.rect.y + int(PAD_TOP * sc)
+        h, gap = button_height(sc, BUTTON_H), int(BUTTON_GAP * sc)
         rows = [buttons[k:k + 2] for k in range(0, len(buttons), 2)] if choices else [buttons[:1], buttons[1:]]
+        rows = [row for row in rows if row]
+        widest = self.rect.w // 2
+        needs = [sum(label_width(b.label, sc) for b in row) + gap * (len(row) - 1) for row in rows]
+        w = max([int(BUTTON_W * sc)] + needs)
+        if w > widest:
+            rows = [[b] for row in rows for b in row]
+            w = max([int(BUTTON_W * sc)] + [min(widest, label_width(b.label, sc)) for b in buttons])
+        self.column = w if buttons else 0
+        self.stack = len(rows) * h + max(0, len(rows) - 1) * gap
+        x = self.rect.right - w - int(14 * sc)
+        y = self.rect.bottom - max(self.rect.h, self._button_room()) + int(PAD_TOP * sc)
         for r, row in enumerate(rows):
             bw = (w - gap * (len(row) - 1)) // max(1, len(row))
             for k, b in enumerate(row):
                 b.rect = pygame.Rect(x + k * (bw + gap), y + r * (h + gap), bw, h)
 
+    def _button_room(self) -> int:
+        """The panel's height the button stack needs, with the padding round it."""
+        return self.stack + int((PAD_TOP + PAD_BOTTOM) * self.scale) if self.stack else 0
+
     def text_width(self, has_buttons: bool) -> int:
         sc = self.scale
-        return self.rect.w - int((PAD_X + 14) * sc) - (int((BUTTON_W + 14) * sc) if has_buttons else 0)
+        return self.rect.w - int((PAD_X + 14) * sc) - (self.column + int(14 * sc) if has_buttons else 0)
 
     def lines(self, f: PromptFrame) -> tuple[int, list[str], int, list[str]]:
         """(title size, title lines, hint size, hint lines): the largest sizes at which the
@@ -93,11 +114,11 @@ class PromptPanel(View):
         x, y = self.rect.x + int(PAD_X * sc), self.rect.bottom - max(needed, self.rect.h) + int(PAD_TOP * sc)
         f_ = fonts()
         for line in title_lines:
-            draw_text(surface, line, title_size, theme.TEXT, (x, y), bold=True)
+            draw_text(surface, line, title_size, theme.TEXT, (x, y), bold=True, fact=f.title_fact)
             y += f_.height(title_size, True)
         y += int(4 * sc)
         for line in hint_lines:
-            draw_text(surface, line, hint_size, theme.TEXT_DIM, (x, y))
+            draw_text(surface, line, hint_size, theme.TEXT_DIM, (x, y), fact=f.hint_fact)
             y += f_.height(hint_size)
         if f.owed is not None:
             self._draw_owed(surface, f.owed, (x, y + int(6 * sc)))
@@ -152,8 +173,9 @@ class PromptPanel(View):
         return len(title_lines) * f.height(title_size, True) + len(hint_lines) * f.height(hint_size)
 
     def _height(self, f: PromptFrame, set_text: tuple) -> int:
-        """The panel's height with `f`'s text set as `lines` set it, and its chrome."""
-        return self._text_height(*set_text) + self._chrome(f)
+        """The panel's height with `f`'s text set as `lines` set it, and its chrome, or as its
+        buttons need, whichever is more."""
+        return max(self._text_height(*set_text) + self._chrome(f), self._button_room() if f.buttons else 0)
 
     def _chrome(self, f: PromptFrame) -> int:
         """The panel's height around the text: padding, and the chips while paying."""

@@ -11,6 +11,7 @@ from ...engine.catalogue import MISSION_TYPES, load
 from .. import art, icons, theme, tile_art
 from ..fonts import draw_text, fonts
 from ...controller.targets import MISSION, RESEARCH_TRACK, SCORE_TRACK, Target
+from ..widgets import panel_inner
 from .view import View
 
 SCORE_STEP = 10
@@ -24,21 +25,63 @@ class TracksFrame:
 
 
 class TracksView(View):
+    @staticmethod
+    def title_fits(panel: pygame.Rect, scale: float) -> bool:
+        """Whether the panel has room for its title above the research track and the
+        missions' names (else the title gives way: the tracks and missions name themselves)."""
+        inner = panel_inner(panel, scale, "title")
+        return inner.h >= TracksView()._least_h(inner, scale)
+
+    def _least_h(self, inner: pygame.Rect, scale: float) -> int:
+        """The research track and a line for each mission's name."""
+        self.scale = scale
+        missions = len(MISSION_TYPES)
+        return (self._research_h(inner) + int(8 * scale) + missions * mission_least_h(scale)
+                + (missions - 1) * int(6 * scale))
+
+    def _research_h(self, inner: pygame.Rect) -> int:
+        sc = self.scale
+        label_h = fonts().height(label_px(sc), True)
+        rows = self._label_rows(self._research_labels(), inner)
+        return self._bar_top() + self._bar_h() + int(13 * sc) + int(5 * sc) + rows * label_h
+
     def layout(self, inner: pygame.Rect, scale: float) -> None:
         """`inner` is the panel's area below its title. Each track is as tall as its words need:
-        its title, the markers standing on the bar, the bar, and the marks' numbers under it."""
+        its title, the markers standing on the bar, the bar, and the marks' numbers under it
+        (in two staggered rows where one row cannot hold them all). The missions take the
+        rest; where it cannot hold each mission's name, the score track gives way (the cards
+        give every seat's points too)."""
         self.place(inner, scale)
         sc = scale
-        under = int(5 * sc) + fonts().height(theme.text_px(10, sc), True)
-        self.score = pygame.Rect(inner.x, inner.y, inner.w, self._bar_top() + self._bar_h() + under)
-        tokens = int(13 * sc)
-        self.research = pygame.Rect(inner.x, self.score.bottom + int(4 * sc), inner.w,
-                                    self._bar_top() + self._bar_h() + tokens + under)
-        top = self.research.bottom + int(8 * sc)
+        label_h = fonts().height(label_px(sc), True)
+        under = int(5 * sc) + label_h
+        score_h = self._bar_top() + self._bar_h() + under
+        self.research_rows = self._label_rows(self._research_labels(), inner)
+        research_h = self._research_h(inner)
         gap = int(6 * sc)
         missions = len(MISSION_TYPES)
+        score_h = score_h if score_h + int(4 * sc) + self._least_h(inner, sc) <= inner.h else 0
+        self.score = pygame.Rect(inner.x, inner.y, inner.w, score_h)
+        self.research = pygame.Rect(inner.x, self.score.bottom + (int(4 * sc) if score_h else 0), inner.w, research_h)
+        top = self.research.bottom + int(8 * sc)
         h = min(int(64 * sc), (inner.bottom - top - (missions - 1) * gap) // missions)
-        self.missions = [pygame.Rect(inner.x, top + i * (h + gap), inner.w, h) for i in range(missions)]
+        if h >= mission_least_h(sc):
+            self.missions = [pygame.Rect(inner.x, top + i * (h + gap), inner.w, h) for i in range(missions)]
+        else:  # no room for them one under another: side by side, their names cut (the tooltips give them)
+            w = (inner.w - (missions - 1) * gap) // missions
+            h = max(0, min(mission_least_h(sc), inner.bottom - top))
+            self.missions = [pygame.Rect(inner.x + i * (w + gap), top, w, h) for i in range(missions)]
+
+    @staticmethod
+    def _research_labels() -> list[tuple[int, str]]:
+        return [(pos, str(pos)) for pos, _ in load().research_marks]
+
+    def _label_rows(self, labels: list[tuple[int, str]], rect: pygame.Rect) -> int:
+        """1 if every mark's number fits in one row under the bar, else 2 (staggered)."""
+        bar = self._bar(rect)
+        size, gap = label_px(self.scale), int(4 * self.scale)
+        marks = [(_x_of(bar, v, load().research_cap), fonts().width(t, size, bold=True)) for v, t in labels]
+        return 1 if None not in _spaced(marks, rect, gap) else 2
 
     def draw(self, surface: pygame.Surface, f: TracksFrame) -> None:
         clip = surface.get_clip()
@@ -50,16 +93,13 @@ class TracksView(View):
         s = f.state
         length = score_length(s)
         step = SCORE_STEP * -(-length // (SCORE_STEP * MAX_LABELS))
-        self._track(surface, self.score, "SCORE", s.scores, length, f.chars,
-                    [(v, str(v)) for v in range(0, length + 1, step)])
-        cat = load()
+        if self.score.h:
+            self._track(surface, self.score, "SCORE", s.scores, length, f.chars,
+                        [(v, str(v)) for v in range(0, length + 1, step)])
         # Each mark reached is one more token: a token under each, and the research it needs.
-        marks = [(pos, str(pos)) for pos, _ in cat.research_marks]
-        self._track(surface, self.research, "RESEARCH", [p.research for p in s.players], cat.research_cap,
-                    f.chars, marks, tokens=True)
+        self._track(surface, self.research, "RESEARCH", [p.research for p in s.players], load().research_cap,
+                    f.chars, self._research_labels(), tokens=True, rows=self.research_rows)
         for i, rect in enumerate(self.missions):
-            if rect.h < 20:
-                continue
             surface.blit(tile_art.mission_card(s.missions[i], rect.w, rect.h), rect)
             holder = s.holders[i]
             socket = (rect.right - int(rect.h * 0.28), rect.centery)  # printed at the card's right end
@@ -70,7 +110,7 @@ class TracksView(View):
             surface.blit(token, token.get_rect(center=socket))
 
     def _track(self, surface, rect: pygame.Rect, title: str, values: list[int], length: int, chars: tuple,
-               labels: list, tokens: bool = False) -> None:
+               labels: list, tokens: bool = False, rows: int = 1) -> None:
         sc = self.scale
         draw_text(surface, title, int(12 * sc), theme.TEXT_FAINT, rect.topleft, bold=True)
         bar = self._bar(rect)
@@ -80,20 +120,27 @@ class TracksView(View):
         def x_of(v: int) -> int:
             return _x_of(bar, v, length)
 
-        size = int(10 * sc)
-        numbered = _spaced([(x_of(v), fonts().width(text, size, bold=True)) for v, text in labels], rect, int(4 * sc))
-        for (v, text), at in zip(labels, numbered):
+        size = label_px(sc)
+        line = fonts().height(size, True)
+        numbered: list[int | None] = [None] * len(labels)
+        for row in range(rows):  # staggered rows: every other mark's number in each
+            ours = list(range(row, len(labels), rows))
+            placed = _spaced([(x_of(labels[k][0]), fonts().width(labels[k][1], size, bold=True)) for k in ours],
+                             rect, int(4 * sc))
+            for k, at in zip(ours, placed):
+                numbered[k] = at
+        for k, ((v, text), at) in enumerate(zip(labels, numbered)):
             x = x_of(v)
             pygame.draw.line(surface, theme.TEXT_FAINT, (x, bar.top), (x, bar.bottom), max(1, int(sc)))
-            if at is None:
-                continue
+            below = bar.bottom + int(5 * sc)
             if tokens:
                 tok = icons.science_token(int(13 * sc))
-                spot = tok.get_rect(midtop=(x, bar.bottom + int(5 * sc)))
+                spot = tok.get_rect(midtop=(x, below))
                 surface.blit(tok, spot)
-                draw_text(surface, text, size, theme.TEXT_DIM, (at, spot.bottom), "midtop", bold=True)
-            else:
-                draw_text(surface, text, size, theme.TEXT_FAINT, (at, bar.bottom + int(5 * sc)), "midtop", bold=True)
+                below = spot.bottom
+            if at is not None:
+                colour = theme.TEXT_DIM if tokens else theme.TEXT_FAINT
+                draw_text(surface, text, size, colour, (at, below + (k % rows) * line), "midtop", bold=True)
         seen: dict[int, int] = {}
         size = int(16 * sc)
         for seat, v in enumerate(values):
@@ -134,6 +181,15 @@ class TracksView(View):
         if self.research.collidepoint(pos):
             return Target(RESEARCH_TRACK)
         return None
+
+
+def label_px(sc: float) -> int:
+    return int(10 * sc)
+
+
+def mission_least_h(sc: float) -> int:
+    """The least height of a mission's card: its name on one line."""
+    return fonts().height(theme.text_px(9, sc), True) + int(8 * sc)
 
 
 def score_length(state: State) -> int:

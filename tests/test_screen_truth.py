@@ -1,0 +1,165 @@
+"""What the table says is true, at every window size and text size the game offers.
+
+Seeded games of 2, 3 and 4 seats, humans and bots mixed (hot-seat included), are played
+through the real match and game screen: the bots by the match's own thread, the humans by a
+random hand that asks as a click would. At a spread of their moments (a human mid-turn, paying,
+at the confirm step, a bot between its moves, the hand-off, the final board and the results)
+the whole stack is drawn at each size and text size, and every text on it is held to the
+rules in tests/screen_truth.py: no smaller than 11 px at 100% (more at larger text sizes),
+inside its box, over no other text, and every fact it states (a score, the round, whose
+turn, a stock, the points a confirm will give) equal to the engine's; a seat's hidden values
+never drawn while another seat's eyes, or nobody's, are on the screen.
+
+The default run plays one short slice; `--runslow` the whole sweep.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from humanity_desktop.controller import parse_seats
+from humanity_desktop.engine import State
+from humanity_desktop.engine.state import PAY
+from humanity_desktop.ui import theme
+from humanity_desktop.ui.app import App, AppConfig
+from humanity_desktop.ui.scenes.dialog import HandoffScene
+from humanity_desktop.ui.scenes.game import GameScene
+from humanity_desktop.ui.scenes.title import TitleScene
+from screen_truth import Truth, draw_frame, facts_seen, problems
+from ui_driver import run_until
+
+SIZES = ((1024, 576), (1366, 768), (1920, 1080), (2560, 1440))
+TEXT_SIZES = theme.TEXT_SIZES
+
+
+class Clock:
+    """The match's clock: a bot waits out its pace until the test moves the clock on."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Table:
+    """A game on the real screen, its humans played by a seeded random hand."""
+
+    def __init__(self, app: App, seats: str, seed: int) -> None:
+        self.app, self.rng, self.clock = app, random.Random(seed), Clock()
+        self.match = app.session.new_match(parse_seats(seats), seed)
+        self.match._clock = self.clock  # bots keep their pace on this clock, so the table can be caught between moves
+        self.game = GameScene(app, self.match)
+        app.stack.push(TitleScene(app))
+        app.stack.push(self.game)
+        self.humans = [i for i, s in enumerate(self.match.seats) if not s.is_bot]
+        self.holder: int | None = self.humans[0] if len(self.humans) == 1 else None  # whose eyes are on the screen
+        self.turn_start: tuple[int, State] | None = None
+        self.settle()
+
+    def settle(self) -> None:
+        assert run_until(self.app, lambda: not self.game.director.busy and not self.game.editor.active
+                         and not self.match.thread_at_work), "the table never came to rest"
+        m = self.match
+        if self.holder is None and m.state.current in self.humans and not isinstance(self.app.stack.top, HandoffScene):
+            self.holder = m.state.current  # the first human to play sits down without a hand-off
+
+    def truth(self) -> Truth:
+        m = self.match
+        state = m.pending.preview if m.pending is not None else m.state
+        turn = None if m.state.game_over else (m.pending.seat if m.pending is not None else m.state.current)
+        if m.state.game_over or not self.humans:
+            may_see = frozenset(range(state.n))
+        elif len(self.humans) == 1:
+            may_see = frozenset(self.humans)
+        else:
+            may_see = frozenset({turn} if turn in self.humans and turn == self.holder else ())
+        start = self.turn_start[1] if self.turn_start and m.pending is not None else None
+        return Truth(state, tuple(m.names), turn, may_see, start)
+
+    def step(self) -> None:
+        """One move of the game: a hand-off taken, a human's choice or confirm, or a bot's move."""
+        app, m = self.app, self.match
+        top = app.stack.top
+        if isinstance(top, HandoffScene):
+            seat = m.current
+            assert top.name == m.names[seat], "the hand-off names another seat than the one to play"
+            top._ready()
+            self.holder = seat
+        elif m.state.current in self.humans and not m.state.game_over:
+            seat = m.state.current
+            if self.turn_start is None or self.turn_start[0] != seat:
+                self.turn_start = (seat, m.state.copy())
+            if m.pending is not None:
+                self.game.confirm()
+                self.turn_start = None
+            else:
+                self.game.request(self.rng.choice(m.legal()))
+        else:
+            self.clock.now += 10.0  # the bot's pace has passed
+            version = m.version
+            assert run_until(app, lambda: m.version != version or m.state.game_over
+                             or isinstance(app.stack.top, HandoffScene)), "the bot never moved"
+        self.settle()
+
+    def moment(self) -> str:
+        m = self.match
+        if isinstance(self.app.stack.top, HandoffScene):
+            return "hand-off"
+        if m.state.game_over:
+            return "over"
+        if m.pending is not None:
+            return "confirm"
+        if m.state.current not in self.humans:
+            return "bot"
+        return "paying" if m.state.phase == PAY else "human"
+
+
+def check_everywhere(table: Table, sizes=SIZES, text_sizes=TEXT_SIZES) -> tuple[list[str], list]:
+    """Every problem of the stack drawn at each size and text size, and the records."""
+    found, records = [], []
+    truth = table.truth()
+    for text_size in text_sizes:
+        theme.set_text_size(text_size)
+        for size in sizes:
+            record = draw_frame(table.app, size)
+            records.append(record)
+            found += [f"{size[0]}x{size[1]} at {text_size:.0%}, {table.moment()}: {p}"
+                      for p in problems(record, text_size, truth)]
+    theme.set_text_size(1.0)
+    table.app.stack.resize(table.app.size)
+    return found, records
+
+
+def play_and_check(app: App, seats: str, seed: int, moments: int, every: int, sizes=SIZES, text_sizes=TEXT_SIZES):
+    """Play a game, checking the screen at `moments` of its moments `every` moves apart (and
+    at each kind of moment the first time it comes); the problems found and the kinds seen."""
+    table = Table(app, seats, seed)
+    found, seen, records, moves = [], set(), [], 0
+    while moments > 0 and not (table.match.state.game_over and "over" in seen):
+        kind = table.moment()
+        if kind not in seen or moves % every == 0:
+            problems_here, drawn = check_everywhere(table, sizes, text_sizes)
+            found += problems_here
+            records += drawn
+            seen.add(kind)
+            moments -= 1
+        if table.match.state.game_over:
+            break
+        table.step()
+        moves += 1
+    return found, seen, facts_seen(records)
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(AppConfig(data_dir=tmp_path, size=(1366, 768), max_fps=0, pace="normal", anim_speed=1000.0))
+    yield app
+    app.close()
+
+
+def test_a_hot_seat_game_says_only_what_is_so_at_every_size(app):
+    found, seen, facts = play_and_check(app, "human,bot:random,human", seed=5, moments=6, every=9)
+    assert not found, "\n".join(found[:40]) + f"\n... {len(found)} in all"
+    assert {"human", "bot"} <= seen
