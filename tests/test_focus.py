@@ -7,7 +7,8 @@ import pytest
 
 from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import App, AppConfig
-from humanity_desktop.ui.input import Click, Key
+from humanity_desktop.ui.input import Back, Click, Key
+from humanity_desktop.ui.scenes.dialog import ChoiceScene, HandoffScene
 from humanity_desktop.ui.scenes.new_game import NewGameScene
 from humanity_desktop.ui.scenes.title import TitleScene
 from humanity_desktop.ui.widgets import Button, KeyFocus, draw_focus_ring
@@ -79,3 +80,45 @@ def test_the_title_screen_is_used_from_the_keyboard(app):
     assert app.screen.get_at((new_game.rect.centerx, new_game.rect.top - 3))[:3] == theme.FOCUS
     app.stack.handle(Key(pygame.K_RETURN, "\r"))
     assert isinstance(app.stack.top, NewGameScene)
+
+
+def enter() -> Key:
+    return Key(pygame.K_RETURN, "\r")
+
+
+def test_every_dialog_answers_esc_and_enter(app):
+    """A notice closes on either key; a question takes its first answer on Enter and is
+    cancelled on Esc; where the first answer cannot be undone, Enter keeps things as they are;
+    a question that must be answered takes its way back on Esc, or shows where to start."""
+    app.stack.push(TitleScene(app))
+    said: list[str] = []
+    cases = [  # (options, cancel, escape, enter, the key, what it must do)
+        ([("Close", lambda: said.append("close"))], None, None, None, enter(), "close"),
+        ([("Close", lambda: said.append("close"))], None, None, None, Back(), "close"),
+        ([("Yes", lambda: said.append("yes"))], "Cancel", None, None, enter(), "yes"),
+        ([("Yes", lambda: said.append("yes"))], "Cancel", None, None, Back(), None),
+        ([("Delete it", lambda: said.append("delete"))], "Keep it", None, "Keep it", enter(), None),
+        ([("A", lambda: said.append("a")), ("Back", lambda: said.append("back"))], None, "Back", None, Back(), "back"),
+    ]
+    for options, cancel, escape, default, pressed, expected in cases:
+        said.clear()
+        dialog = ChoiceScene(app, "Title", "Message", options, cancel=cancel, escape=escape, enter=default)
+        app.stack.push(dialog)
+        app.stack.handle(pressed)
+        assert app.stack.top is not dialog, (options, pressed)
+        assert said == ([expected] if expected else []), (options, pressed)
+    forced = ChoiceScene(app, "Which?", "Choose.", [("A", lambda: None), ("B", lambda: None)], cancel=None)
+    app.stack.push(forced)
+    app.stack.handle(Back())
+    assert app.stack.top is forced and forced.focus.focused(forced.buttons).label == "A"
+
+
+def test_the_hand_off_answers_enter_and_esc(app):
+    handed, paused = [], []
+    handoff = HandoffScene(app, "Kayla", 0, lambda: handed.append(True), on_back=lambda: paused.append(True))
+    app.stack.push(TitleScene(app))
+    app.stack.push(handoff)
+    app.stack.handle(Back())
+    assert paused == [True] and app.stack.top is handoff
+    app.stack.handle(enter())
+    assert handed == [True] and app.stack.top is not handoff

@@ -11,7 +11,10 @@ from humanity_desktop.controller import ActionApplied, ActionRefused, ActionRequ
 from humanity_desktop.engine import Action, apply_action, legal_actions
 from humanity_desktop.engine.state import ACTION, PAY, PLACE, RETURNING, WORK
 from humanity_desktop.controller.table import Table
+from humanity_desktop.ui import theme
+from humanity_desktop.ui.scenes import game_input
 from humanity_desktop.ui.scenes.game import GameScene
+from humanity_desktop.ui.views.hint_overlay import target_rect
 from humanity_desktop.ui.views.base_view import MAX_CELL, base_cells, bounds, fit_grid
 
 from ui_driver import (  # noqa: F401 - app is a fixture
@@ -472,3 +475,34 @@ def test_a_number_picks_the_returning_astronaut_and_space_places_it_on_the_tabbe
     key(app, pygame.K_SPACE, text=" ")
     settle(app, game)
     assert actions == [Action("place_astronaut", back[-1], cells[0])]
+
+
+def contrast(a, b) -> float:
+    """The WCAG contrast ratio of two colours."""
+    def luminance(c):
+        channel = [v / 255 for v in c[:3]]
+        channel = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in channel]
+        return 0.2126 * channel[0] + 0.7152 * channel[1] + 0.0722 * channel[2]
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_the_keys_focus_on_the_table_is_a_ring_as_clear_as_the_menus(app):
+    """Tab's choice on the table is ringed at least 2 px wide, at 3:1 or more against the
+    pixels on either side of it, whatever lies there (a tile, a lit neighbour, the board)."""
+    game = working(app)
+    key(app, pygame.K_TAB, text="\t")
+    focus = game_input.focused(game)
+    assert focus is not None
+    app.stack.draw(app.screen)
+    shown = game.shown()
+    rect = target_rect(game.board, game.base, shown.base, shown.seat, focus)
+    width = max(2, round(3 * game.L.scale))
+    ring = rect.inflate(2 * (width + 2), 2 * (width + 2))
+    assert width >= 2
+    y = ring.top + width // 2
+    for x in range(ring.left + ring.w // 4, ring.right - ring.w // 4):
+        on = app.screen.get_at((x, y))
+        assert on[:3] == theme.FOCUS
+        for around in (app.screen.get_at((x, ring.top - 1)), app.screen.get_at((x, ring.top + width))):
+            assert contrast(on, around) >= 3.0

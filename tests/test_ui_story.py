@@ -139,7 +139,7 @@ def test_a_completed_square_floats_its_point_from_the_squares_middle_after_the_d
         assert any(f.text == f"+{research}" and f.at == tracks.research_point(after, 0) for f in scored.floats)
 
 
-def test_a_mission_taken_shows_its_banner_on_its_card():
+def test_a_mission_taken_shows_its_banner_beside_its_card_clear_of_the_cards_words():
     bus = Bus()
     match = Match(parse_seats("bot:random,bot:random"), bus, seed=2, pace=0.0)
     _, _, tracks, director = views()
@@ -151,8 +151,10 @@ def test_a_mission_taken_shows_its_banner_on_its_card():
     [beat] = [b for b in director.queue if b.banners]
     [banner] = beat.banners
     taken = [i for i, h in enumerate(match.state.holders) if h is not None]
-    assert banner.rect in [tracks.missions[i] for i in taken]
-    assert banner.title == CAT.missions[match.state.missions[tracks.missions.index(banner.rect)]].name
+    [card] = [i for i in taken if CAT.missions[match.state.missions[i]].name == banner.title]
+    rect = tracks.missions[card]
+    assert banner.rect.right <= rect.left and banner.rect.centery == rect.centery  # beside it, level with it
+    assert not any(banner.rect.colliderect(other) for other in tracks.missions)
 
 
 def test_an_obstacle_cleared_by_the_turns_last_work_breaks_up_at_once_and_only_once(app):

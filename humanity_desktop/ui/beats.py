@@ -27,7 +27,7 @@ from ..engine.state import BOARD
 from . import tile_art
 from .drawn import scaled
 from .anim import arc_point, ease, segment
-from .floaters import RESEARCH, Banner, Float, apart, draw_banner, draw_float, float_colour, points
+from .floaters import RESEARCH, Banner, Float, apart, banner_rect, draw_banner, draw_float, float_colour, points
 from .physics import Crumble
 from .reset_steps import ResetStep
 from .views.board_view import QUICK, STEPS, Timeline
@@ -284,11 +284,11 @@ class Director:
         return a.union(self.base.cell_rect(state, seat, square(corner)[3])).center
 
     def _mission(self, beat: Beat, ev: ActionApplied, e: MissionTaken) -> None:
-        """The mission's card carries the news while it is taken; the beat lasts long enough to read it."""
+        """A banner beside the mission's card tells of it while it is taken; the beat lasts long enough to read it."""
         card = self.tracks.missions[ev.after.missions.index(e.mission)]
         spec = load().missions[e.mission]
         detail = f"{'Done better' if e.from_ is not None else 'Done first'} · +{MISSION_VP} VP"
-        beat.banners.append(Banner(spec.name, detail, card, self.chars[e.player]))
+        beat.banners.append(Banner(spec.name, detail, banner_rect(card, self.board.scale), self.chars[e.player]))
         beat.duration = max(beat.duration, MISSION)
 
     # ------------------------------------------------------------ drawing flights

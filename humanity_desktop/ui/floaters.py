@@ -1,6 +1,6 @@
 """Points shown where they are scored: "+2 VP" rising from the square, the greenhouse or the
 experiment that earned it, "+3" from a marker on the research or score track, and a banner
-on a mission's card as it is taken. The animation director (ui/beats.py) places them in a
+beside a mission's card as it is taken. The animation director (ui/beats.py) places them in a
 short beat after the move; these draw them, `t` running from 0 to 1 over that beat."""
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ class Float:
 
 @dataclass(frozen=True)
 class Banner:
-    """Words over a card (a mission taken), with the taker's marker, edged in its colour."""
+    """Words beside a card (a mission taken), with the taker's marker, edged in its colour."""
 
     title: str
     detail: str
@@ -71,15 +71,29 @@ def draw_float(surface: pygame.Surface, f: Float, t: float, scale: float) -> Non
     surface.blit(text, rect)
 
 
+def banner_rect(card: pygame.Rect, scale: float) -> pygame.Rect:
+    """Where a card's banner shows: just left of the card, level with it, clear of its words
+    (the card's own name would show through the banner as it fades), two lines tall."""
+    size = banner_px(scale)
+    h = 2 * fonts().height(size, True) + 2 * round(10 * scale)
+    rect = pygame.Rect(0, 0, max(card.w, round(300 * scale)), max(card.h, h))
+    rect.midright = (card.left - round(8 * scale), card.centery)
+    return rect
+
+
+def banner_px(scale: float) -> int:
+    return max(theme.MIN_TEXT_PX, round(15 * scale))
+
+
 def draw_banner(surface: pygame.Surface, b: Banner, t: float, scale: float) -> None:
-    """Over its card for the whole beat, fading in and out at its ends."""
+    """Beside its card for the whole beat, fading in and out at its ends."""
     alpha = round(255 * min(1.0, segment(t, 0.0, 0.12)) * (1 - segment(t, 0.85, 1.0)))
     box = pygame.Surface(b.rect.size, pygame.SRCALPHA)
     radius = max(4, round(8 * scale))
     pygame.draw.rect(box, (*theme.PANEL_HI, 240), box.get_rect(), border_radius=radius)
     pygame.draw.rect(box, theme.PLAYER_COLOURS[b.char], box.get_rect(), max(2, round(3 * scale)), border_radius=radius)
     f = fonts()
-    size = max(theme.MIN_TEXT_PX, round(15 * scale))
+    size = banner_px(scale)
     pad = round(10 * scale)
     marker = icons.player_marker(b.char, min(b.rect.h - 2 * pad, round(28 * scale)))
     box.blit(marker, marker.get_rect(midleft=(pad, b.rect.h // 2)))

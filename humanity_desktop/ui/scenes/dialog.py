@@ -7,7 +7,7 @@ import pygame
 
 from .. import icons, theme
 from ..fonts import draw_text, fonts
-from ..input import Back, Click, Point
+from ..input import Back, Click, Key, Point
 from ..scene import Scene
 from ..widgets import Button, KeyFocus, button_height, draw_panel, hovered, layout_column, panel_head
 
@@ -15,18 +15,28 @@ Option = tuple[str, Callable[[], None]]
 
 
 class ChoiceScene(Scene):
-    """A question with a few answers. Choosing runs the answer's callback and closes."""
+    """A question with a few answers. Choosing runs the answer's callback and closes.
+
+    Enter takes the `enter` answer (by default the first; the safe one where the first cannot
+    be undone), unless Tab has put the focus on another. Esc cancels; a dialog that cannot be
+    cancelled takes its `escape` answer (by default its only answer, as "Close" on a notice)
+    or, when it must be answered, puts the focus on its first answer."""
 
     overlay = True
 
-    def __init__(self, app, title: str, message: str, options: list[Option], cancel: str | None = "Cancel") -> None:
+    def __init__(self, app, title: str, message: str, options: list[Option], cancel: str | None = "Cancel",
+                 escape: str | None = None, enter: str | None = None) -> None:
         super().__init__(app)
         self.title, self.message = title, message
         self.buttons = [Button(label, self._choose(fn), style="primary" if i == 0 else "normal")
                         for i, (label, fn) in enumerate(options)]
         self.cancellable = cancel is not None
+        if escape is None and len(options) == 1:
+            escape = options[0][0]
+        self.escape = next((b for b in self.buttons if b.label == escape), None)
         if cancel:
             self.buttons.append(Button(cancel, self.close, style="quiet"))
+        self.enter = next((b for b in self.buttons if b.label == enter), self.buttons[0] if self.buttons else None)
         self.pointer = (0, 0)
         self.focus = KeyFocus()
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -70,8 +80,15 @@ class ChoiceScene(Scene):
                     return True
             if not self.panel.collidepoint(intent.pos) and self.cancellable:
                 self.close()
-        elif isinstance(intent, Back) and self.cancellable:
-            self.close()
+        elif isinstance(intent, Key) and intent.key in KeyFocus.PRESS and self.enter is not None:
+            self.enter.press()
+        elif isinstance(intent, Back):
+            if self.cancellable:
+                self.close()
+            elif self.escape is not None:
+                self.escape.press()
+            else:
+                self.focus.index = 0  # it must be answered: the keys are shown where to start
         return True  # modal: nothing reaches the scene below
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -97,9 +114,11 @@ class HandoffScene(Scene):
 
     overlay = True
 
-    def __init__(self, app, name: str, char: int, on_ready: Callable[[], None]) -> None:
+    def __init__(self, app, name: str, char: int, on_ready: Callable[[], None],
+                 on_back: Callable[[], None] | None = None) -> None:
+        """Enter, or the button, says the player is at the screen; Esc (`on_back`) pauses."""
         super().__init__(app)
-        self.name, self.char, self.on_ready = name, char, on_ready
+        self.name, self.char, self.on_ready, self.on_back = name, char, on_ready, on_back
         self.button = Button(f"I am {name}: show my turn", self._ready, style="primary")
         self.pointer = (0, 0)
         self.focus = KeyFocus()
@@ -132,6 +151,10 @@ class HandoffScene(Scene):
             self.pointer = intent.pos
         elif isinstance(intent, Click):
             self.button.click(intent.pos)
+        elif isinstance(intent, Key) and intent.key in KeyFocus.PRESS:
+            self.button.press()
+        elif isinstance(intent, Back) and self.on_back is not None:
+            self.on_back()
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -38,12 +38,12 @@ from ...controller.targets import MINI_BASE, Target
 from ..tooltips import describe_target, magnified
 from ..views.base_view import BaseView
 from ..views.board_view import BoardView
-from ..views.hint_overlay import HintOverlay
+from ..views.hint_overlay import HintOverlay, target_rect
 from ..views.log_view import LogView
 from ..views.prompt_panel import PromptPanel
 from ..views.seats_view import SeatsView, next_dot_step, who_plays
 from ..views.tracks_view import TracksView
-from ..widgets import Button, Toasts, draw_tooltip, hovered
+from ..widgets import Button, Toasts, draw_focus_ring, draw_tooltip, hovered
 from . import game_input
 from .dialog import ChoiceScene, HandoffScene
 from .game_buttons import action_buttons, prompt_text, top_buttons
@@ -283,7 +283,8 @@ class GameScene(Scene):
                 self.app.stack.push(routes.make(routes.FINAL_BOARD, self.app, self, self.game_over))
         elif self.handoff_to is not None:
             seat = self.handoff_to
-            self.app.stack.push(HandoffScene(self.app, self.names[seat], self.chars[seat], lambda: self._handed(seat)))
+            self.app.stack.push(HandoffScene(self.app, self.names[seat], self.chars[seat], lambda: self._handed(seat),
+                                             on_back=self.pause))
 
     def next_change(self) -> float | None:
         """When the table changes with no input (see Scene.next_change)."""
@@ -378,7 +379,8 @@ class GameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         shown = self.shown()
-        hover = game_input.focused(self) or self.hover
+        focus = game_input.focused(self)
+        hover = focus or self.hover
         draw_table(self, surface, shown, hover)
         self.story.draw(self, surface, shown)
         draw_prompt(self, surface)
@@ -388,6 +390,8 @@ class GameScene(Scene):
             self.hint.draw(surface, self.board, self.base, shown.base, shown.seat, self.L.log, self.pointer, self.L.scale)
         self.director.draw_flights(surface)
         self.director.draw_caption(surface, self.L.log)
+        if focus is not None:  # the keys' choice, ringed as in the menus, unlike the pointer's amber
+            draw_focus_ring(surface, target_rect(self.board, self.base, shown.base, shown.seat, focus), self.L.scale)
         self.editor.draw(surface)
         if hover is not None and hover.kind == MINI_BASE:
             draw_popup(self, surface, shown.base, hover.seat)

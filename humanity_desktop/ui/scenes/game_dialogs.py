@@ -6,6 +6,7 @@ from ...engine import Action
 from .dialog import ChoiceScene
 from .table_screen import TableScreen
 
+TAKE_BACK = "Take back the last choice"  # a forced choice's way out, which Esc takes too
 
 
 def answer(scene: TableScreen, action: Action):
@@ -22,8 +23,10 @@ def choose_among(scene: TableScreen, actions: list[Action]) -> None:
     options = [(text, answer(scene, a)) for text, a in rows]
     forced = set(table.legal) <= set(actions)
     if forced and scene.match.can_undo:
-        options.append(("Take back the last choice", scene.undo))
-    scene.app.stack.push(ChoiceScene(scene.app, title, question, options, cancel=None if forced else "Cancel"))
+        options.append((TAKE_BACK, scene.undo))
+    undo = TAKE_BACK if forced and scene.match.can_undo else None
+    scene.app.stack.push(ChoiceScene(scene.app, title, question, options, cancel=None if forced else "Cancel",
+                                     escape=undo))
 
 
 def show_reasons(scene: TableScreen, line: int | None) -> None:

@@ -54,7 +54,7 @@ def ask_keep(app, problem: str, go_on: GoOn) -> None:
 def _confirm_discard(app, go_on: GoOn) -> None:
     app.stack.push(ChoiceScene(app, "Discard your unfinished game?",
                                "The game in progress will be lost for good: it cannot be continued or watched again.",
-                               [("Discard it and go on", lambda: go_on(True))], cancel="Keep it"))
+                               [("Discard it and go on", lambda: go_on(True))], cancel="Keep it", enter="Keep it"))
 
 
 def default_folder() -> Path:

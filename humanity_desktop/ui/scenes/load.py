@@ -75,7 +75,7 @@ class LoadScene(MenuScene):
     def _ask_delete(self, info: SaveInfo) -> None:
         self.app.stack.push(ChoiceScene(self.app, "Delete this save?", f"{info.title} ({info.path.name}) is deleted "
                                         "for good: it cannot be played or watched again.",
-                                        [("Delete it", lambda: self._delete(info))], cancel="Keep it"))
+                                        [("Delete it", lambda: self._delete(info))], cancel="Keep it", enter="Keep it"))
 
     def _delete(self, info: SaveInfo) -> None:
         try:

@@ -7,7 +7,7 @@ import pygame
 
 from ...bots.hints import Hint, in_points
 from ...controller.table import HintMark, hint_marks
-from ...controller.targets import ASTRO, CELL, HANGAR
+from ...controller.targets import ASTRO, CELL, HANGAR, Target
 from ...engine import State
 from ...engine.state import BOARD, RETURNING
 from .. import theme
@@ -38,21 +38,7 @@ class HintOverlay:
 
     def targets(self, board: BoardView, base: BaseView, s: State, seat: int) -> list[tuple[HintMark, pygame.Rect]]:
         """Each mark of the hint on show, with the rect it outlines on screen."""
-        size = base.cell_size(s, seat)
-        out = []
-        for mark in hint_marks(self.hint.plan, s, seat):
-            kind, ref = mark.target.kind, mark.target.ref
-            if kind == CELL:
-                rect = pygame.Rect(0, 0, size, size)
-                rect.center = base.cell_center(s, seat, ref)
-            elif kind == ASTRO:
-                rect = _astronaut_rect(board, base, s, seat, ref)
-            elif kind == HANGAR:
-                rect = board.hangar_rect(s, ref)
-            else:
-                rect = board.bay_rect(s, ref)
-            out.append((mark, rect))
-        return out
+        return [(mark, target_rect(board, base, s, seat, mark.target)) for mark in hint_marks(self.hint.plan, s, seat)]
 
     def draw(self, surface: pygame.Surface, board: BoardView, base: BaseView, s: State, seat: int,
              panel: pygame.Rect, pointer, scale: float) -> None:
@@ -80,6 +66,21 @@ class HintOverlay:
         over = hovered(self.buttons, pointer)
         for b in self.buttons:
             b.draw(surface, scale, b is over)
+
+
+def target_rect(board: BoardView, base: BaseView, s: State, seat: int, target: Target) -> pygame.Rect:
+    """Where a lit target (a cell, an astronaut, a hangar, an experiment's bay) stands on screen."""
+    kind, ref = target.kind, target.ref
+    if kind == CELL:
+        size = base.cell_size(s, seat)
+        rect = pygame.Rect(0, 0, size, size)
+        rect.center = base.cell_center(s, seat, ref)
+        return rect
+    if kind == ASTRO:
+        return _astronaut_rect(board, base, s, seat, ref)
+    if kind == HANGAR:
+        return board.hangar_rect(s, ref)
+    return board.bay_rect(s, ref)
 
 
 def _astronaut_rect(board: BoardView, base: BaseView, s: State, seat: int, i: int) -> pygame.Rect:
