@@ -271,7 +271,7 @@ def test_continue_brings_back_the_end_of_a_turn_waiting_for_confirmation(app):
     match = app.session.new_match(parse_seats("human,bot:random"), 5)
     to_confirmation(match)
     waiting, on_screen, choices = match.pending.action, match.state.copy(), list(match.actions)
-    app.session.close_match()  # as the window's close does
+    app.session.close_match()  # the game as its last autosave holds it (a crash, or a kill)
     resumed = app.session.resume()
     assert resumed.pending is not None and resumed.pending.action == waiting
     assert resumed.state == on_screen and resumed.actions == choices

@@ -231,15 +231,23 @@ class Match:
         return self._legal[1]
 
     @property
+    def undo_trail(self) -> list[State]:
+        """The positions each Undo goes back to, in order: the turn's end waiting for
+        confirmation first, alone (to the position on hand), then each earlier choice of the
+        human turn in progress."""
+        if not self.human_turn:
+            return []
+        return [self.state] * (self.pending is not None) + [mark.state for mark in reversed(self._undo)]
+
+    @property
     def can_undo(self) -> bool:
-        return (bool(self._undo) or self.pending is not None) and self.human_turn
+        return bool(self.undo_trail)
 
     @property
     def turn_start(self) -> State | None:
         """The position the human turn in progress can be taken back to (None: nothing to take back)."""
-        if not self.can_undo:
-            return None
-        return self._undo[0].state if self._undo else self.state
+        trail = self.undo_trail
+        return trail[-1] if trail else None
 
     @property
     def hinting(self) -> bool:
