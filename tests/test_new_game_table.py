@@ -212,3 +212,17 @@ def test_every_table_the_screen_makes_is_kept_and_read_back_as_it_was(tmp_path_f
     finally:
         app.close()
 
+
+
+def test_the_astronaut_button_gives_the_seat_the_next_astronaut_and_theirs_to_the_seat_that_had_them(tmp_path):
+    app = window(tmp_path)
+    try:
+        screen = open_new_game(app)
+        press(screen, 0, CHAR)
+        assert [row[CHAR] for row in table_shown(screen)[:4]] == ["Aleksander", "Kayla", "Gabriel", "Yuko"]
+        press(screen, 2, CHAR)  # the astronaut of the empty seat 4
+        assert [row[CHAR] for row in table_shown(screen)[:4]] == ["Aleksander", "Kayla", "Yuko", "Gabriel"]
+        press(screen, 2, CHAR)  # from the last astronaut round to the first
+        assert [row[CHAR] for row in table_shown(screen)[:4]] == ["Aleksander", "Yuko", "Kayla", "Gabriel"]
+    finally:
+        app.close()

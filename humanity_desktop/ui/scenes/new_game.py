@@ -20,6 +20,7 @@ from . import routes
 from .keep_game import play_when_kept
 
 MARGIN = 24  # design pixels between the panel's sides and its rows
+CHAR_TIP = "Click for the next astronaut; the seat that had them takes this one"
 LEVEL_TIP = ("How well this bot plays, from Beginner to Expert; click for the next level. "
              "How fast bots move is the Bot pace option")
 
@@ -66,7 +67,7 @@ class NewGameScene(Scene):
         char_w, kind_w = int(190 * sc * ts), int(150 * sc * ts)
         self.row_buttons: list[list[Button]] = []
         for i, row in enumerate(self.rows):
-            char = Button(CHARACTERS[row.character], self._next_char(i), tooltip="Click for another astronaut")
+            char = Button(CHARACTERS[row.character], self._next_char(i), tooltip=CHAR_TIP)
             kind = Button(row.kind.capitalize(), self._next_kind(i), enabled=i >= FEWEST or row.kind != EMPTY)
             level = Button(f"Level: {row.level}", self._next_level(i), enabled=row.kind == BOT, tooltip=LEVEL_TIP)
             char.rect = pygame.Rect(x + label_w, y, char_w, bh)
@@ -105,12 +106,12 @@ class NewGameScene(Scene):
 
     def _next_char(self, i: int):
         def cycle() -> None:
-            taken = {r.character for k, r in enumerate(self.rows) if k != i}
-            c = self.rows[i].character
-            for step in range(1, len(CHARACTERS) + 1):
-                if (c + step) % len(CHARACTERS) not in taken:
-                    self.rows[i] = replace(self.rows[i], character=(c + step) % len(CHARACTERS))
-                    break
+            # Every astronaut has a place (an empty one keeps its own): the two places swap.
+            mine = self.rows[i].character
+            wanted = (mine + 1) % len(CHARACTERS)
+            other = next(k for k, r in enumerate(self.rows) if r.character == wanted)
+            self.rows[other] = replace(self.rows[other], character=mine)
+            self.rows[i] = replace(self.rows[i], character=wanted)
             self._build()
         return cycle
 
