@@ -5,6 +5,8 @@ screen opens, on the default table, and the other options stay as they were."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pygame
 from hypothesis import HealthCheck, given, settings
@@ -23,10 +25,6 @@ from humanity_desktop.ui.table_setup import TableSetup
 CHAR, KIND, LEVEL = range(3)  # a row's buttons, left to right
 
 
-def window(folder) -> App:
-    return App(AppConfig(data_dir=folder, size=(1280, 720), max_fps=0))
-
-
 def open_new_game(app: App) -> NewGameScene:
     title = TitleScene(app)
     app.stack.push(title)
@@ -35,6 +33,16 @@ def open_new_game(app: App) -> NewGameScene:
     app.step()
     assert isinstance(app.stack.top, NewGameScene)
     return app.stack.top
+
+
+@contextmanager
+def new_game_in(folder) -> Iterator[tuple[App, NewGameScene]]:
+    """A window on `folder`, its New game screen open; closed afterwards."""
+    app = App(AppConfig(data_dir=folder, size=(1280, 720), max_fps=0))
+    try:
+        yield app, open_new_game(app)
+    finally:
+        app.close()
 
 
 def table_shown(screen: NewGameScene) -> list[list[str]]:
@@ -54,9 +62,7 @@ def type_seed(screen: NewGameScene, digits: str) -> None:
 
 
 def test_new_game_opens_on_the_table_last_started_after_a_restart_too(tmp_path):
-    app = window(tmp_path)
-    try:
-        screen = open_new_game(app)
+    with new_game_in(tmp_path) as (app, screen):
         default = table_shown(screen)
         press(screen, 1, LEVEL)
         press(screen, 1, LEVEL)  # seat 2: a bot two levels up
@@ -74,25 +80,16 @@ def test_new_game_opens_on_the_table_last_started_after_a_restart_too(tmp_path):
         assert match.state.seed == 42
         app.stack.pop()
         assert table_shown(open_new_game(app)) == chosen  # in the same session
-    finally:
-        app.close()
-    app = window(tmp_path)  # and after a restart
-    try:
-        assert table_shown(open_new_game(app)) == chosen
-    finally:
-        app.close()
+    with new_game_in(tmp_path) as (_, screen):  # and after a restart
+        assert table_shown(screen) == chosen
 
 
 def test_leaving_new_game_without_starting_keeps_the_table_last_started(tmp_path):
-    app = window(tmp_path)
-    try:
-        screen = open_new_game(app)
+    with new_game_in(tmp_path) as (app, screen):
         default = table_shown(screen)
         press(screen, 2, KIND)
         screen.back.press()
         assert table_shown(open_new_game(app)) == default
-    finally:
-        app.close()
 
 
 # ------------------------------------------------------------ what the file may hold
@@ -168,7 +165,6 @@ def fits(value) -> bool:
 
 
 def test_whatever_the_settings_hold_as_the_table_new_game_opens_and_the_options_stay(tmp_path):
-    app = window(tmp_path / "data")
     path = tmp_path / FILE
 
     @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
@@ -188,10 +184,8 @@ def test_whatever_the_settings_hold_as_the_table_new_game_opens_and_the_options_
         shown = loaded.new_game or TableSetup.default()
         assert (tuple(screen.rows), screen.seed_text) == (shown.places, shown.seed)
 
-    try:
+    with new_game_in(tmp_path / "data") as (app, _):
         opens()
-    finally:
-        app.close()
 
 
 CLICKS = st.lists(st.tuples(st.integers(0, 3), st.sampled_from([CHAR, KIND, LEVEL])), max_size=30)
@@ -200,29 +194,20 @@ CLICKS = st.lists(st.tuples(st.integers(0, 3), st.sampled_from([CHAR, KIND, LEVE
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(clicks=CLICKS, seed=st.text("0123456789", max_size=12))
 def test_every_table_the_screen_makes_is_kept_and_read_back_as_it_was(tmp_path_factory, clicks, seed):
-    app = window(tmp_path_factory.mktemp("data"))
-    try:
-        screen = open_new_game(app)
+    with new_game_in(tmp_path_factory.mktemp("data")) as (_, screen):
         for row, which in clicks:
             press(screen, row, which)
         type_seed(screen, seed)
         made = TableSetup(tuple(screen.rows), screen.seed_text)
         assert made.seed == seed[:9]
         assert parse_settings(json.dumps(Settings(new_game=made).to_json()))["new_game"] == made
-    finally:
-        app.close()
-
 
 
 def test_the_astronaut_button_gives_the_seat_the_next_astronaut_and_theirs_to_the_seat_that_had_them(tmp_path):
-    app = window(tmp_path)
-    try:
-        screen = open_new_game(app)
+    with new_game_in(tmp_path) as (_, screen):
         press(screen, 0, CHAR)
         assert [row[CHAR] for row in table_shown(screen)[:4]] == ["Aleksander", "Kayla", "Gabriel", "Yuko"]
         press(screen, 2, CHAR)  # the astronaut of the empty seat 4
         assert [row[CHAR] for row in table_shown(screen)[:4]] == ["Aleksander", "Kayla", "Yuko", "Gabriel"]
         press(screen, 2, CHAR)  # from the last astronaut round to the first
         assert [row[CHAR] for row in table_shown(screen)[:4]] == ["Aleksander", "Yuko", "Kayla", "Gabriel"]
-    finally:
-        app.close()
