@@ -211,3 +211,9 @@ def test_the_astronaut_button_gives_the_seat_the_next_astronaut_and_theirs_to_th
         assert [row[CHAR] for row in table_shown(screen)[:4]] == ["Aleksander", "Kayla", "Yuko", "Gabriel"]
         press(screen, 2, CHAR)  # from the last astronaut round to the first
         assert [row[CHAR] for row in table_shown(screen)[:4]] == ["Aleksander", "Yuko", "Kayla", "Gabriel"]
+
+
+def test_the_seed_takes_the_digits_0_to_9_only(tmp_path):
+    with new_game_in(tmp_path) as (_, screen):
+        type_seed(screen, "4²٣2x")  # a superscript two and an Arabic-Indic three are digits to Python, not seeds
+        assert screen.seed_button.label == "42"
