@@ -265,3 +265,15 @@ def test_the_save_check_stops_a_game_whose_record_left_the_screen(app):
     play(match, match.legal()[0])
     with pytest.raises(SaveError, match="does not hold the position on screen|damaged"):
         app.session.close_match()
+
+
+def test_continue_brings_back_the_end_of_a_turn_waiting_for_confirmation(app):
+    match = app.session.new_match(parse_seats("human,bot:random"), 5)
+    to_confirmation(match)
+    waiting, on_screen, choices = match.pending.action, match.state.copy(), list(match.actions)
+    app.session.close_match()  # the game as its last autosave holds it (a crash, or a kill)
+    resumed = app.session.resume()
+    assert resumed.pending is not None and resumed.pending.action == waiting
+    assert resumed.state == on_screen and resumed.actions == choices
+    resumed.bus.publish(UndoRequested(resumed.current))  # the waiting end goes first, alone
+    assert resumed.pending is None and resumed.state == on_screen

@@ -43,6 +43,9 @@ def bad_saves() -> dict[str, tuple[bytes, str]]:
     newer["version"] = 99
     tampered = json.loads(good)
     tampered["actions"] = tampered["actions"][:-3]
+    dealt = played_match(steps=0)
+    unended = json.loads(save_text(dealt))
+    unended["to_confirm"] = dealt.legal()[0].to_json()  # choosing an astronaut ends no turn
     return {
         "damaged": (b"\x00\xffnot json at all", "damaged"),
         "truncated": (good[: len(good) // 2], "cut short"),
@@ -50,6 +53,7 @@ def bad_saves() -> dict[str, tuple[bytes, str]]:
         "foreign": (b'{"name": "a shopping list", "items": [1, 2]}', "not a Humanity save"),
         "foreign_list": (b"[1, 2, 3]", "not a Humanity save"),
         "tampered": (json.dumps(tampered).encode(), "do not lead to its position"),
+        "unended": (json.dumps(unended).encode(), "does not end a human's turn"),
         "newer": (json.dumps(newer).encode(), "made by a newer version of the game"),
     }
 
@@ -160,12 +164,13 @@ def test_the_load_list_sets_bad_saves_aside_and_lists_the_good_ones(tmp_path):
         (saves / f"{case}.json").write_bytes(content)
     write_save(played_match(), saves / "good.json")
     listing = list_saves(tmp_path)
-    # The list reads each file's summary; a tampered history shows only when the game is opened.
-    assert {info.path.name for info in listing} == {"good.json", "tampered.json"}
-    assert len(listing.problems) == len(BAD) - 1
-    assert len(kept_files(saves)) == len(BAD) - 1
+    # The list reads each file's summary; a tampered game shows only when it is opened.
+    opened_only = {"tampered.json", "unended.json"}
+    assert {info.path.name for info in listing} == {"good.json", *opened_only}
+    assert len(listing.problems) == len(BAD) - len(opened_only)
+    assert len(kept_files(saves)) == len(BAD) - len(opened_only)
     again = list_saves(tmp_path)  # kept files are not listed again
-    assert len(again) == 2 and not again.problems
+    assert len(again) == 1 + len(opened_only) and not again.problems
 
 
 @pytest.fixture

@@ -51,7 +51,7 @@ def test_settings_are_kept_between_runs_as_versioned_json(tmp_path):
     s.text_size = 1.3
     s.save()
     saved = json.loads(path.read_text())
-    assert saved["version"] == SETTINGS_VERSION == 5
+    assert saved["version"] == SETTINGS_VERSION == 6
     assert (saved["pace"], saved["bot_time"], saved["fullscreen"], saved["effects_volume"], saved["muted"],
             saved["text_size"]) == ("fast", 2.0, True, 0.25, True, 1.3)
     assert Settings.load(path) == s

@@ -129,9 +129,13 @@ class Match:
         saved: Callable[[], bool] = lambda: True,
         scripted: dict[int, dict[Segment, list[Action]]] | None = None,
         wake: Callable[[], None] | None = None,
+        to_confirm: Action | None = None,
     ) -> None:
         """`actions`: those that led to the state, for a save to replay (none for a new deal);
         None when they are unknown, in which case none are recorded from here on either.
+        `to_confirm`: the action ending the human turn in progress that waited for confirmation
+        when the game was saved; it waits again (RulesError if it is illegal there, ValueError if
+        it does not end a human's turn).
         `pace`: seconds between two bot actions, until a screen shows the match.
         `scripted`: set moves for bot seats, by segment, played before their level's own.
         `wake`: called from the match's thread when a bot's decision or a hint is ready, so a
@@ -171,6 +175,10 @@ class Match:
         self._undo: list[Mark] = []
         if history is not None and actions is not None:
             self._read_back(replay_past(self.state.n, self.state.seed, actions))
+        if to_confirm is not None:
+            self.pending = turn_to_confirm(self.seats, self.state, to_confirm, self._turn_events())
+            if self.pending is None:
+                raise ValueError("the action waiting for confirmation does not end a human's turn")
         # What the rules and the bots memoised for another deal is of little use to this
         # one: dropped, so a session of many games holds one game's worth.
         forget_evaluations()
@@ -226,15 +234,27 @@ class Match:
         return self._legal[1]
 
     @property
+    def undo_trail(self) -> list[State]:
+        """The positions each Undo goes back to, in order: the turn's end waiting for
+        confirmation first, alone (to the position on hand), then each earlier choice of the
+        human turn in progress."""
+        if not self.human_turn:
+            return []
+        return [self.state] * (self.pending is not None) + [mark.state for mark in reversed(self._undo)]
+
+    @property
     def can_undo(self) -> bool:
-        return (bool(self._undo) or self.pending is not None) and self.human_turn
+        return bool(self.undo_trail)
+
+    def _turn_events(self) -> list:
+        """What the choices of the human turn in progress did, in order."""
+        return [e for mark in self._undo for e in mark.events]
 
     @property
     def turn_start(self) -> State | None:
         """The position the human turn in progress can be taken back to (None: nothing to take back)."""
-        if not self.can_undo:
-            return None
-        return self._undo[0].state if self._undo else self.state
+        trail = self.undo_trail
+        return trail[-1] if trail else None
 
     @property
     def hinting(self) -> bool:
@@ -352,7 +372,7 @@ class Match:
             self._refuse(ev.seat, ev.action, err.rule, err.reason)
             return
         human = ev.source == "human"
-        if human and self.confirm_turns and self._hold_for_confirmation(ev.seat, ev.action):
+        if human and self.confirm_turns and self._hold_for_confirmation(ev.action):
             return
         self._apply(ev.seat, ev.action, human=human)
 
@@ -367,15 +387,11 @@ class Match:
             self._wake_when_done(plans)
             self._hinting = Hinting(ev.seat, self.version, plans, budget)
 
-    def _hold_for_confirmation(self, seat: int, action: Action) -> bool:
+    def _hold_for_confirmation(self, action: Action) -> bool:
         """If `action` ends the turn, keep it pending and say what it would do."""
-        events = apply_action(self.state.copy(), action)
-        if not ends_turn(events):
+        self.pending = turn_to_confirm(self.seats, self.state, action, self._turn_events())
+        if self.pending is None:
             return False
-        left = self.state.copy()
-        play_to_turn_end(left, action)
-        earlier = [e for mark in self._undo for e in mark.events]
-        self.pending = TurnToConfirm(seat, action, turn_summary(earlier + events, seat), left, tuple(events))
         self.version += 1
         self.bus.publish(self.pending)
         return True
@@ -479,6 +495,21 @@ class Match:
                 del self.actions[mark.actions_len:]
         self.version += 1
         self.bus.publish(Undone(seat, self.state.copy()))
+
+
+def turn_to_confirm(seats: Sequence[Seat], state: State, action: Action, earlier: Sequence = ()) -> TurnToConfirm | None:
+    """What `action` would do if it ends the turn of the human seat to move, held for their
+    confirmation, its line summing the turn's `earlier` events too; None if a bot is to move or
+    it does not end the turn, RulesError if it is illegal."""
+    seat = state.current_player
+    if seat is None or seats[seat].is_bot:
+        return None
+    events = apply_action(state.copy(), action)
+    if not ends_turn(events):
+        return None
+    left = state.copy()
+    play_to_turn_end(left, action)
+    return TurnToConfirm(seat, action, turn_summary([*earlier, *events], seat), left, tuple(events))
 
 
 class Past(NamedTuple):

@@ -18,6 +18,7 @@ LOG_CHARS = 1_000_000  # and at most this many characters of them (6 MB as JSON 
 MAX_HISTORY = 2_000  # score entries, one per turn: a save keeps the last ones, at most this many
 MAX_STATE_ITEMS = 500  # entries in one list of a position (a base holds at most 200 tiles)
 MAX_SEED = SEED.hi  # how far a seed may lie either side of 0, for the command line's --seed
+TO_CONFIRM = "to_confirm"  # the field of the action waiting for confirmation (absent in older saves)
 
 
 def check_fields(data: dict) -> None:
@@ -33,6 +34,7 @@ def check_fields(data: dict) -> None:
         raise Refused(f"its seed {seed!r} is out of range")
     _check_list(data.get("actions") or [], MAX_ACTIONS, "actions")
     check(data.get("actions") or [], max_items=MAX_ACTIONS, max_text=ID_TEXT, max_number=COORD.hi, max_depth=3)
+    check(data.get(TO_CONFIRM), max_items=MAX_STATE_ITEMS, max_text=ID_TEXT, max_number=COORD.hi, max_depth=2)
     _check_list(data["log"], MAX_LOG_LINES, "log lines", str)
     check(data["log"], max_items=MAX_LOG_LINES, max_text=LOG_TEXT)
     _check_list(data["history"], MAX_HISTORY, "score entries", list)

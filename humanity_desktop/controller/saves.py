@@ -1,7 +1,8 @@
 """Saved games on disk: the autosave behind Continue, and named saves for Load.
 
-A save is versioned JSON: the seats, the seed and every action since the deal, and a
-snapshot of the position (state, log, score history) to check the replay against. A match
+A save is versioned JSON: the seats, the seed and every action since the deal, the action
+ending a human's turn that waits for their confirmation (if any), and a snapshot of the
+position (state, log, score history) to check the replay against. A match
 whose actions were not recorded (a plain Match) is saved with `actions: null` and its
 snapshot alone. Saves before version 3 were made on the earlier edition's tiles and board and
 cannot be played on this one. A file that cannot be played is set aside under a new name
@@ -20,6 +21,7 @@ import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from ..engine import Action, ActionError, RulesError, State, replay
 from ..engine.ranges import ROUND_NUMBER, YEAR
@@ -28,8 +30,8 @@ from .bus import Bus
 from .files import is_set_aside, unused_path, write_atomic
 from .limits import Refused
 from .logs import log
-from .match import Match
-from .save_limits import MAX_HISTORY, MAX_SAVE_BYTES, check_fields, kept_lines
+from .match import Match, turn_to_confirm
+from .save_limits import MAX_HISTORY, MAX_SAVE_BYTES, TO_CONFIRM, check_fields, kept_lines
 from .record import RecordedMatch
 from .seats import Seat
 from .versioned import FileProblem, read_small_file, read_versioned, set_aside_as
@@ -81,13 +83,14 @@ class SaveSnapshot:
     """What a save holds, captured cheaply (the state copied, the lists shallow-copied), so
     the JSON encoding can happen later on another thread while the match plays on."""
 
-    __slots__ = ("saved_at", "seats", "state", "actions", "log", "history")
+    __slots__ = ("saved_at", "seats", "state", "actions", "to_confirm", "log", "history")
 
     def __init__(self, match: Match) -> None:
         self.saved_at = time.time()
         self.seats = [seat.to_json() for seat in match.seats]
         self.state = match.state.copy()
         self.actions = None if match.actions is None else list(match.actions)
+        self.to_confirm = None if match.pending is None else match.pending.action
         self.log = list(match.log)
         self.history = list(match.history)
 
@@ -98,6 +101,8 @@ class SaveSnapshot:
             "seats": self.seats,
             "seed": self.state.seed,
             "actions": None if self.actions is None else [a.to_json() for a in self.actions],
+            # Not among the actions: it is played only once confirmed.
+            TO_CONFIRM: None if self.to_confirm is None else self.to_confirm.to_json(),
             "state": self.state.to_json(),
             # The last lines and scores, as many as the loader takes (save_limits).
             "log": kept_lines(self.log),
@@ -148,20 +153,34 @@ def _told(path: Path, exc: ValueError) -> SaveError:
     return SaveError(f"{path.name} {str(exc).removeprefix('it ')}{advice}.", kept_as=kept_as)
 
 
+class Contents(NamedTuple):
+    """What a save holds, its actions checked by replay."""
+
+    seats: list[Seat]
+    state: State
+    actions: list[Action] | None
+    to_confirm: Action | None  # ends the human turn in progress, once confirmed
+    log: list[str]
+    history: list[tuple]
+
+
 def read_match(path: Path, bus: Bus, **options) -> RecordedMatch:
     """The match in a save, after its actions were replayed and found to lead to its position."""
-    seats, state, actions, log_lines, history = _contents(path)
-    return RecordedMatch(seats, bus, state=state, log=log_lines, history=history, actions=actions, **options)
+    c = _contents(path)
+    return RecordedMatch(c.seats, bus, state=c.state, log=c.log, history=c.history, actions=c.actions,
+                         to_confirm=c.to_confirm, **options)
 
 
-def check_save(path: Path, state: State) -> None:
-    """Raise SaveError unless the save at `path` replays to `state` (the position on screen)."""
-    if _contents(path)[1] != state:
+def check_save(path: Path, snapshot: SaveSnapshot) -> None:
+    """Raise SaveError unless the save at `path` replays to the position of `snapshot` (the one
+    on screen), with the same end of a turn waiting for confirmation."""
+    c = _contents(path)
+    if (c.state, c.to_confirm) != (snapshot.state, snapshot.to_confirm):
         raise SaveError(f"{path.name} does not hold the position on screen.")
 
 
-def _contents(path: Path) -> tuple[list[Seat], State, list[Action] | None, list[str], list[tuple]]:
-    """A save's seats, state, actions, log and score history, its actions checked by replay."""
+def _contents(path: Path) -> Contents:
+    """What the save at `path` holds; SaveError if it cannot be played."""
     data = _read(path)
     try:
         seats = [Seat.from_json(s) for s in data["seats"]]
@@ -172,7 +191,11 @@ def _contents(path: Path) -> tuple[list[Seat], State, list[Action] | None, list[
         actions = None if raw_actions is None else [Action.from_json(a) for a in raw_actions]
         if actions is not None and replay(len(seats), data["seed"], actions) != state:
             raise SaveError(f"{path.name} is damaged: its actions do not lead to its position.")
-        return seats, state, actions, list(data["log"]), [tuple(h) for h in data["history"]]
+        raw_end = data.get(TO_CONFIRM)
+        to_confirm = None if raw_end is None else Action.from_json(raw_end)
+        if to_confirm is not None and turn_to_confirm(seats, state, to_confirm) is None:
+            raise SaveError(f"{path.name} is damaged: the move it holds for confirmation does not end a human's turn.")
+        return Contents(seats, state, actions, to_confirm, list(data["log"]), [tuple(h) for h in data["history"]])
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError, StateError, ActionError, RulesError) as exc:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .autosave import Autosaver
 from .bus import Bus
-from .events import ActionApplied, GameOver, Undone
+from .events import ActionApplied, GameOver, TurnToConfirm, Undone
 from .files import plain_reason
 from .logs import log
 from .match import Match
@@ -102,13 +102,14 @@ class Session:
         return {"thinking": self._thinking(), "confirm_turns": True, "saved": self.caught_up, "wake": self._wake}
 
     def _start(self, match: RecordedMatch, resumed: bool = False) -> RecordedMatch:
-        """Make `match` the current one, autosaved after every applied or undone action."""
+        """Make `match` the current one, autosaved after every applied or undone action and
+        every end of a turn that waits for confirmation."""
         self.match = match
         if self._saving:
-            verify = check_snapshot if self._check_saves else None
+            verify = check_save if self._check_saves else None
             self._autosaver = Autosaver(self.data_dir / AUTOSAVE, verify=verify)
-        match.bus.subscribe(ActionApplied, lambda ev: self.autosave(match))
-        match.bus.subscribe(Undone, lambda ev: self.autosave(match))
+        for change in (ActionApplied, TurnToConfirm, Undone):
+            match.bus.subscribe(change, lambda ev: self.autosave(match))
         self._on_start(match)
         match.bus.subscribe(GameOver, lambda ev: self._record(match, ev))
         self.autosave(match)
@@ -191,7 +192,3 @@ class Session:
             saver, self._autosaver = self._autosaver, None
             if saver is not None:
                 saver.close()
-
-
-def check_snapshot(path: Path, snapshot: SaveSnapshot) -> None:
-    check_save(path, snapshot.state)

@@ -2,7 +2,9 @@
 
 A settings file that cannot be used (damaged, cut short, empty, of another shape, or from a
 newer version) never stops the game: it is reported on stderr and in the log, set aside
-under a new name, and the defaults are used.
+under a new name, and the defaults are used. The New game table it keeps is a convenience:
+one that no longer fits (table_setup.py) is logged and the default table shown instead, the
+other options kept.
 """
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..controller.files import write_atomic
+from ..controller.logs import log
 from ..controller.versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
+from .table_setup import TableSetup
 from .theme import TEXT_SIZES
 
 # Seconds between two bot moves at each pace.
@@ -22,7 +26,7 @@ VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0)  # > 1 plays animations faster
 FILE = "options.json"
 MAX_SETTINGS_BYTES = 16 * 1024  # a real one is under 1 KB
-SETTINGS_VERSION = 5
+SETTINGS_VERSION = 6
 # Version 1 gave every bot the same thinking time in seconds; version 2 scales each level's
 # own. The old seconds (0.5 to 4, with 1 the default) carry over as the factor.
 RENAMED = {"bot_seconds": "bot_time"}
@@ -35,6 +39,8 @@ RESET_STEPS = ("learning", "always", "never")  # step by step: for the first res
 FIRST_RESETS = 3  # resets shown step by step while learning
 SEEN = "resets_seen"
 # Version 5 adds the text size (older files: 100%).
+# Version 6 keeps the New game table last started (older files: the default table).
+NEW_GAME = "new_game"
 # Each option and the values it may take; the first value is the type every value must have.
 CHOICES = {
     "pace": tuple(PACES), "bot_time": THINKING, "fullscreen": (False, True),
@@ -59,6 +65,7 @@ class Settings:
     resets_seen: int = 0  # resets shown step by step while learning
     text_size: float = 1.0  # text and icons at this share of their size
     window: tuple[int, int] | None = None  # the size the player last left the window at
+    new_game: TableSetup | None = None  # the New game table last started (None: the default one)
     path: Path | None = field(default=None, compare=False, repr=False)  # where save() writes
 
     @property
@@ -88,8 +95,9 @@ class Settings:
 
     def to_json(self) -> dict:
         window = {WINDOW: list(self.window)} if self.window else {}
+        table = {NEW_GAME: self.new_game.to_json()} if self.new_game else {}
         return {"version": SETTINGS_VERSION, **{key: getattr(self, key) for key in CHOICES},
-                SEEN: self.resets_seen, **window}
+                SEEN: self.resets_seen, **window, **table}
 
     def save(self) -> None:
         """Write to the file the settings came from."""
@@ -101,17 +109,18 @@ def parse_settings(text: str) -> dict:
     """The options in a settings file's text; FileProblem says what is wrong with it."""
     # Files written before settings were versioned hold the options alone.
     raw = read_versioned(text, SETTINGS_VERSION, "settings file",
-                         lambda raw: set(raw) <= {"version", WINDOW, SEEN, *CHOICES, *RENAMED})
+                         lambda raw: set(raw) <= {"version", WINDOW, SEEN, NEW_GAME, *CHOICES, *RENAMED})
     if raw.pop("version", 1) < 2:
         raw = {RENAMED.get(key, key): value for key, value in raw.items()}
     window = {WINDOW: window_size(raw.pop(WINDOW))} if WINDOW in raw else {}
     seen = {SEEN: resets_seen(raw.pop(SEEN))} if SEEN in raw else {}
+    table = {NEW_GAME: remembered_table(raw.pop(NEW_GAME))} if NEW_GAME in raw else {}
     for key, value in raw.items():
         if key not in CHOICES:
             raise FileProblem(f"it is damaged: {key} is not an option")
         if value not in CHOICES[key] or type(value) is not type(CHOICES[key][0]):
             raise FileProblem(f"it is damaged: {key} cannot be {value!r}")
-    return {**raw, **window, **seen}
+    return {**raw, **window, **seen, **table}
 
 
 def window_size(value) -> tuple[int, int]:
@@ -127,6 +136,15 @@ def resets_seen(value) -> int:
     if type(value) is not int or value < 0:
         raise FileProblem(f"it is damaged: {SEEN} cannot be {value!r}")
     return value
+
+
+def remembered_table(value) -> TableSetup | None:
+    """The New game table a settings file keeps; None (the default table) if it no longer fits."""
+    try:
+        return TableSetup.from_json(value)
+    except ValueError as exc:
+        log.warning("the New game table in the settings cannot be used (%s): the default table is shown", exc)
+        return None
 
 
 def report_unusable(path: Path, exc: Exception) -> None:

@@ -1,26 +1,26 @@
 """New game: who sits where (human or bot, with a level), which astronaut each plays,
-and an optional seed; or one click for a solo game against 1, 2 or 3 bots."""
+and an optional seed; or one click for a solo game against 1, 2 or 3 bots. It opens on the
+table last started (kept in the settings), or the default one."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pygame
 
 from ...controller import BOT, CHARACTERS, HUMAN, Seat, default_level, ranked_levels
-from ...engine.catalogue import PLAYER_COUNTS
 from .. import icons, theme
 from ..backdrop import backdrop
 from ..fonts import draw_text, fonts
 from ..input import Back, Click, Key, Point
 from ..scene import Scene
+from ..table_setup import EMPTY, FEWEST, MOST, TableSetup, is_seed_text, kinds_at
 from ..widgets import Button, ButtonTips, KeyFocus, button_height, draw_panel, layout_row, panel_head
 from . import routes
 from .keep_game import play_when_kept
 
-EMPTY = "empty"
 MARGIN = 24  # design pixels between the panel's sides and its rows
-FEWEST, MOST = PLAYER_COUNTS[0], PLAYER_COUNTS[-1]  # seats past the fewest may stay empty
-MAX_SEED_DIGITS = 9
+CHAR_TIP = "Click for the next astronaut; the seat that had them takes this one"
 LEVEL_TIP = ("How well this bot plays, from Beginner to Expert; click for the next level. "
              "How fast bots move is the Bot pace option")
 
@@ -30,12 +30,9 @@ class NewGameScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.levels = ranked_levels()
-        level = default_level()
-        self.rows = [{"kind": HUMAN, "char": 0, "level": level},
-                     {"kind": BOT, "char": 1, "level": level},
-                     {"kind": BOT, "char": 2, "level": level},
-                     {"kind": EMPTY, "char": 3, "level": level}]
-        self.seed_text = ""
+        table = app.settings.new_game or TableSetup.default()
+        self.rows = list(table.places)
+        self.seed_text = table.seed
         self.seed_focus = False
         self.pointer = (0, 0)
         self.tips = ButtonTips()
@@ -70,14 +67,13 @@ class NewGameScene(Scene):
         char_w, kind_w = int(190 * sc * ts), int(150 * sc * ts)
         self.row_buttons: list[list[Button]] = []
         for i, row in enumerate(self.rows):
-            char = Button(CHARACTERS[row["char"]], self._next_char(i), tooltip="Click for another astronaut")
-            kind = Button(row["kind"].capitalize(), self._next_kind(i), enabled=i >= FEWEST or row["kind"] != EMPTY)
-            level = Button(f"Level: {row['level']}", self._next_level(i), enabled=row["kind"] == BOT,
-                           tooltip=LEVEL_TIP)
+            char = Button(CHARACTERS[row.character], self._next_char(i), tooltip=CHAR_TIP)
+            kind = Button(row.kind.capitalize(), self._next_kind(i), enabled=i >= FEWEST or row.kind != EMPTY)
+            level = Button(f"Level: {row.level}", self._next_level(i), enabled=row.kind == BOT, tooltip=LEVEL_TIP)
             char.rect = pygame.Rect(x + label_w, y, char_w, bh)
             kind.rect = pygame.Rect(char.rect.right + gap, y, kind_w, bh)
             level.rect = pygame.Rect(kind.rect.right + gap, y, x + inner_w - kind.rect.right - gap, bh)
-            if row["kind"] == EMPTY:
+            if row.kind == EMPTY:
                 char.enabled = level.enabled = False
             self.row_buttons.append([char, kind, level])
             y += bh + gap
@@ -110,27 +106,26 @@ class NewGameScene(Scene):
 
     def _next_char(self, i: int):
         def cycle() -> None:
-            taken = {r["char"] for k, r in enumerate(self.rows) if k != i}
-            c = self.rows[i]["char"]
-            for step in range(1, len(CHARACTERS) + 1):
-                if (c + step) % len(CHARACTERS) not in taken:
-                    self.rows[i]["char"] = (c + step) % len(CHARACTERS)
-                    break
+            # Every astronaut has a place (an empty one keeps its own): the two places swap.
+            mine = self.rows[i].character
+            wanted = (mine + 1) % len(CHARACTERS)
+            other = next(k for k, r in enumerate(self.rows) if r.character == wanted)
+            self.rows[other] = replace(self.rows[other], character=mine)
+            self.rows[i] = replace(self.rows[i], character=wanted)
             self._build()
         return cycle
 
     def _next_kind(self, i: int):
         def cycle() -> None:
-            order = [HUMAN, BOT] + ([EMPTY] if i >= FEWEST else [])
-            row = self.rows[i]
-            row["kind"] = order[(order.index(row["kind"]) + 1) % len(order)]
+            order = kinds_at(i)
+            self.rows[i] = replace(self.rows[i], kind=order[(order.index(self.rows[i].kind) + 1) % len(order)])
             self._build()
         return cycle
 
     def _next_level(self, i: int):
         def cycle() -> None:
-            row = self.rows[i]
-            row["level"] = self.levels[(self.levels.index(row["level"]) + 1) % len(self.levels)]
+            level = self.rows[i].level
+            self.rows[i] = replace(self.rows[i], level=self.levels[(self.levels.index(level) + 1) % len(self.levels)])
             self._build()
         return cycle
 
@@ -141,6 +136,9 @@ class NewGameScene(Scene):
     def _seed(self) -> int:
         return int(self.seed_text) if self.seed_text else random.SystemRandom().randrange(1 << 31)
 
+    def _table(self) -> TableSetup:
+        return TableSetup(tuple(self.rows), self.seed_text)
+
     def _solo(self, bots: int):
         def start() -> None:
             level = default_level()
@@ -149,14 +147,17 @@ class NewGameScene(Scene):
         return start
 
     def _start(self) -> None:
-        seats = [Seat(r["kind"], r["char"], r["level"] if r["kind"] == BOT else None)
-                 for r in self.rows if r["kind"] != EMPTY]
-        self._launch(seats)
+        self._launch(self._table().seats())
 
     def _launch(self, seats: list[Seat]) -> None:
         seed = self._seed()
-        play_when_kept(self.app, lambda discard: self.app.session.new_match(seats, seed, discard_unfinished=discard),
-                       lambda exc: self.app.notify(str(exc)))
+
+        def start(discard: bool):
+            match = self.app.session.new_match(seats, seed, discard_unfinished=discard)
+            self.app.settings.new_game = self._table()  # the screen opens on it next time, after a restart too
+            self.app.save_settings()
+            return match
+        play_when_kept(self.app, start, lambda exc: self.app.notify(str(exc)))
 
     # ------------------------------------------------------------ input and drawing
 
@@ -178,7 +179,7 @@ class NewGameScene(Scene):
                 self.seed_text = self.seed_text[:-1]
             elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.seed_focus = False
-            elif intent.text.isdigit() and len(self.seed_text) < MAX_SEED_DIGITS:
+            elif intent.text and is_seed_text(self.seed_text + intent.text):
                 self.seed_text += intent.text
             self._build()
         return True
@@ -200,10 +201,10 @@ class NewGameScene(Scene):
                   (x, self.table_text_y), box=self.panel)
         for i, (row, buttons) in enumerate(zip(self.rows, self.row_buttons)):
             y = buttons[0].rect.centery
-            draw_text(surface, f"Seat {i + 1}", self._label_px(), theme.TEXT if row["kind"] != EMPTY else theme.TEXT_FAINT,
+            draw_text(surface, f"Seat {i + 1}", self._label_px(), theme.TEXT if row.kind != EMPTY else theme.TEXT_FAINT,
                       (x, y), "midleft", bold=True, box=self.panel)
-            if row["kind"] != EMPTY:
-                marker = icons.player_marker(row["char"], theme.icon_px(26, sc))
+            if row.kind != EMPTY:
+                marker = icons.player_marker(row.character, theme.icon_px(26, sc))
                 surface.blit(marker, marker.get_rect(midright=(buttons[0].rect.x - int(8 * sc), y)))
         draw_text(surface, "Seed", self._label_px(), theme.TEXT, (x, self.seed_button.rect.centery), "midleft", bold=True,
                   box=self.panel)
