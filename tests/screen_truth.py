@@ -157,6 +157,9 @@ def _check(t: DrawnText, truth: Truth) -> str | None:
         return None if numbers(t.text)[:2] == [s.year, s.round] else f"it is year {s.year}, round {s.round}"
     if kind == "turn_points":
         return _turn_points(t.text, seat, truth)
+    if kind == "calendar":  # rounds numbered from the deal's 1: the game's last round is its count
+        said = [int(n) for n in re.search(r"(\d+) rounds? over (\d+) years?", t.text).groups()]
+        return None if said == [s.round, s.year] else f"the game lasted {s.round} rounds over {s.year} years"
     said = numbers(t.text)
     if kind in HIDDEN and not said:
         return None  # hidden: no number is drawn

@@ -23,8 +23,12 @@ from humanity_desktop.engine import State
 from humanity_desktop.engine.state import PAY
 from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import App, AppConfig
+from humanity_desktop.ui.drawn import FACTS
+from humanity_desktop.ui.views import seats_view
 from humanity_desktop.ui.scenes.dialog import HandoffScene
+from humanity_desktop.ui.scenes.final_board import FinalBoardScene
 from humanity_desktop.ui.scenes.game import GameScene
+from humanity_desktop.ui.scenes.results import ResultsScene
 from humanity_desktop.ui.scenes.title import TitleScene
 from screen_truth import Truth, draw_frame, facts_seen, problems
 from ui_driver import run_until
@@ -82,7 +86,9 @@ class Table:
         """One move of the game: a hand-off taken, a human's choice or confirm, or a bot's move."""
         app, m = self.app, self.match
         top = app.stack.top
-        if isinstance(top, HandoffScene):
+        if m.state.game_over:
+            assert run_until(app, lambda: isinstance(app.stack.top, FinalBoardScene)), "the final board never showed"
+        elif isinstance(top, HandoffScene):
             seat = m.current
             assert top.name == m.names[seat], "the hand-off names another seat than the one to play"
             top._ready()
@@ -107,8 +113,12 @@ class Table:
         m = self.match
         if isinstance(self.app.stack.top, HandoffScene):
             return "hand-off"
-        if m.state.game_over:
+        if isinstance(self.app.stack.top, ResultsScene):
+            return "results"
+        if isinstance(self.app.stack.top, FinalBoardScene):
             return "over"
+        if m.state.game_over:
+            return "ending"
         if m.pending is not None:
             return "confirm"
         if m.state.current not in self.humans:
@@ -137,17 +147,20 @@ def play_and_check(app: App, seats: str, seed: int, moments: int, every: int, si
     at each kind of moment the first time it comes); the problems found and the kinds seen."""
     table = Table(app, seats, seed)
     found, seen, records, moves = [], set(), [], 0
-    while moments > 0 and not (table.match.state.game_over and "over" in seen):
+    while moments > 0:
         kind = table.moment()
-        if kind not in seen or moves % every == 0:
+        if kind != "ending" and (kind not in seen or moves % every == 0 or kind in ("over", "results")):
             problems_here, drawn = check_everywhere(table, sizes, text_sizes)
             found += problems_here
             records += drawn
             seen.add(kind)
             moments -= 1
-        if table.match.state.game_over:
+        if kind == "results":
             break
-        table.step()
+        if kind == "over":
+            table.app.stack.top.see_results()  # the final board, then what the player asks for next
+        else:
+            table.step()
         moves += 1
     return found, seen, facts_seen(records)
 
@@ -159,7 +172,93 @@ def app(tmp_path):
     app.close()
 
 
+def report(found: list[str]) -> str:
+    return "\n".join(found[:40]) + f"\n... {len(found)} in all"
+
+
 def test_a_hot_seat_game_says_only_what_is_so_at_every_size(app):
-    found, seen, facts = play_and_check(app, "human,bot:random,human", seed=5, moments=6, every=9)
-    assert not found, "\n".join(found[:40]) + f"\n... {len(found)} in all"
-    assert {"human", "bot"} <= seen
+    """The quick slice: a few moments of a game of two humans and a bot, hand-off included."""
+    found, seen, _ = play_and_check(app, "human,bot:random,human", seed=5, moments=6, every=9)
+    assert not found, report(found)
+    assert {"human", "bot", "hand-off"} <= seen
+
+
+# Every table size, humans and bots mixed, hot-seat of two to four, each played to its results.
+SWEEP = [("human,bot:random", 3), ("human,human", 5), ("human,bot:random,human", 7),
+         ("bot:random,human,human,bot:random", 11), ("human,human,human,human", 13), ("bot:random,bot:random,human", 17)]
+
+
+@pytest.mark.slow
+def test_whole_games_say_only_what_is_so_at_every_size_and_text_size(tmp_path):
+    seen: set[str] = set()
+    facts: set[str] = set()
+    for seats, seed in SWEEP:
+        app = App(AppConfig(data_dir=tmp_path / str(seed), size=(1366, 768), max_fps=0, pace="normal",
+                            anim_speed=1000.0))
+        try:
+            found, kinds, stated = play_and_check(app, seats, seed, moments=16, every=29)
+        finally:
+            app.close()
+        assert not found, f"{seats} (seed {seed}):\n" + report(found)
+        assert {"over", "results"} <= kinds, f"{seats} (seed {seed}) was not played to its end"
+        seen |= kinds
+        facts |= stated
+    assert seen >= {"human", "paying", "confirm", "bot", "hand-off", "over", "results"}
+    assert facts == set(FACTS), f"never checked: {set(FACTS) - facts}"
+
+
+# ---------------------------------------------------------------- the check itself, made to fail
+
+@pytest.fixture
+def hot_seat(app):
+    """Two humans and a bot, the screen just handed to the second human, mid-game."""
+    table = Table(app, "human,human,bot:random", 4)
+    while not (table.match.state.turn > 12 and table.moment() == "human" and table.match.state.current == 1):
+        table.step()
+    return table
+
+
+def one_frame(table: Table, size=(1366, 768), text_size: float = 1.0) -> list[str]:
+    theme.set_text_size(text_size)
+    return problems(draw_frame(table.app, size), text_size, table.truth())
+
+
+def test_the_check_finds_nothing_wrong_in_the_frame_the_faults_are_planted_in(hot_seat):
+    assert one_frame(hot_seat) == []
+
+
+def test_a_score_off_by_one_is_caught(hot_seat, monkeypatch):
+    real = seats_view.draw_text
+
+    def off_by_one(surface, text, *args, fact=None, **kw):
+        if fact is not None and fact.kind == "score":
+            text = str(int(text) + 1)
+        return real(surface, text, *args, fact=fact, **kw)
+    monkeypatch.setattr(seats_view, "draw_text", off_by_one)
+    assert any("says Fact(kind='score'" in p and "the engine says" in p for p in one_frame(hot_seat))
+
+
+def test_a_hidden_value_drawn_for_another_seat_is_caught(hot_seat, monkeypatch):
+    monkeypatch.setattr(GameScene, "science_visible", lambda scene: (True,) * scene.match.state.n)
+    assert any("hidden science" in p for p in one_frame(hot_seat))
+
+
+def test_a_text_pushed_out_of_its_box_is_caught(hot_seat, monkeypatch):
+    real = seats_view.draw_text
+
+    def pushed(surface, text, size, colour, pos, *args, **kw):
+        return real(surface, text, size, colour, (pos[0] + 400, pos[1]), *args, **kw)
+    monkeypatch.setattr(seats_view, "draw_text", pushed)
+    assert any("leaves its box" in p for p in one_frame(hot_seat))
+
+
+def test_text_under_the_least_size_and_text_over_text_are_caught(hot_seat, monkeypatch):
+    real = seats_view.draw_text
+
+    def stacked(surface, text, size, colour, pos, *args, **kw):  # every word of a card in its corner
+        corner = surface.get_clip().move(6, 6).topleft
+        return real(surface, text, size, colour, corner, "topleft", *args[1:], **kw)
+    monkeypatch.setattr(theme, "min_text_px", lambda: 6)
+    monkeypatch.setattr(seats_view, "draw_text", stacked)
+    found = one_frame(hot_seat, (1024, 576))
+    assert any("px, under 11" in p for p in found) and any("overlaps" in p for p in found)

@@ -37,17 +37,23 @@ def _cost_names(cost) -> list[str]:
     return [RESOURCES[r] for r, n in cost for _ in range(n)]
 
 
-def _number_badge(surf: pygame.Surface, icon: pygame.Surface, text: str, center: tuple, size: int) -> None:
+def _number_badge(surf: pygame.Surface, icon: pygame.Surface, text: str, center: tuple, size: int) -> int:
     """An icon with a number beside it ('+2' research, '1' VP), centred as a pair; on a piece
-    too small for both at the text size in force, the number alone (the tooltip names it)."""
+    too small for both at the text size in force, the number alone, or neither (the tooltip
+    says it). Returns how far down the number reaches."""
+    room = surf.get_width() - 2
+    if fonts().width(text, size, bold=True) > room:
+        return center[1]
     label = fonts().render(text, size, theme.TEXT, bold=True)
     w = icon.get_width() + 2 + label.get_width()
-    if w > surf.get_width() - 2:
-        place(surf, label, label.get_rect(center=center))
-        return
+    half = (label.get_height() + 1) // 2  # a number grown with the text size stays on the piece
+    center = (center[0], max(half, min(center[1], surf.get_height() - half)))
+    if w > room:
+        return place(surf, label, label.get_rect(center=center)).bottom
     x = center[0] - w // 2
-    place(surf, label, label.get_rect(midleft=(x, center[1])))
+    spot = place(surf, label, label.get_rect(midleft=(x, center[1])))
     surf.blit(icon, icon.get_rect(midleft=(x + label.get_width() + 2, center[1])))
+    return spot.bottom
 
 
 @cached
@@ -66,8 +72,8 @@ def module_tile(tile_id: str, size: int, stock: int | None = None, wild_shape: s
     icon = max(6, min(int(size * 0.23), int(size * 0.72 / max(1, len(cost)))))
     _icon_row(surf, cost, icon, size - int(size * 0.04), band_h // 2, max(1, size // 60))
     body = pygame.Rect(0, band_h, size, size - band_h - int(size * 0.24))
-    _draw_effect(surf, spec, body, size, wild_shape)
-    _draw_footer(surf, spec, size, stock)
+    used = _draw_effect(surf, spec, body, size, wild_shape)
+    _draw_footer(surf, spec, size, stock, used)
     return surf
 
 
@@ -89,7 +95,8 @@ def starting_ids() -> frozenset[str]:
     return frozenset(tid for _, tid, _ in load().start_tiles)
 
 
-def _draw_effect(surf, spec, body: pygame.Rect, size: int, wild_shape: str | None) -> None:
+def _draw_effect(surf, spec, body: pygame.Rect, size: int, wild_shape: str | None) -> int:
+    """What the module does, in its body; returns how far down its words reach."""
     big = int(size * 0.34)
     text_size = max(8, int(size * 0.17))
     if size >= 96:
@@ -113,8 +120,9 @@ def _draw_effect(surf, spec, body: pygame.Rect, size: int, wild_shape: str | Non
         pad = art.image("marks/drone", min(big + big // 4, body.h))
         surf.blit(pad, pad.get_rect(center=body.center))
     if spec.research:
-        _number_badge(surf, icons.research_badge(int(size * 0.22)), f"+{spec.research}",
-                      (body.centerx, body.centery), text_size)
+        return _number_badge(surf, icons.research_badge(int(size * 0.22)), f"+{spec.research}",
+                             (body.centerx, body.centery), text_size)
+    return body.top
 
 
 def _foot_y(size: int, height: int) -> int:
@@ -123,7 +131,9 @@ def _foot_y(size: int, height: int) -> int:
     return min(size - int(size * 0.125), size - (height + 1) // 2)
 
 
-def _draw_footer(surf, spec, size: int, stock: int | None) -> None:
+def _draw_footer(surf, spec, size: int, stock: int | None, above: int) -> None:
+    """Work cost, stock, bonuses and points along the foot; a bonus's number is left off where
+    it would reach up into the words above it (`above`), on a small tile with large text."""
     foot_y = size - int(size * 0.125)
     pip = max(5, int(size * 0.15))
     left = int(size * 0.07)
@@ -146,9 +156,12 @@ def _draw_footer(surf, spec, size: int, stock: int | None) -> None:
             c = icons.colour_chip(colour, chip)
             x -= chip
             surf.blit(c, (x, foot_y - chip // 2))
-            label = fonts().render(f"+{pts}", max(7, int(size * 0.12)), theme.TEXT, bold=True)
-            x -= label.get_width() + 1
-            place(surf, label, label.get_rect(midleft=(x, _foot_y(size, label.get_height()))))
+            text, px = f"+{pts}", max(7, int(size * 0.12))
+            w, h = fonts().surface(text, px, theme.TEXT, bold=True).get_size()
+            spot = pygame.Rect(x - w - 1, _foot_y(size, h) - h // 2, w, h)
+            if spot.top >= above and spot.left >= 0:
+                x = spot.x
+                place(surf, fonts().render(text, px, theme.TEXT, bold=True), spot)
             x -= max(2, size // 25)
     if spec.vp:
         star = icons.vp_badge(max(6, int(size * 0.16)))

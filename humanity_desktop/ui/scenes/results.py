@@ -18,6 +18,7 @@ from ...controller.describe import LEDGER_LABELS
 from ...engine.state import LEDGER_SOURCES, OPTIONAL_SOURCES
 from .. import icons, theme
 from ..backdrop import backdrop
+from ..drawn import Fact
 from ..fonts import draw_text, fonts
 from ..input import Back, Click, Point
 from ..scene import Scene
@@ -151,7 +152,8 @@ class ResultsScene(Scene):
     def _draw_heading(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
         head = draw_text(surface, winner_line(self.names, self.places, self.ranking), self._px(32), theme.ACCENT,
                          (inner.x, self.heading_at), bold=True, box=inner)
-        draw_text(surface, self._summary(), self._px(15), theme.TEXT_DIM, (inner.x, head.bottom), box=inner)
+        draw_text(surface, self._summary(), self._px(15), theme.TEXT_DIM, (inner.x, head.bottom), box=inner,
+                  fact=Fact("calendar") if self.calendar is not None else None)
 
     def _summary(self) -> str:
         """The game in a line: its players, rounds and years, and how a tie on points was settled."""
@@ -272,8 +274,9 @@ class ResultsScene(Scene):
         step = 10 if top <= 80 else 20
         top = (top // step + 1) * step
         left = f.width(str(top), small) + int(10 * sc)
-        plot = pygame.Rect(area.x + left, title.bottom + int(8 * sc), area.w - left - int(12 * sc),
-                           area.bottom - title.bottom - int(8 * sc) - 2 * f.height(small) - int(8 * sc))
+        gap = max(int(8 * sc), f.height(small) // 2 + 2)  # the top value's number, centred on the plot's top, clears the title
+        plot = pygame.Rect(area.x + left, title.bottom + gap, area.w - left - int(12 * sc),
+                           area.bottom - title.bottom - gap - 2 * f.height(small) - int(8 * sc))
         pygame.draw.rect(surface, theme.INSET, plot, border_radius=int(6 * sc))
         self.plot = plot
         place = time_axis(self.calendar, len(self.history))

@@ -139,20 +139,21 @@ class PromptPanel(View):
             x += int(8 * sc)
         return chips
 
-    def _draw_source(self, surface: pygame.Surface, owed: Owed, slot: pygame.Rect) -> None:
+    def _draw_source(self, surface: pygame.Surface, owed: Owed, slot: pygame.Rect) -> int:
         """On a unit still owed, the unit the proposed payment pays it with (and how many,
-        three-for-one), in its corner."""
+        three-for-one), in its corner; returns the right edge of what it drew."""
         k = len(self.owed_chips)
         self.owed_chips.append(slot)
         if k >= len(owed.plan) or not owed.plan[k].spends:
-            return
+            return slot.right
         spends = owed.plan[k].spends
         badge = icons.resource(RESOURCES[spends[0].unit], max(theme.MIN_TEXT_PX, int(slot.w * 0.6)))
         spot = badge.get_rect(center=slot.bottomright)
         surface.blit(badge, spot)
         if len(spends) > 1:
-            draw_text(surface, f"×{len(spends)}", theme.text_px(11, self.scale), theme.TEXT,
-                      (spot.right, spot.centery), "midleft", bold=True)
+            return draw_text(surface, f"×{len(spends)}", theme.text_px(11, self.scale), theme.TEXT,
+                             (spot.right, spot.centery), "midleft", bold=True).right
+        return spot.right
 
     def owed_chip_at(self, pos) -> int | None:
         """The unit still owed under `pos`, by its place among them."""
@@ -190,6 +191,7 @@ class PromptPanel(View):
         icon_size = int((CHIP - 6) * sc)
         radius = int(5 * sc)
         chips = self.chip_rects(owed, topleft)
+        right = chips[-1][2].right if chips else topleft[0]
         for r, paid, slot in chips:
             icon = icons.resource(RESOURCES[r], icon_size)
             pygame.draw.rect(surface, theme.PANEL_HI if paid else theme.BG, slot, border_radius=radius)
@@ -200,8 +202,8 @@ class PromptPanel(View):
                 icon.set_alpha(70)
             surface.blit(icon, icon.get_rect(center=slot.center))
             if not paid:
-                self._draw_source(surface, owed, slot)
-        x = chips[-1][2].right + int(12 * sc) if chips else topleft[0]
+                right = max(right, self._draw_source(surface, owed, slot))
+        x = right + int(12 * sc) if chips else topleft[0]
         middle = topleft[1] + int(CHIP * sc) // 2
         for b, p in enumerate(owed.progress):
             if p:
