@@ -44,7 +44,7 @@ def float_colour(amount: int) -> tuple:
 
 
 def float_px(scale: float) -> int:
-    return max(theme.MIN_TEXT_PX + 3, round(22 * scale))
+    return max(theme.points(theme.MIN_TEXT_PX + 3), round(22 * scale))
 
 
 def apart(floats: list[Float], scale: float) -> list[Float]:
@@ -78,7 +78,7 @@ def draw_banner(surface: pygame.Surface, b: Banner, t: float, scale: float) -> N
     pygame.draw.rect(box, (*theme.PANEL_HI, 240), box.get_rect(), border_radius=radius)
     pygame.draw.rect(box, theme.PLAYER_COLOURS[b.char], box.get_rect(), max(2, round(3 * scale)), border_radius=radius)
     f = fonts()
-    size = max(theme.MIN_TEXT_PX, round(15 * scale))
+    size = max(theme.min_text_px(), round(15 * scale))
     pad = round(10 * scale)
     marker = icons.player_marker(b.char, min(b.rect.h - 2 * pad, round(28 * scale)))
     box.blit(marker, marker.get_rect(midleft=(pad, b.rect.h // 2)))

@@ -85,7 +85,7 @@ def starting_ids() -> frozenset[str]:
 def _draw_effect(surf, spec, body: pygame.Rect, size: int, wild_shape: str | None) -> None:
     big = int(size * 0.34)
     text_size = max(8, int(size * 0.17))
-    if size >= 96:
+    if size >= theme.points(96):  # room for the name: a large tile, in points
         name = fonts().fit(spec.name, max(8, int(size * 0.095)), size - 8)
         label = fonts().render(name, max(8, int(size * 0.095)), theme.TEXT_DIM)
         surf.blit(label, label.get_rect(midtop=(size // 2, body.top + 2)))

@@ -88,7 +88,7 @@ class Button:
             edge, ink = theme.mix(theme.PANEL_EDGE, theme.ACCENT, 0.5 if hover else 0.0), theme.TEXT
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         pygame.draw.rect(surface, edge, self.rect, max(1, int(scale)), border_radius=radius)
-        size = max(theme.MIN_TEXT_PX, min(int(self.rect.h * 0.42), label_px(scale)))
+        size = max(theme.min_text_px(), min(int(self.rect.h * 0.42), label_px(scale)))
         text = fonts().fit(self.label, size, self.rect.w - int(12 * scale), bold=True)
         draw_text(surface, text, size, ink, self.rect.center, "center", bold=True, box=self.rect)
         if self.focused:

@@ -58,7 +58,7 @@ class TracksView(View):
         self._track(surface, self.research, "RESEARCH", [p.research for p in s.players], cat.research_cap,
                     f.chars, marks, tokens=True)
         for i, rect in enumerate(self.missions):
-            if rect.h < 20:
+            if rect.h < theme.points(20):
                 continue
             surface.blit(tile_art.mission_card(s.missions[i], rect.w, rect.h), rect)
             holder = s.holders[i]
