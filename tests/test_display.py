@@ -12,6 +12,11 @@ from __future__ import annotations
 
 import ctypes
 import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
 from types import SimpleNamespace
 
 import pygame
@@ -246,3 +251,49 @@ def test_the_table_shows_the_same_words_in_the_same_places_at_one_and_two_pixels
         for one, two in zip(sorted(places, key=str), sorted(at_two[text], key=str)):
             assert (one is None) == (two is None), text
             assert one is None or all(abs(a - b) <= 4 for a, b in zip(one, two)), (text, one, two)
+
+
+# ------------------------------------------------------------------ SDL's own, where it runs
+
+def wayland_at_two_pixels_per_point(runtime: Path) -> subprocess.Popen:
+    """A Wayland compositor with no screen whose one output has two pixels per point, as a
+    Retina screen has; its socket is `runtime`/SOCKET."""
+    runtime.mkdir(mode=0o700)
+    weston = subprocess.Popen(["weston", "--backend=headless-backend.so", "--width=1600", "--height=1000",
+                               "--scale=2", f"--socket={SOCKET}", "--idle-time=0"],
+                              env=os.environ | {"XDG_RUNTIME_DIR": str(runtime)},
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while not (runtime / SOCKET).exists() and weston.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return weston
+
+
+SOCKET = "wayland-humanity"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("weston") is None,
+                    reason="needs weston, a Wayland compositor that can give its output two pixels per point")
+def test_sdl_draws_a_window_on_a_screen_of_two_pixels_per_point_at_its_full_resolution(tmp_path):
+    weston = wayland_at_two_pixels_per_point(tmp_path / "runtime")
+    try:
+        if not (tmp_path / "runtime" / SOCKET).exists():
+            pytest.skip("weston did not start without a screen here")
+        shot = tmp_path / "table.png"
+        env = os.environ | {"XDG_RUNTIME_DIR": str(tmp_path / "runtime"), "WAYLAND_DISPLAY": SOCKET,
+                            "SDL_VIDEODRIVER": "wayland", "SDL_AUDIODRIVER": "dummy"}
+        subprocess.run([sys.executable, "-m", "humanity_desktop", "--data-dir", str(tmp_path / "data"),
+                        "--seats", "human,bot:easy", "--seed", "3", "--size", "1024x576",
+                        "--quit-after-seconds", "4", "--screenshot", str(shot)],
+                       env=env, check=True, capture_output=True, timeout=120)
+    finally:
+        weston.terminate()
+        weston.wait(timeout=30)
+    table = pygame.image.load(str(shot))
+    assert table.get_size() == (2048, 1152)  # twice the window's 1024x576 points each way
+    # drawn at that resolution, not a picture of points blown up: most 2x2 blocks are not of one colour
+    blocks = [(x, y) for x in range(0, 2048, 64) for y in range(0, 1152, 64)]
+    mixed = sum(len({tuple(table.get_at((x + dx, y + dy))) for dx in (0, 1) for dy in (0, 1)}) > 1
+                for x, y in blocks)
+    assert mixed > 0.05 * len(blocks)
