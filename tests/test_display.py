@@ -174,8 +174,9 @@ def test_a_point_maps_to_a_pixel_of_that_point_inside_the_surface(ratio, w, h, d
 def test_on_windows_sdl_is_asked_for_per_monitor_v2_awareness_and_windows_in_points(monkeypatch):
     for name in display.WINDOWS_HINTS:
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(display.sys, "platform", "darwin")
     display.claim_high_dpi()
-    assert not any(name in os.environ for name in display.WINDOWS_HINTS)  # not here: no Windows
+    assert not any(name in os.environ for name in display.WINDOWS_HINTS)  # for Windows only
     monkeypatch.setattr(display.sys, "platform", "win32")
     display.claim_high_dpi()
     assert os.environ["SDL_WINDOWS_DPI_AWARENESS"] == "permonitorv2"
