@@ -114,8 +114,8 @@ def clock() -> FakeClock:
 
 @pytest.fixture(autouse=True)
 def usual_text_size():
-    """Every test starts with text at its usual size: the Text size option, and a Windows
-    display scale, change it for the whole process."""
+    """Every test starts with text at its usual size: the Text size option, and the window's
+    pixels per point, change it for the whole process."""
     yield
     theme.set_text_size(1.0)
-    theme.set_display_scale(1.0)
+    theme.set_pixel_ratio(1.0)

@@ -31,8 +31,8 @@ def smallest_px(text_size: float) -> int:
 
 def draw_frame(app, size: tuple[int, int]) -> ScreenRecord:
     """The whole stack drawn once at `size` on a recording screen, every picture drawn anew."""
-    if app.screen.get_size() != size:
-        app.screen = pygame.display.set_mode(size)  # the scenes lay out for the window's size
+    if app.size != size:
+        app._resized(size)  # as the window manager's resize: the scenes lay out for the window's size
     SURFACES.clear()
     with screen_record(size) as record:
         for scene in app.stack._scenes:

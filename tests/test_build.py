@@ -1,9 +1,12 @@
 """The packaged game: `--selftest` passes from this checkout and names what is broken in a
 damaged copy of the files; a wheel holds every asset inside the package and, installed plainly,
 with --target or with --user, finds them and passes its self-test, writing nothing into the
-player's folders; and the application built with build_exe.spec passes its own self-test."""
+player's folders; build_exe.spec, read as code, makes a high-resolution Mac bundle that names
+the oldest macOS it starts on and a Windows program that declares per-monitor DPI awareness;
+and the application built with it passes its own self-test."""
 from __future__ import annotations
 
+import ast
 import importlib.util
 import os
 import shutil
@@ -12,6 +15,8 @@ import sys
 import venv
 import zipfile
 from pathlib import Path
+from types import SimpleNamespace
+from xml.dom import minidom
 
 import pytest
 
@@ -20,6 +25,7 @@ from humanity_desktop.selftest import SUCCESS
 
 ROOT = Path(__file__).resolve().parents[1]
 CHECKS = ("pygame", "assets", "game", "frame", "sound")
+SPEC = ast.parse((ROOT / "build_exe.spec").read_text(encoding="utf-8"))
 
 
 def load_build_tool():
@@ -215,3 +221,57 @@ def test_the_built_application_passes_its_selftest(tmp_path):
     assert tool.passed(result)
     # its own copy of the files, not the checkout's
     assert asset_root(result).resolve() == (bundled / "humanity_desktop").resolve()
+
+
+# ------------------------------------------------------------ build_exe.spec, read as code
+
+def spec_call(name: str) -> ast.Call:
+    """The spec's call of PyInstaller's `name` (EXE, BUNDLE...)."""
+    return next(node for node in ast.walk(SPEC)
+                if isinstance(node, ast.Call) and getattr(node.func, "id", None) == name)
+
+
+def keyword(call: ast.Call, name: str) -> ast.expr:
+    return next(k.value for k in call.keywords if k.arg == name)
+
+
+def assigned(name: str) -> ast.expr:
+    """What the spec assigns to `name` at its top level."""
+    return next(node.value for node in SPEC.body if isinstance(node, ast.Assign)
+                and [getattr(t, "id", None) for t in node.targets] == [name])
+
+
+def macos_minimum(deployment_target: str, machine: str) -> str:
+    """The spec's macos_minimum() for a Python built for `deployment_target` on `machine`."""
+    function = next(node for node in SPEC.body if isinstance(node, ast.FunctionDef) and node.name == "macos_minimum")
+    scope = {"WHEELS_MACOS": ast.literal_eval(assigned("WHEELS_MACOS")),
+             "sysconfig": SimpleNamespace(get_config_var={"MACOSX_DEPLOYMENT_TARGET": deployment_target}.get),
+             "platform": SimpleNamespace(machine=lambda: machine)}
+    exec(compile(ast.Module([function], []), "build_exe.spec", "exec"), scope)
+    return scope["macos_minimum"]()
+
+
+def test_the_mac_bundle_draws_at_full_resolution_and_names_the_oldest_macos_it_starts_on():
+    plist = keyword(spec_call("BUNDLE"), "info_plist")
+    keys = {ast.literal_eval(k): v for k, v in zip(plist.keys, plist.values)}
+    assert ast.literal_eval(keys["NSHighResolutionCapable"]) is True
+    assert ast.unparse(keys["LSMinimumSystemVersion"]) == "macos_minimum()"
+    # python.org's 3.13 (setup-python's on macOS) is built for 10.13; the wheels need 11.0 on Apple silicon
+    assert macos_minimum("10.13", "x86_64") == "10.13"
+    assert macos_minimum("10.13", "arm64") == "11.0"
+    assert macos_minimum("14.0", "x86_64") == "14.0"  # a Python built for newer systems raises it
+    assert macos_minimum("10.9", "x86_64") == "10.13"
+
+
+def test_the_windows_program_declares_per_monitor_v2_dpi_awareness_in_its_manifest():
+    exe = spec_call("EXE")
+    assert ast.unparse(keyword(exe, "manifest")) == "str(MANIFEST) if sys.platform == 'win32' else None"
+    assert ast.unparse(assigned("MANIFEST")) == "ROOT / 'packaging' / 'humanity-desktop.manifest'"
+    manifest = ROOT / "packaging" / "humanity-desktop.manifest"
+    # as PyInstaller embeds it: its own settings (execution level, common controls) added, ours kept
+    winmanifest = pytest.importorskip("PyInstaller.utils.win32.winmanifest")
+    embedded = minidom.parseString(winmanifest.create_application_manifest(manifest.read_bytes()))
+    settings = {node.tagName: node.firstChild.data for node in embedded.getElementsByTagName("windowsSettings")[0].childNodes
+                if node.nodeType == node.ELEMENT_NODE}
+    assert settings["dpiAwareness"] == "PerMonitorV2" and settings["dpiAware"] == "true/pm"
+    assert embedded.getElementsByTagName("requestedExecutionLevel")[0].getAttribute("level") == "asInvoker"

@@ -129,7 +129,7 @@ class Table:
 def check_everywhere(table: Table, sizes=SIZES, text_sizes=TEXT_SIZES) -> tuple[list[str], list]:
     """Every problem of the stack drawn at each size and text size, and the records."""
     found, records = [], []
-    truth = table.truth()
+    truth, window = table.truth(), table.app.size
     for text_size in text_sizes:
         theme.set_text_size(text_size)
         for size in sizes:
@@ -138,7 +138,7 @@ def check_everywhere(table: Table, sizes=SIZES, text_sizes=TEXT_SIZES) -> tuple[
             found += [f"{size[0]}x{size[1]} at {text_size:.0%}, {table.moment()}: {p}"
                       for p in problems(record, text_size, truth)]
     theme.set_text_size(1.0)
-    table.app.stack.resize(table.app.size)
+    table.app._resized(window)
     return found, records
 
 
@@ -258,7 +258,7 @@ def test_text_under_the_least_size_and_text_over_text_are_caught(hot_seat, monke
     def stacked(surface, text, size, colour, pos, *args, **kw):  # every word of a card in its corner
         corner = surface.get_clip().move(6, 6).topleft
         return real(surface, text, size, colour, corner, "topleft", *args[1:], **kw)
-    monkeypatch.setattr(theme, "min_text_px", lambda: 6)
+    monkeypatch.setattr(theme, "least_text_px", lambda: 6)
     monkeypatch.setattr(seats_view, "draw_text", stacked)
     found = one_frame(hot_seat, (1024, 576))
     assert any("px, under 11" in p for p in found) and any("overlaps" in p for p in found)

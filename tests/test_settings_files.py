@@ -4,8 +4,6 @@ name, and replaced by the defaults; the game starts all the same."""
 from __future__ import annotations
 
 import json
-import os
-from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -14,11 +12,10 @@ from humanity_desktop.__main__ import main
 from humanity_desktop.controller.files import is_set_aside
 from humanity_desktop.controller.logs import LOG_FILE
 from humanity_desktop.controller.places import Places
-from humanity_desktop.ui import app as ui_app
 from humanity_desktop.ui.app import (
-    GOOD_SIZE, MIN_SIZE, SCREEN_MARGIN, WINDOW_SIZES, App, AppConfig, claim_display_scale, opening_size,
-    too_small_for_a_window,
+    GOOD_SIZE, MIN_SIZE, SCREEN_MARGIN, WINDOW_SIZES, App, AppConfig, opening_size, too_small_for_a_window,
 )
+from humanity_desktop.ui.display import Display
 from humanity_desktop.ui.input import Resize
 from humanity_desktop.ui.settings import FILE, FIRST_RESETS, SETTINGS_VERSION, Settings
 
@@ -194,13 +191,7 @@ def test_a_screen_too_small_for_a_large_window_and_its_frame_opens_it_maximized(
 
 def test_the_app_maximizes_its_first_window_on_a_laptop_screen_only(tmp_path, monkeypatch):
     maximized: list[bool] = []
-
-    class Window:
-        @staticmethod
-        def from_display_module():
-            return SimpleNamespace(maximize=lambda: maximized.append(True))
-
-    monkeypatch.setattr(pygame, "Window", Window)
+    monkeypatch.setattr(Display, "maximize", lambda display: maximized.append(True) or display.refresh())
     for desktop, expected in (((1366, 768), [True]), ((1920, 1080), [])):
         maximized.clear()
         fake_desktop(monkeypatch, desktop)
@@ -212,49 +203,12 @@ def test_the_app_maximizes_its_first_window_on_a_laptop_screen_only(tmp_path, mo
 
 def test_a_window_made_larger_by_maximizing_is_not_remembered_as_its_size(tmp_path, monkeypatch):
     fake_desktop(monkeypatch, (1366, 768))
-    monkeypatch.setattr(pygame, "Window", SimpleNamespace(from_display_module=lambda: SimpleNamespace(maximize=lambda: None)))
+    monkeypatch.setattr(Display, "maximize", Display.refresh)
     app = App(AppConfig(data_dir=tmp_path, max_fps=0))
     app._dispatch(Resize((1366, 705)))  # the work area the window manager gave it
     assert app.size == (1366, 705)
     app.close()
     assert Settings.load(tmp_path / FILE).window is None  # next time it opens maximized again
-
-
-def test_the_display_scale_is_one_away_from_windows_and_never_fails(monkeypatch):
-    assert claim_display_scale() == 1.0  # the tests run on Linux or macOS, or on Windows at 100%...
-    monkeypatch.setattr(ui_app.sys, "platform", "win32")
-    monkeypatch.delenv("SDL_WINDOWS_DPI_AWARENESS", raising=False)
-    import ctypes
-    monkeypatch.delattr(ctypes, "windll", raising=False)
-    assert claim_display_scale() == 1.0  # ...and a Windows without the calls is left as it is
-
-
-@pytest.mark.parametrize("dpi, scale", [(96, 1.0), (120, 1.25), (144, 1.5), (192, 2.0)])
-def test_on_windows_the_process_draws_in_real_pixels_at_the_players_display_scale(monkeypatch, dpi, scale):
-    import ctypes
-    calls: list[str] = []
-    monkeypatch.setattr(ui_app.sys, "platform", "win32")
-    monkeypatch.delenv("SDL_WINDOWS_DPI_AWARENESS", raising=False)
-    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(
-        shcore=SimpleNamespace(SetProcessDpiAwareness=lambda level: calls.append(f"aware {level}")),
-        user32=SimpleNamespace(GetDpiForSystem=lambda: dpi)), raising=False)
-    assert claim_display_scale() == scale
-    assert calls == ["aware 2"]  # per monitor
-    assert os.environ["SDL_WINDOWS_DPI_AWARENESS"] == "permonitorv2"
-
-
-def test_an_older_windows_is_made_aware_of_the_system_scale_and_read_from_its_screen(monkeypatch):
-    import ctypes
-    calls: list[str] = []
-    monkeypatch.setattr(ui_app.sys, "platform", "win32")
-    monkeypatch.delenv("SDL_WINDOWS_DPI_AWARENESS", raising=False)
-    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(
-        shcore=SimpleNamespace(),  # Windows 8 and before: no SetProcessDpiAwareness
-        user32=SimpleNamespace(SetProcessDPIAware=lambda: calls.append("aware"), GetDC=lambda window: 7,
-                               ReleaseDC=lambda window, dc: calls.append("released")),
-        gdi32=SimpleNamespace(GetDeviceCaps=lambda dc, what: 120 if (dc, what) == (7, 88) else 0)), raising=False)
-    assert claim_display_scale() == 1.25
-    assert calls == ["aware", "released"]
 
 
 def test_a_version_3_file_loads_with_the_reset_shown_step_by_step_while_learning(tmp_path):

@@ -39,12 +39,12 @@ def test_measures_and_renders_agree_at_any_text_size():
         assert all(fonts().width(line, 16) <= 200 for line in fonts().wrap(text * 3, 16, 200))
 
 
-def test_the_display_scale_multiplies_the_text_size_up_to_the_largest_size_laid_out_for():
-    theme.set_display_scale(1.25)
-    assert theme.text_size() == 1.25 and fonts().px(16) == 20
+def test_at_two_pixels_per_point_the_smallest_text_is_22_pixels_and_the_text_size_is_the_players():
+    theme.set_pixel_ratio(2.0)
+    assert theme.min_text_px() == 22 and fonts().px(8) == 22 and theme.text_px(5, 1.0) == 22
+    assert theme.text_size() == 1.0 and fonts().px(30) == 30  # larger text scales with the window, not here
     theme.set_text_size(1.5)
-    assert theme.text_size() == theme.TEXT_SIZES[-1]
-    assert theme.icon_px(20, 1.0) == 30
+    assert theme.text_size() == 1.5 and theme.icon_px(20, 1.0) == 30
 
 
 def test_recording_notes_each_text_with_its_size_place_and_box():

@@ -30,20 +30,20 @@ from ..controller.places import Places
 from ..controller.session import Session
 from . import input as ui_input
 from .audio import player as audio_player
+from .display import Display, claim_high_dpi, desktop_points
 from .frame_stats import max_rss_mb, median_ms, p99_ms
 from .scene import Scene, SceneStack
 from .settings import FILE as SETTINGS_FILE
 from .settings import Settings
 from .scenes import routes
-from .theme import set_display_scale, set_text_size, ui_scale
+from .theme import set_pixel_ratio, set_text_size, ui_scale
 
 TITLE = "Humanity Desktop"
+# Window sizes are in points (ui/display.py), as the screen's size is.
 MIN_SIZE = (1024, 576)  # the smallest window every screen is laid out and tested for
 GOOD_SIZE = (1280, 720)  # a window opens at least this large where the screen allows
 # The 16:9 sizes a window first opens at, largest first: the largest that fits the screen.
 WINDOW_SIZES = ((3840, 2160), (2560, 1440), (1920, 1080), (1600, 900), GOOD_SIZE, (1152, 648), MIN_SIZE)
-BASE_DPI = 96  # Windows' dots per inch at a display scale of 100%
-LOGPIXELSX = 88  # GetDeviceCaps: the screen's dots per inch across
 # Room a window leaves on its screen for its title bar, a task bar or dock, and a border.
 SCREEN_MARGIN = (80, 120)
 # A bot on the worker thread holds the interpreter lock in slices of this length at most,
@@ -114,21 +114,19 @@ class App:
         if not self._anim_override:
             config.anim_speed = self.settings.anim_speed
         set_text_size(self.settings.text_size)
-        display_scale = claim_display_scale()
-        set_display_scale(display_scale)
+        claim_high_dpi()
         pygame.display.init()
         self._check_display()
         pygame.font.init()
-        pygame.display.set_caption(TITLE)
-        pygame.display.set_icon(window_icon())  # before the window opens, as some systems require
-        desktop = pygame.display.get_desktop_sizes()[0]
+        self.display = Display(TITLE, window_icon())
+        desktop = desktop_points(pygame.display.get_desktop_sizes()[0])
         self._windowed_size = (at_least_min(config.size) if config.size
-                               else opening_size(self.settings.window, desktop, display_scale))
+                               else opening_size(self.settings.window, desktop))
         self._remembered = self.settings.window
         self._maximized = False  # the window fills the screen's work area (its size is not kept)
         self.screen = self._open_window(self.settings.fullscreen)
         if config.size is None and self.settings.window is None and not self.settings.fullscreen \
-                and too_small_for_a_window(desktop, display_scale):
+                and too_small_for_a_window(desktop):
             self._maximize()
         pygame.key.set_repeat(350, 40)
         self.audio = audio_player()
@@ -223,15 +221,17 @@ class App:
     # ------------------------------------------------------------ window
 
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
-        if fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        return self._draw_on(self.display.open(self._windowed_size, fullscreen))
+
+    def _draw_on(self, surface: pygame.Surface) -> pygame.Surface:
+        """`surface`, the window's, with the sizes in points set to its pixels per point."""
+        set_pixel_ratio(min(self.display.ratio))
+        return surface
 
     def _maximize(self) -> None:
         """Fill the screen's work area, on a screen too small for a large window and its frame."""
         self._maximized = True
-        pygame.Window.from_display_module().maximize()
-        self.screen = pygame.display.get_surface()
+        self.screen = self._draw_on(self.display.maximize())
 
     @property
     def size(self) -> tuple[int, int]:
@@ -265,9 +265,7 @@ class App:
         size = at_least_min(size)
         if not self.settings.fullscreen and not self._maximized:
             self._windowed_size = self.settings.window = size
-        self.screen = pygame.display.get_surface()
-        if self.screen.get_size() != size and not self.settings.fullscreen:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = self._draw_on(self.display.refresh() if self.settings.fullscreen else self.display.resize(size))
         self.stack.resize(self.size)
 
     # ------------------------------------------------------------ loop
@@ -306,10 +304,12 @@ class App:
             self.stack.update(dt)
             dt = 0.0
         for event in events:
+            if getattr(event, "window", self.display.window) is not self.display.window:
+                continue  # a window closed before this one opened (an earlier App in the process) left it
             self.stack.dirty = True  # window events too: a window uncovered is drawn again
             if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
                 self._maximized = event.type == pygame.WINDOWMAXIMIZED
-            self._dispatch(ui_input.translate(event))
+            self._dispatch(ui_input.translate(event, self.display.ratio))
         self.audio.sync(self.settings)  # the options screen may have changed the volumes
         # Between frames a hitch is not played out as a jump; a rest's time passes whole.
         self.stack.update(dt if self._rested else min(MAX_STEP, dt))
@@ -332,7 +332,7 @@ class App:
 
     def _draw_frame(self, t0: float, c0: float) -> None:
         self.stack.draw(self.screen)
-        pygame.display.flip()
+        self.display.flip()
         self.frame_ms.append((time.perf_counter() - t0) * 1000)
         self.frame_cpu_ms.append((time.thread_time() - c0) * 1000)
         if self.first_frame_at is None:
@@ -376,6 +376,8 @@ class App:
             self.toggle_fullscreen()
         elif isinstance(intent, ui_input.Resize):
             self._resized(intent.size)
+        elif isinstance(intent, ui_input.Rescale):
+            self._resized(self.display.points)
         else:
             self.stack.handle(intent)
 
@@ -398,6 +400,8 @@ class App:
         if self.settings.window != self._remembered:
             self.save_settings()  # kept once, not on every step of a resize
         self.audio.stop()
+        self.screen = self.screen.copy()  # the last frame outlives the window (the self-test reads it)
+        self.display.close()
         self._let_go()
 
     def _let_go(self) -> None:
@@ -418,9 +422,9 @@ class App:
                 "first_frame_at": self.first_frame_at, "max_rss_mb": max_rss_mb()}
 
 
-def window_room(desktop: tuple[int, int], display_scale: float = 1.0) -> tuple[int, int]:
+def window_room(desktop: tuple[int, int]) -> tuple[int, int]:
     """The room a window and its frame have on a screen of `desktop` size."""
-    return (desktop[0] - round(SCREEN_MARGIN[0] * display_scale), desktop[1] - round(SCREEN_MARGIN[1] * display_scale))
+    return (desktop[0] - SCREEN_MARGIN[0], desktop[1] - SCREEN_MARGIN[1])
 
 
 def at_least_min(size: tuple[int, int]) -> tuple[int, int]:
@@ -428,49 +432,22 @@ def at_least_min(size: tuple[int, int]) -> tuple[int, int]:
     return (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
 
 
-def opening_size(remembered: tuple[int, int] | None, desktop: tuple[int, int],
-                 display_scale: float = 1.0) -> tuple[int, int]:
+def opening_size(remembered: tuple[int, int] | None, desktop: tuple[int, int]) -> tuple[int, int]:
     """The window's size as it opens on a screen of `desktop` size: the size the player left
     it at, shrunk to fit, or else the largest of WINDOW_SIZES that fits; never larger than
     the screen."""
-    room = window_room(desktop, display_scale)
+    room = window_room(desktop)
     wanted = remembered or next((s for s in WINDOW_SIZES if s[0] <= room[0] and s[1] <= room[1]), MIN_SIZE)
     return (min(desktop[0], max(MIN_SIZE[0], min(wanted[0], room[0]))),
             min(desktop[1], max(MIN_SIZE[1], min(wanted[1], room[1]))))
 
 
-def too_small_for_a_window(desktop: tuple[int, int], display_scale: float = 1.0) -> bool:
+def too_small_for_a_window(desktop: tuple[int, int]) -> bool:
     """Whether a screen holds a GOOD_SIZE picture but not a window that size with its frame
     (a 1366x768 laptop): the window then opens maximized, as large as the screen allows."""
-    room = window_room(desktop, display_scale)
+    room = window_room(desktop)
     return desktop[0] >= GOOD_SIZE[0] and desktop[1] >= GOOD_SIZE[1] \
         and not (room[0] >= GOOD_SIZE[0] and room[1] >= GOOD_SIZE[1])
-
-
-def claim_display_scale() -> float:
-    """On Windows, ask to draw in the screen's own pixels rather than be stretched (and
-    blurred) by the system, and return the display scale the player set there (1.5 at
-    150%). Elsewhere the system scales windows itself: 1.0. Never fails: an older Windows
-    without these calls is left as it is."""
-    if sys.platform != "win32":
-        return 1.0
-    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # SDL follows a move to another screen
-    try:
-        import ctypes
-        user32 = ctypes.windll.user32
-        try:
-            ctypes.windll.shcore.SetProcessDpiAwareness(2)  # per monitor, Windows 8.1 and later
-        except (AttributeError, OSError):
-            user32.SetProcessDPIAware()  # the whole system's scale, Windows Vista to 8
-        try:
-            dpi = user32.GetDpiForSystem()  # Windows 10 and later
-        except AttributeError:
-            dc = user32.GetDC(0)
-            dpi = ctypes.windll.gdi32.GetDeviceCaps(dc, LOGPIXELSX)
-            user32.ReleaseDC(0, dc)
-        return max(1.0, dpi / BASE_DPI)
-    except (AttributeError, OSError, ValueError):
-        return 1.0
 
 
 def window_icon() -> pygame.Surface:

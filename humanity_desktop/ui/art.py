@@ -13,8 +13,11 @@ from .surface_cache import cached
 
 
 def _ready(surf: pygame.Surface) -> pygame.Surface:
-    """In the display's pixel format when there is a display, which makes blits faster."""
-    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+    """In the window's pixel format once a window is open, which makes blits faster."""
+    try:
+        return surf.convert_alpha()
+    except pygame.error:  # no window has given pygame a pixel format yet
+        return surf
 
 
 @cached

@@ -45,7 +45,7 @@ def float_colour(amount: int) -> tuple:
 
 
 def float_px(scale: float) -> int:
-    return max(theme.MIN_TEXT_PX + 3, round(22 * scale))
+    return max(theme.points(theme.MIN_TEXT_PX + 3), round(22 * scale))
 
 
 def apart(floats: list[Float], scale: float) -> list[Float]:
@@ -82,7 +82,7 @@ def banner_rect(card: pygame.Rect, scale: float) -> pygame.Rect:
 
 
 def banner_px(scale: float) -> int:
-    return max(theme.MIN_TEXT_PX, round(15 * scale))
+    return max(theme.min_text_px(), round(15 * scale))
 
 
 def draw_banner(surface: pygame.Surface, b: Banner, t: float, scale: float) -> None:

@@ -60,7 +60,7 @@ class Fonts:
     def px(size: float) -> int:
         """The pixel size a text asked for at `size` is drawn at: scaled by the player's text
         size, and never under the smallest readable size at that text size, whatever the window."""
-        return max(theme.min_text_px(), round(int(size) * theme.text_size()))
+        return max(theme.least_text_px(), round(int(size) * theme.text_size()))
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self._font(self.px(size), bold)

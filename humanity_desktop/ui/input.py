@@ -1,7 +1,9 @@
 """Raw pygame events turned into intents the scenes understand.
 
 Scenes never read pygame events: they get a Click, a Key or a Back, whatever device or
-key produced it. The window-level ones (Quit, Resize, Fullscreen) are handled by the app.
+key produced it. The window-level ones (Quit, Resize, Rescale, Fullscreen) are handled by the
+app. The pointer comes in the window's points and goes to the scenes in the pixels they draw
+in (ui/display.py).
 """
 from __future__ import annotations
 
@@ -66,7 +68,12 @@ class Fullscreen:
 
 @dataclass(frozen=True)
 class Resize:
-    size: tuple[int, int]
+    size: tuple[int, int]  # points
+
+
+@dataclass(frozen=True)
+class Rescale:
+    """The window moved to another screen, which may have more or fewer pixels per point."""
 
 
 @dataclass(frozen=True)
@@ -74,20 +81,28 @@ class Quit:
     pass
 
 
-def translate(event: pygame.event.Event) -> object | None:
+def pixels(pos: tuple[int, int], ratio: tuple[float, float]) -> tuple[int, int]:
+    """A position in points as the pixel at the top left of that point."""
+    return (int(pos[0] * ratio[0]), int(pos[1] * ratio[1]))
+
+
+def translate(event: pygame.event.Event, ratio: tuple[float, float] = (1.0, 1.0)) -> object | None:
+    """The intent of `event`, its position mapped from points by `ratio` (pixels per point)."""
     kind = event.type
     if kind == pygame.QUIT:
         return Quit()
     if kind == pygame.MOUSEMOTION:
-        return Point(event.pos)
+        return Point(pixels(event.pos, ratio))
     if kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-        return Click(event.pos, event.button)
+        return Click(pixels(event.pos, ratio), event.button)
     if kind == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-        return Release(event.pos, event.button)
+        return Release(pixels(event.pos, ratio), event.button)
     if kind == pygame.MOUSEWHEEL:
-        return Wheel(pygame.mouse.get_pos(), int(event.y))
+        return Wheel(pixels(pygame.mouse.get_pos(), ratio), int(event.y))
     if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
         return Resize((event.x, event.y) if kind == pygame.WINDOWSIZECHANGED else event.size)
+    if kind == pygame.WINDOWDISPLAYCHANGED:
+        return Rescale()
     if kind == pygame.KEYDOWN:
         if event.key == pygame.K_ESCAPE:
             return Back()

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from .theme import ui_scale
+from .theme import points, ui_scale
 from .views.seats_view import card_height
 
 ACTIONS_H = 142  # the action panel's design height: a two-line title, three lines of hint, the cost
-ACTIONS_MIN_H = 116  # its least height: in smaller windows its text no longer shrinks (theme.MIN_TEXT_PX)
+ACTIONS_MIN_H = 116  # its least height, in points: in smaller windows its text no longer shrinks (theme.MIN_TEXT_PX)
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ def game_layout(size: tuple[int, int], players: int) -> GameLayout:
     log = pygame.Rect(m, board.bottom + m, board_side, h - m - board.bottom - m)
     mid_x = board.right + m
     mid_w = w - mid_x - side_w - 2 * m
-    actions_h = max(int(ACTIONS_H * s), ACTIONS_MIN_H)
+    actions_h = max(int(ACTIONS_H * s), points(ACTIONS_MIN_H))
     base = pygame.Rect(mid_x, body_top, mid_w, body_h - actions_h - m)
     actions = pygame.Rect(mid_x, base.bottom + m, mid_w, actions_h)
     side_x = w - m - side_w

@@ -49,50 +49,63 @@ RESOURCE_COLOURS = {
 SIDE_COLOURS = {"left": (120, 150, 210), "center": (200, 170, 110), "right": (170, 120, 190)}
 
 DESIGN_SIZE = (1600, 900)  # sizes in the code are for this window; everything scales from it
-MIN_SCALE = 0.6
-# No text is smaller than this many pixels (a font's size, its em).
+MIN_SCALE = 0.6  # the smallest scale, in pixels per design pixel at one pixel per point
+# No text is smaller than this many points (a font's size, its em): at two pixels per point
+# (a Retina Mac), 22 pixels.
 MIN_TEXT_PX = 11
 # The player's text size (the Text size option): text and icons at this share of their size.
 TEXT_SIZES = (0.9, 1.0, 1.15, 1.3, 1.5)
 
 
 class _Reading:
-    """How large text reads: the player's text size, and the system's display scale where
-    the window gets the screen's real pixels (Windows at 150%: 1.5)."""
+    """How large text reads: the player's text size, and the pixels per point of the
+    window's screen (a Retina Mac: 2, Windows at 150%: 1.5), since sizes in points are
+    meant to look the same on every screen."""
 
     text_size = 1.0
-    display_scale = 1.0
+    pixel_ratio = 1.0
 
 
 def ui_scale(size: tuple[int, int]) -> float:
+    """The scale of a window of `size` pixels: design pixels to the window's pixels."""
     w, h = size
-    return max(MIN_SCALE, min(w / DESIGN_SIZE[0], h / DESIGN_SIZE[1]))
+    return max(MIN_SCALE * _Reading.pixel_ratio, min(w / DESIGN_SIZE[0], h / DESIGN_SIZE[1]))
 
 
 def set_text_size(factor: float) -> None:
     _Reading.text_size = factor
 
 
-def set_display_scale(factor: float) -> None:
-    _Reading.display_scale = factor
+def set_pixel_ratio(ratio: float) -> None:
+    _Reading.pixel_ratio = ratio
 
 
-def text_size() -> float:
-    """The share of their size text and icons are drawn at: the player's text size times
-    the display scale, up to the largest text size the screens are laid out for."""
-    return min(TEXT_SIZES[-1], _Reading.text_size * _Reading.display_scale)
+def points(size: float) -> int:
+    """`size` points in the window's pixels."""
+    return round(size * _Reading.pixel_ratio)
 
 
 def min_text_px() -> int:
-    """The smallest font size any text is drawn at: MIN_TEXT_PX at 100%, and as much larger
-    as the text size is (never smaller: 90% shrinks only the larger text)."""
-    return max(MIN_TEXT_PX, int(MIN_TEXT_PX * text_size()))
+    """The smallest text's size in the window's pixels."""
+    return points(MIN_TEXT_PX)
+
+
+def text_size() -> float:
+    """The share of their size text and icons are drawn at: the player's text size."""
+    return _Reading.text_size
+
+
+def least_text_px() -> int:
+    """The smallest font size any text is drawn at, in the window's pixels: MIN_TEXT_PX points
+    at 100%, and as much larger as the text size is (never smaller: 90% shrinks only the
+    larger text). min_text_px is the same floor before the text size applies."""
+    return points(max(MIN_TEXT_PX, int(MIN_TEXT_PX * text_size())))
 
 
 def text_px(design: float, scale: float) -> int:
     """A text's size in pixels for its size in design pixels at a window's scale: never
     under the smallest readable size. The text size is applied on top, by fonts."""
-    return max(MIN_TEXT_PX, round(design * scale))
+    return max(min_text_px(), round(design * scale))
 
 
 def icon_px(design: float, scale: float) -> int:

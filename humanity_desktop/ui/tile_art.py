@@ -99,7 +99,7 @@ def _draw_effect(surf, spec, body: pygame.Rect, size: int, wild_shape: str | Non
     """What the module does, in its body; returns how far down its words reach."""
     big = int(size * 0.34)
     text_size = max(8, int(size * 0.17))
-    if size >= 96:
+    if size >= theme.points(96):  # room for the name: a large tile, in points
         name = fonts().fit(spec.name, max(8, int(size * 0.095)), size - 8)
         label = fonts().render(name, max(8, int(size * 0.095)), theme.TEXT_DIM)
         place(surf, label, label.get_rect(midtop=(size // 2, body.top + 2)))

@@ -90,7 +90,7 @@ class Button:
             edge, ink = theme.mix(theme.PANEL_EDGE, theme.ACCENT, 0.5 if hover else 0.0), theme.TEXT
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         pygame.draw.rect(surface, edge, self.rect, max(1, int(scale)), border_radius=radius)
-        size = max(theme.MIN_TEXT_PX, min(int(self.rect.h * 0.42), label_px(scale)))
+        size = max(theme.min_text_px(), min(int(self.rect.h * 0.42), label_px(scale)))
         room = self.rect.w - int(12 * scale)
         f = fonts()
         lines = f.wrap(self.label, size, room, bold=True)

@@ -17,7 +17,7 @@ WHY = "Why?"
 
 def text_px(scale: float) -> int:
     """The log's text size: its design size, never under the smallest readable one."""
-    return max(theme.MIN_TEXT_PX, round(TEXT * scale))
+    return max(theme.min_text_px(), round(TEXT * scale))
 
 
 class LogView(View):

@@ -147,7 +147,7 @@ class PromptPanel(View):
         if k >= len(owed.plan) or not owed.plan[k].spends:
             return slot.right
         spends = owed.plan[k].spends
-        badge = icons.resource(RESOURCES[spends[0].unit], max(theme.MIN_TEXT_PX, int(slot.w * 0.6)))
+        badge = icons.resource(RESOURCES[spends[0].unit], max(theme.min_text_px(), int(slot.w * 0.6)))
         spot = badge.get_rect(center=slot.bottomright)
         surface.blit(badge, spot)
         if len(spends) > 1:
