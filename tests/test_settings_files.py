@@ -211,6 +211,36 @@ def test_a_window_made_larger_by_maximizing_is_not_remembered_as_its_size(tmp_pa
     assert Settings.load(tmp_path / FILE).window is None  # next time it opens maximized again
 
 
+def test_with_no_window_manager_to_maximize_it_the_window_takes_the_screen_itself(tmp_path, monkeypatch):
+    """A 1366x768 screen with no window manager (nothing answers a maximize): the window,
+    opened at the largest size that leaves room for a frame, is made the screen's size."""
+    fake_desktop(monkeypatch, (1366, 768))
+    monkeypatch.setattr(Display, "maximize", Display.refresh)  # asked, and nobody answers
+    app = App(AppConfig(data_dir=tmp_path, max_fps=0))
+    try:
+        assert app.size == (1152, 648)
+        app.step()
+        assert app.size == (1152, 648)  # a window manager may still be answering
+        app._maximize_by = 0.0  # its time is up
+        app.step()
+        assert app.size == (1366, 768)
+    finally:
+        app.close()
+
+
+def test_a_window_manager_that_sizes_the_window_itself_is_left_to_it(tmp_path, monkeypatch):
+    fake_desktop(monkeypatch, (1366, 768))
+    monkeypatch.setattr(Display, "maximize", Display.refresh)
+    app = App(AppConfig(data_dir=tmp_path, max_fps=0))
+    try:
+        app._dispatch(Resize((1366, 705)))  # the work area it gave, without a word of maximizing
+        app._maximize_by = 0.0
+        app.step()
+        assert app.size == (1366, 705)
+    finally:
+        app.close()
+
+
 def test_a_version_3_file_loads_with_the_reset_shown_step_by_step_while_learning(tmp_path):
     path = tmp_path / FILE
     path.write_text('{"version": 3, "pace": "fast", "window": [1600, 900]}')

@@ -64,6 +64,9 @@ REST_UPDATE = 0.25
 # screen need not wake to poll for it while the search works.
 WAKE = pygame.event.custom_type()
 MAX_STEP = 0.1  # seconds: the most time one frame plays out while things move
+# Seconds a window manager has to answer a maximize (they take milliseconds) before the game,
+# taking it that none runs, makes the window the screen's size itself.
+MAXIMIZE_WAIT = 1.0
 
 
 class NoDisplay(Exception):
@@ -124,6 +127,8 @@ class App:
                                else opening_size(self.settings.window, desktop))
         self._remembered = self.settings.window
         self._maximized = False  # the window fills the screen's work area (its size is not kept)
+        self._desktop = desktop
+        self._maximize_by: float | None = None  # when a maximize no window manager answered is done by hand
         self.screen = self._open_window(self.settings.fullscreen)
         if config.size is None and self.settings.window is None and not self.settings.fullscreen \
                 and too_small_for_a_window(desktop):
@@ -229,9 +234,19 @@ class App:
         return surface
 
     def _maximize(self) -> None:
-        """Fill the screen's work area, on a screen too small for a large window and its frame."""
+        """Fill the screen's work area, on a screen too small for a large window and its frame.
+        Where no window manager answers (a bare X server, a kiosk), the window is made the
+        whole screen's size once MAXIMIZE_WAIT has passed: nothing else takes room on it."""
         self._maximized = True
+        self._maximize_by = time.monotonic() + MAXIMIZE_WAIT
         self.screen = self._draw_on(self.display.maximize())
+
+    def _maximize_unanswered(self) -> None:
+        self._maximize_by = None
+        if self.size != self.display.surface.get_size() or tuple(self.display.points) != tuple(self._desktop):
+            self.display.window.position = (0, 0)
+            self.screen = self._draw_on(self.display.resize(self._desktop))
+            self.stack.resize(self.size)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -262,6 +277,7 @@ class App:
         self.stack.resize(self.size)
 
     def _resized(self, size: tuple[int, int]) -> None:
+        self._maximize_by = None  # the window manager gave the window its size: it is there
         size = at_least_min(size)
         if not self.settings.fullscreen and not self._maximized:
             self._windowed_size = self.settings.window = size
@@ -309,7 +325,10 @@ class App:
             self.stack.dirty = True  # window events too: a window uncovered is drawn again
             if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
                 self._maximized = event.type == pygame.WINDOWMAXIMIZED
+                self._maximize_by = None  # a window manager answered
             self._dispatch(ui_input.translate(event, self.display.ratio))
+        if self._maximize_by is not None and time.monotonic() >= self._maximize_by:
+            self._maximize_unanswered()
         self.audio.sync(self.settings)  # the options screen may have changed the volumes
         # Between frames a hitch is not played out as a jump; a rest's time passes whole.
         self.stack.update(dt if self._rested else min(MAX_STEP, dt))

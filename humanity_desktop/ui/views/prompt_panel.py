@@ -15,7 +15,7 @@ from ...engine.catalogue import ADVANCED_OF, BASICS_PER_ADVANCED, RESOURCES
 from .. import icons, theme
 from ..drawn import Fact
 from ..fonts import draw_text, fonts
-from ..widgets import Button, button_height, draw_panel, hovered, label_width
+from ..widgets import Button, button_height, draw_panel, hovered, label_px, label_width
 from .view import View
 
 TEXT_SIZES = ((18, 14), (16, 12))  # (title, hint) in design pixels; the second for long texts
@@ -57,10 +57,11 @@ class PromptPanel(View):
     def place_buttons(self, buttons: list[Button], choices: bool) -> None:
         """The main button on its own row and the others sharing the row below; the answers
         to a choice two to a row. The column widens for labels that need it, up to half the
-        panel; where a row's labels still do not fit, each button takes a row of its own, and
-        a stack taller than the panel grows it upward."""
+        panel; where a row's labels still do not fit, each button takes a row of its own, one
+        whose label is wider still is as tall as its label's two lines, and a stack taller than
+        the panel grows it upward."""
         sc = self.scale
-        h, gap = button_height(sc, BUTTON_H), int(BUTTON_GAP * sc)
+        one, gap = button_height(sc, BUTTON_H), int(BUTTON_GAP * sc)
         rows = [buttons[k:k + 2] for k in range(0, len(buttons), 2)] if choices else [buttons[:1], buttons[1:]]
         rows = [row for row in rows if row]
         widest = self.rect.w // 2
@@ -70,13 +71,16 @@ class PromptPanel(View):
             rows = [[b] for row in rows for b in row]
             w = max([int(BUTTON_W * sc)] + [min(widest, label_width(b.label, sc)) for b in buttons])
         self.column = w if buttons else 0
-        self.stack = len(rows) * h + max(0, len(rows) - 1) * gap
+        two = one + fonts().height(label_px(sc), bold=True)
+        heights = [two if any(label_width(b.label, sc) > w for b in row) else one for row in rows]
+        self.stack = sum(heights) + max(0, len(rows) - 1) * gap
         x = self.rect.right - w - int(14 * sc)
         y = self.rect.bottom - max(self.rect.h, self._button_room()) + int(PAD_TOP * sc)
-        for r, row in enumerate(rows):
+        for row, h in zip(rows, heights):
             bw = (w - gap * (len(row) - 1)) // max(1, len(row))
             for k, b in enumerate(row):
-                b.rect = pygame.Rect(x + k * (bw + gap), y + r * (h + gap), bw, h)
+                b.rect = pygame.Rect(x + k * (bw + gap), y, bw, h)
+            y += h + gap
 
     def _button_room(self) -> int:
         """The panel's height the button stack needs, with the padding round it."""
