@@ -142,14 +142,18 @@ def check_everywhere(table: Table, sizes=SIZES, text_sizes=TEXT_SIZES) -> tuple[
     return found, records
 
 
-def play_and_check(app: App, seats: str, seed: int, moments: int, every: int, sizes=SIZES, text_sizes=TEXT_SIZES):
-    """Play a game, checking the screen at `moments` of its moments `every` moves apart (and
-    at each kind of moment the first time it comes); the problems found and the kinds seen."""
+def play_and_check(app: App, seats: str, seed: int, moments: int, every: int, sizes=SIZES, text_sizes=TEXT_SIZES,
+                   to_end: bool = False):
+    """Play a game, checking the screen at up to `moments` of its moments `every` moves apart
+    (and at each kind of moment the first time it comes); with `to_end`, on to the final
+    board and the results, checked too. The problems found, the kinds of moment seen, and
+    the facts checked."""
     table = Table(app, seats, seed)
     found, seen, records, moves = [], set(), [], 0
-    while moments > 0:
+    while moments > 0 or to_end:
         kind = table.moment()
-        if kind != "ending" and (kind not in seen or moves % every == 0 or kind in ("over", "results")):
+        wanted = moments > 0 and (kind not in seen or moves % every == 0)
+        if kind != "ending" and (wanted or kind in ("over", "results")):
             problems_here, drawn = check_everywhere(table, sizes, text_sizes)
             found += problems_here
             records += drawn
@@ -196,7 +200,7 @@ def test_whole_games_say_only_what_is_so_at_every_size_and_text_size(tmp_path):
         app = App(AppConfig(data_dir=tmp_path / str(seed), size=(1366, 768), max_fps=0, pace="normal",
                             anim_speed=1000.0))
         try:
-            found, kinds, stated = play_and_check(app, seats, seed, moments=16, every=29)
+            found, kinds, stated = play_and_check(app, seats, seed, moments=14, every=37, to_end=True)
         finally:
             app.close()
         assert not found, f"{seats} (seed {seed}):\n" + report(found)

@@ -131,10 +131,12 @@ def main() -> None:
         out = args.out or Path(tempfile.mkdtemp(prefix="screenshots-"))
         shoot((int(w), int(h)), out, keep=lambda name: True)
         table_shots(out)
+        large_text_shots(out)
         tutorial_shots(out, every=True)
         return
     shoot(GALLERY_SIZE, GALLERY, keep=lambda name: name not in NOT_IN_GALLERY)
     tutorial_shots(GALLERY, every=False)
+    large_text_shots(GALLERY)
     for w, h in OTHER_SIZES:
         shoot((w, h), GALLERY, keep=lambda name: name in AT_EVERY_SIZE, suffix=f"_{w}x{h}")
 
@@ -462,6 +464,43 @@ def sandbox_scene(app: App) -> SandboxScene:
 
 
 TABLE_SIZES = ((1600, 900), (3840, 2160))
+# The game screen at the largest text size, on a common laptop window and the smallest one.
+LARGE_TEXT_SIZES = ((1366, 768), (1024, 576))
+
+
+def large_text_shots(out: Path) -> None:
+    """The game screen at 150% text, mid-game with four seats (the fullest table), as
+    game_text150_<size>.png; and the hot-seat board while the bot plays between two humans,
+    nobody's science showing, as hot_seat_bot_turn.png."""
+    for w, h in LARGE_TEXT_SIZES:
+        app = App(AppConfig(data_dir=Path(tempfile.mkdtemp()), size=(w, h), max_fps=0, pace="instant"))
+        app.set_text_size(1.5)
+        game_scene(app, "action", seed=11, turn_min=60)
+        frame(app, out / f"game_text150_{w}x{h}.png")
+        app.session.close_match()
+        app.close()
+    app = App(AppConfig(data_dir=Path(tempfile.mkdtemp()), size=GALLERY_SIZE, max_fps=0, pace="slow"))
+    match = app.session.new_match(parse_seats("human,human,bot:normal"), 6)
+    advance(match, random.Random(6), lambda s: s.turn > 30 and s.current == 1)
+    game = GameScene(app, match)
+    app.stack.reset(TitleScene(app))
+    app.stack.push(game)
+    app.take_notices()
+    rng = random.Random(6)
+    while not match.seats[match.current].is_bot:  # the second human plays their turn out
+        if isinstance(app.stack.top, HandoffScene):
+            app.stack.top.button.press()
+        elif match.pending is not None:
+            game.confirm()
+        else:
+            game.request(rng.choice(match.legal()))
+        while game.director.busy:
+            app.stack.update(0.1)
+    while game.thinking is None:
+        app.step()
+    frame(app, out / "hot_seat_bot_turn.png")
+    app.session.close_match()
+    app.close()
 
 
 def table_shots(out: Path) -> None:

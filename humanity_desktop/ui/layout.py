@@ -1,10 +1,11 @@
-"""Where things go on the game screen, computed from the window size alone.
+"""Where things go on the game screen, computed from the window size and the text size.
 
 Three columns under a top bar: the main board (AMBS) with the game log below it; the
 active player's base with the action bar; and the seats with the secondary board.
 Every length is the design length (for a 1600x900 window) times the window's scale, except
-where text sets a floor: text stops shrinking at theme.MIN_TEXT_PX, so the action panel stops
-shrinking too (ACTIONS_MIN_H), or the paying prompt would grow over the experiments row.
+where text sets it: text stops shrinking at theme.MIN_TEXT_PX, so the action panel stops
+shrinking too (ACTIONS_MIN_H), and it grows with the text size, or the prompt would grow
+over the base's experiments; the seats' cards are as tall as their text (seats_view).
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .theme import points, ui_scale
+from .theme import points, text_size, ui_scale
 from .views.seats_view import card_height
 
 ACTIONS_H = 142  # the action panel's design height: a two-line title, three lines of hint, the cost
@@ -44,7 +45,7 @@ def game_layout(size: tuple[int, int], players: int) -> GameLayout:
     log = pygame.Rect(m, board.bottom + m, board_side, h - m - board.bottom - m)
     mid_x = board.right + m
     mid_w = w - mid_x - side_w - 2 * m
-    actions_h = max(int(ACTIONS_H * s), points(ACTIONS_MIN_H))
+    actions_h = int(max(int(ACTIONS_H * s), points(ACTIONS_MIN_H)) * max(1.0, text_size()))
     base = pygame.Rect(mid_x, body_top, mid_w, body_h - actions_h - m)
     actions = pygame.Rect(mid_x, base.bottom + m, mid_w, actions_h)
     side_x = w - m - side_w

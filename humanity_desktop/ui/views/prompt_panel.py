@@ -125,7 +125,7 @@ class PromptPanel(View):
             draw_text(surface, line, hint_size, theme.TEXT_DIM, (x, y), fact=f.hint_fact)
             y += f_.height(hint_size)
         if f.owed is not None:
-            self._draw_owed(surface, f.owed, (x, y + int(6 * sc)))
+            self._draw_owed(surface, f.owed, (x, y + int(6 * sc)), bool(f.buttons))
         over = hovered(f.buttons, f.pointer)
         for b in f.buttons:
             b.draw(surface, sc, b is over)
@@ -183,12 +183,28 @@ class PromptPanel(View):
         return max(self._text_height(*set_text) + self._chrome(f), self._button_room() if f.buttons else 0)
 
     def _chrome(self, f: PromptFrame) -> int:
-        """The panel's height around the text: padding, and the chips while paying."""
+        """The panel's height around the text: padding, and the chips while paying (with a
+        line under them for the three-for-ones where they do not fit beside them)."""
         sc = self.scale
         chips = int((CHIP + 6) * sc) if f.owed is not None else 0
+        if f.owed is not None and self._progress_below(f.owed, bool(f.buttons)):
+            chips += fonts().height(progress_px(sc)) + int(4 * sc)
         return int((PAD_TOP + 4 + PAD_BOTTOM) * sc) + chips
 
-    def _draw_owed(self, surface: pygame.Surface, owed: Owed, topleft) -> None:
+    def _progress_below(self, owed: Owed, has_buttons: bool) -> bool:
+        """Whether the units gathered toward three-for-ones need a line of their own under
+        the chips: beside them, they would run into the buttons."""
+        sc = self.scale
+        labels = progress_labels(owed)
+        if not labels:
+            return False
+        chips = self.chip_rects(owed, (0, 0))
+        used = (chips[-1][2].right if chips else 0) + int(CHIP * sc) // 2  # a source's badge reaches past the last chip
+        gap = int(12 * sc)
+        need = sum(fonts().width(label, progress_px(sc)) + gap for label in labels) + gap
+        return used + need > self.text_width(has_buttons)
+
+    def _draw_owed(self, surface: pygame.Surface, owed: Owed, topleft, has_buttons: bool) -> None:
         """The cost as chips, one per unit: lit once paid, faded while still owed; units
         gathered toward a three-for-one follow as text."""
         sc = self.scale
@@ -209,13 +225,23 @@ class PromptPanel(View):
                 right = max(right, self._draw_source(surface, owed, slot))
         x = right + int(12 * sc) if chips else topleft[0]
         middle = topleft[1] + int(CHIP * sc) // 2
-        for b, p in enumerate(owed.progress):
-            if p:
-                label = f"{p}/{BASICS_PER_ADVANCED} {RESOURCES[b]} → 1 {RESOURCES[ADVANCED_OF[b]]}"
-                x = draw_text(surface, label, int(13 * sc), theme.TEXT_DIM, (x, middle), "midleft").right + int(12 * sc)
+        if self._progress_below(owed, has_buttons):
+            x, middle = topleft[0], topleft[1] + int((CHIP + 4) * sc) + fonts().height(progress_px(sc)) // 2
+        for label in progress_labels(owed):
+            x = draw_text(surface, label, progress_px(sc), theme.TEXT_DIM, (x, middle), "midleft").right + int(12 * sc)
 
 
 # ---------------------------------------------------------------- what the panel says
+
+
+def progress_labels(owed: Owed) -> list[str]:
+    """The units gathered toward each three-for-one under way: "1/3 methane → 1 aircarbon"."""
+    return [f"{p}/{BASICS_PER_ADVANCED} {RESOURCES[b]} → 1 {RESOURCES[ADVANCED_OF[b]]}"
+            for b, p in enumerate(owed.progress) if p]
+
+
+def progress_px(sc: float) -> int:
+    return int(13 * sc)
 
 
 def owed(s, pending: bool, plan=None) -> Owed:
