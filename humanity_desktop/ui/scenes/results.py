@@ -211,11 +211,14 @@ class ResultsScene(Scene):
         self._draw_table(surface, pygame.Rect(area.x, y, area.w, area.bottom - y), row_h)
 
     def _draw_bars(self, surface: pygame.Surface, area: pygame.Rect, row_h: int) -> int:
-        """A bar a seat, its points by source end to end, all on one scale."""
+        """A bar a seat, its points by source end to end, all on one scale: the longest bar
+        is the most points gained (a seat that lost a mission's points has gained more than
+        its score), and the widest score's words fit after it."""
         sc, cell = self.app.scale, self._px(14)
         label_w = theme.icon_px(20, sc) + int(10 * sc)
-        full = area.w - label_w - fonts().width("00 VP", cell, bold=True) - int(8 * sc)
-        top = max(1, max(self.scores))
+        widest = max(fonts().width(f"{score} VP", cell, bold=True) for score in self.scores)
+        full = area.w - label_w - widest - int(8 * sc)
+        top = max(1, *(sum(v for v in self.ledgers[seat].values() if v > 0) for seat in self.ranking))
         y = area.y
         for seat in self.ranking:
             marker = icons.player_marker(self.chars[seat], theme.icon_px(18, sc))

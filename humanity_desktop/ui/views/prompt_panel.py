@@ -188,8 +188,12 @@ class PromptPanel(View):
         sc = self.scale
         chips = int((CHIP + 6) * sc) if f.owed is not None else 0
         if f.owed is not None and self._progress_below(f.owed, bool(f.buttons)):
-            chips += fonts().height(progress_px(sc)) + int(4 * sc)
+            chips += self._overhang() + fonts().height(progress_px(sc))
         return int((PAD_TOP + 4 + PAD_BOTTOM) * sc) + chips
+
+    def _overhang(self) -> int:
+        """How far a source's badge, and its count, reach below the chips."""
+        return max(int(CHIP * self.scale * 0.3), fonts().height(theme.text_px(11, self.scale), True) // 2) + 2
 
     def _progress_below(self, owed: Owed, has_buttons: bool) -> bool:
         """Whether the units gathered toward three-for-ones need a line of their own under
@@ -226,7 +230,8 @@ class PromptPanel(View):
         x = right + int(12 * sc) if chips else topleft[0]
         middle = topleft[1] + int(CHIP * sc) // 2
         if self._progress_below(owed, has_buttons):
-            x, middle = topleft[0], topleft[1] + int((CHIP + 4) * sc) + fonts().height(progress_px(sc)) // 2
+            x = topleft[0]
+            middle = topleft[1] + int(CHIP * sc) + self._overhang() + fonts().height(progress_px(sc)) // 2
         for label in progress_labels(owed):
             x = draw_text(surface, label, progress_px(sc), theme.TEXT_DIM, (x, middle), "midleft").right + int(12 * sc)
 
