@@ -40,3 +40,11 @@ def test_every_binary_file_is_marked_binary():
     wrong = [f"{path} ({attributes})" for index, attributes, path in tracked()
              if index == "-text" and attributes != "-text"]
     assert not wrong, "binary files .gitattributes does not mark binary: " + ", ".join(wrong)
+
+
+def test_ci_also_runs_the_whole_suite_on_a_windows_checkout_without_posix():
+    """`.ci/run` ends with the suite on a clone made as Windows makes one, so that a checkout's
+    line endings break the suite here before they break a Windows runner."""
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    clone = next(i for i, line in enumerate(lines) if line.startswith("git -c core.autocrlf=true clone "))
+    assert clone < len(lines) - 1 and "python -m pytest --runslow --no-posix" in lines[-1]
