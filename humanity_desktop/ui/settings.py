@@ -11,6 +11,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..controller.console import say
 from ..controller.files import write_atomic
 from ..controller.versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
 from .theme import TEXT_SIZES
@@ -132,4 +133,4 @@ def resets_seen(value) -> int:
 def report_unusable(path: Path, exc: Exception) -> None:
     """Say so on stderr and in the log, and set the file aside so the next save does not erase it."""
     message = set_aside_unusable(path, "settings", exc, "the default settings are used")
-    print(f"humanity-desktop: {message}", file=sys.stderr)
+    say(f"humanity-desktop: {message}", sys.stderr)
