@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.selftest:
         from .selftest import main as selftest
-        return selftest()
+        return selftest(args.data_dir)
     from .controller import parse_seats
     try:
         seats = None

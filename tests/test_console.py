@@ -1,8 +1,8 @@
 """A game with no terminal: a windowed build (PyInstaller's) and `pythonw` start with sys.stdout
 and sys.stderr set to None. Nothing the game prints may fail for it; a failure to start is
 written to the log and a crash report and shown in a message box naming the report; the
-command line's answers (help, version, a bad flag) go to a message box when there is nowhere
-to print them; and a run that asked for no screen gets no box."""
+command line's answers (help, version, a bad flag) and the self-test's outcome go to a message
+box when there is nowhere to print them; and a run that asked for no screen gets no box."""
 from __future__ import annotations
 
 import io
@@ -23,6 +23,7 @@ from humanity_desktop import __version__
 from humanity_desktop.__main__ import EXIT_FAILED, EXIT_NO_DISPLAY, main
 from humanity_desktop.controller.logs import LOG_FILE, LogFile
 from humanity_desktop.engine import protocol
+from humanity_desktop.selftest import REPORT_FILE
 from humanity_desktop.ui import app as app_module
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.message_box import TITLE, tell
@@ -253,3 +254,19 @@ def test_a_line_is_told_once_on_the_terminal_or_else_in_a_box(text, terminal):
         assert stream.read() == text + "\n"
     else:
         assert shown == [text]
+
+
+# ---------------------------------------------------------------- the self-test with no terminal
+
+def test_a_windowed_selftest_keeps_its_report_and_shows_the_outcome_in_a_box(tmp_path):
+    copy = tmp_path / "copy"
+    (copy / "art").mkdir(parents=True)
+    (copy / "sounds").mkdir()  # no files in either: the self-test fails at its assets
+    data = tmp_path / "data"
+    done, shown = windowed(tmp_path, "--selftest", "--data-dir", str(data), HUMANITY_DESKTOP_ASSETS=str(copy))
+    assert done.returncode == 1 and done.stdout == done.stderr == b""
+    report = data / "logs" / REPORT_FILE
+    lines = report.read_text(encoding="utf-8").splitlines()
+    assert lines[0].endswith(f"The report is kept in {report}")
+    assert lines[-1] == f"selftest FAILED: assets: no files in {copy / 'art'}"
+    assert shown == [(TITLE, f"{lines[-1]}\n\nThe report is kept in {report}")]
