@@ -16,6 +16,7 @@ from pathlib import Path
 
 from . import __version__
 from .controller.console import say
+from .controller.files import plain_reason
 from .controller.save_limits import MAX_SEED
 from .ui.message_box import headless, show, tell
 
@@ -178,7 +179,7 @@ def failed_to_start(data_dir: Path | None, exc: Exception) -> int:
     except Exception as unwritten:  # noqa: BLE001 - nowhere to write: the traceback is all there is
         say("".join(traceback.format_exception(exc)).rstrip(), sys.stderr)
         not_started(f"The game could not start ({type(exc).__name__}: {exc}), and no report of it "
-                    f"could be written ({type(unwritten).__name__}: {unwritten}).")
+                    f"could be written in the log folder ({plain_reason(unwritten)}).")
         return EXIT_FAILED
     message = f"The game could not start ({type(exc).__name__}: {exc}). The report is in {report}"
     if log.handlers:  # the log file is open (with none, logging would print the line on stderr again)

@@ -35,8 +35,7 @@ class LogFile(logging.FileHandler):
         if self.silent:
             return
         self.silent = True
-        exc = sys.exc_info()[1]
-        reason = plain_reason(exc) if isinstance(exc, OSError) else f"{type(exc).__name__}: {exc}"
+        reason = plain_reason(sys.exc_info()[1])
         say(f"humanity-desktop: the log {self.baseFilename} cannot be written ({reason}); "
             "it stops for this session.", sys.stderr)  # without a terminal: silence is all that is left
 
