@@ -116,8 +116,14 @@ def test_a_windowed_start_that_cannot_even_write_its_report_says_so_in_a_box(tmp
     assert not_a_folder.read_text(encoding="utf-8") == "a file where the data folder should be"
 
 
+def broken_icon():
+    raise RuntimeError("the icon is gone")
+
+
 def test_a_failure_to_start_names_the_report_on_the_terminal_and_in_a_box(tmp_path, monkeypatch, boxes, capsys):
+    # Fails at the display (not set up yet) or at the icon (set up by an earlier test): before any window.
     monkeypatch.setenv("SDL_VIDEODRIVER", NO_SUCH_DRIVER)
+    monkeypatch.setattr(app_module, "window_icon", broken_icon)
     assert main(["--data-dir", str(tmp_path), *FLAGS]) == EXIT_FAILED
     [report] = (tmp_path / "logs").glob("crash-*.txt")
     [(title, message, kind)] = boxes
@@ -135,9 +141,6 @@ def test_a_start_with_no_display_is_told_in_a_box_too(tmp_path, monkeypatch, box
 
 def test_a_run_that_asked_for_no_screen_shows_no_box(tmp_path, monkeypatch, boxes, capsys):
     """Tests, CI and the self-test ask for the dummy driver: a box there would wait for ever."""
-    def broken_icon():
-        raise RuntimeError("the icon is gone")
-
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setattr(app_module, "window_icon", broken_icon)
     assert main(["--data-dir", str(tmp_path), *FLAGS]) == EXIT_FAILED
