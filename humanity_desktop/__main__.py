@@ -2,6 +2,8 @@
 
 Without --seats the title screen opens; with --seats (or --demo) a game starts at once.
 The remaining flags let the game run without a person: for demos, tests and benchmarks.
+A windowed build has no terminal (sys.stdout and sys.stderr are None): what it would print
+there goes to a message box, and a failure to start to the log, a crash report and a box.
 """
 from __future__ import annotations
 
@@ -13,7 +15,10 @@ import traceback
 from pathlib import Path
 
 from . import __version__
+from .controller.console import say
+from .controller.files import plain_reason
 from .controller.save_limits import MAX_SEED
+from .ui.message_box import headless, show, tell
 
 EXIT_FAILED = 1
 EXIT_NO_DISPLAY = 3
@@ -69,8 +74,22 @@ def _number(text: str, what: str) -> float:
     return value
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with its help, version and usage errors in a message box when the game has no
+    terminal: argparse itself writes them to sys.stdout or sys.stderr, None in a windowed build."""
+
+    def _print_message(self, message: str, file=None) -> None:  # how argparse prints help and version
+        if message:
+            tell(message.rstrip("\n"), file, error=False)
+
+    def error(self, message: str):
+        """The usage and the error, as argparse words them, in one message, then exit code 2."""
+        tell(f"{self.format_usage()}{self.prog}: error: {message}", sys.stderr)
+        self.exit(2)
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(prog="humanity-desktop", description="Humanity: a research base on Titan.")
+    ap = Parser(prog="humanity-desktop", description="Humanity: a research base on Titan.")
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     ap.add_argument("--seats", help="start a game at once: 2 to 4 comma-separated seats, "
                                     "each 'human' or 'bot[:level]', e.g. \"human,bot:hard\"")
@@ -101,14 +120,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.selftest:
         from .selftest import main as selftest
-        return selftest()
+        return selftest(args.data_dir)
     from .controller import parse_seats
     try:
         seats = None
         if args.seats or args.demo:
             seats = parse_seats(args.seats or "bot,bot,bot,bot", all_bots=args.demo)
     except ValueError as exc:
-        print(f"humanity-desktop: {exc}", file=sys.stderr)
+        tell(f"humanity-desktop: {exc}", sys.stderr)
         return 2
     try:
         return play(args, seats)
@@ -128,8 +147,8 @@ def play(args: argparse.Namespace, seats) -> int:
             screenshot=args.screenshot, frame_stats=args.frame_stats, pace=args.pace, anim_speed=args.anim_speed,
             check_saves=args.check_saves,
         ))
-    except NoDisplay as exc:
-        print(f"humanity-desktop: {exc}", file=sys.stderr)
+    except NoDisplay as exc:  # the window logged it
+        not_started(str(exc))
         return EXIT_NO_DISPLAY
     title = TitleScene(app)
     match = None
@@ -137,32 +156,44 @@ def play(args: argparse.Namespace, seats) -> int:
         try:
             match = app.session.resume()
         except SaveError as exc:
-            print(f"humanity-desktop: {exc}", file=sys.stderr)
+            say(f"humanity-desktop: {exc}", sys.stderr)
             title.text = f"The game cannot be resumed. {exc}"
     if match is None and seats is not None:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
         try:
             match = app.session.new_match(seats, seed)
         except SaveError as exc:  # the unfinished game cannot be kept: the player decides from New game
-            print(f"humanity-desktop: {exc}", file=sys.stderr)
+            say(f"humanity-desktop: {exc}", sys.stderr)
             title.text = f"No new game was started. {exc}"
     app.run([title] + ([GameScene(app, match)] if match else []))
     return 0
 
 
 def failed_to_start(data_dir: Path | None, exc: Exception) -> int:
-    """An error before the game loop: a crash report in the log folder and one line saying where
-    it is, or the bare traceback if not even the report can be written."""
+    """An error before the game loop: a crash report in the log folder, a line in the log, and
+    the player told where the report is; the traceback itself only if no report can be written."""
     try:
-        from .controller.logs import write_crash_report
-        from .ui.app import places_for
-        report = write_crash_report(places_for(data_dir).logs, exc)
-    except Exception:  # noqa: BLE001 - nowhere to write: the traceback is all there is
-        traceback.print_exception(exc)
+        from .controller.logs import log, write_crash_report
+        from .controller.places import Places
+        report = write_crash_report(Places.chosen(data_dir).logs, exc)
+    except Exception as unwritten:  # noqa: BLE001 - nowhere to write: the traceback is all there is
+        say("".join(traceback.format_exception(exc)).rstrip(), sys.stderr)
+        not_started(f"The game could not start ({type(exc).__name__}: {exc}), and no report of it "
+                    f"could be written in the log folder ({plain_reason(unwritten)}).")
         return EXIT_FAILED
-    print(f"humanity-desktop: the game could not start ({type(exc).__name__}: {exc}). "
-          f"The report is in {report}", file=sys.stderr)
+    message = f"The game could not start ({type(exc).__name__}: {exc}). The report is in {report}"
+    if log.handlers:  # the log file is open (with none, logging would print the line on stderr again)
+        log.error("%s", message)
+    not_started(message)
     return EXIT_FAILED
+
+
+def not_started(message: str) -> None:
+    """Tell the player the game did not start: on the terminal, if any, and in a message box,
+    for a game started from the desktop, whose terminal (if it has one) nobody sees."""
+    say(f"humanity-desktop: {message}", sys.stderr)
+    if not headless():
+        show(message)
 
 
 if __name__ == "__main__":

@@ -3,8 +3,10 @@ the game works, whether run from a checkout, an installed package or a built app
 
 It loads every file under art/ and sounds/, plays a game of bots through the real
 application loop to its results, checks the last frame drawn and plays a sound. Each check
-prints one line; the last line is SUCCESS. On a failure it prints what failed and exits 1.
-Everything the game writes goes to a temporary folder that is removed afterwards.
+prints one line on stdout; the last line is SUCCESS, or on a failure says what failed (exit
+code 1). The same lines are kept in REPORT_FILE in the log folder, which the first line names,
+and a windowed build with no terminal shows the outcome in a message box. Everything the game
+itself writes goes to a temporary folder that is removed afterwards.
 """
 from __future__ import annotations
 
@@ -23,8 +25,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the report is the on
 import pygame  # noqa: E402
 
 from . import __version__, assets  # noqa: E402
+from .controller.console import say  # noqa: E402
+from .controller.files import plain_reason  # noqa: E402
+from .controller.places import Places  # noqa: E402
+from .ui.message_box import headless, show  # noqa: E402
 
 SUCCESS = "selftest passed"
+REPORT_FILE = "selftest.txt"  # in the log folder; each self-test's replaces the last one's
+DRIVERS = ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")
 SEATS = "bot:random,bot:random,bot:random,bot:random"
 SEED = 5
 GAME_SECONDS = 60.0  # a limit; such a game takes about 8 s on a 2-core machine
@@ -229,9 +237,27 @@ def play_sound(app) -> str:
 
 # ------------------------------------------------------------------ running
 
-def _say(text: str, stream) -> None:
-    if stream is not None:  # a windowed Windows build started without a console has none
-        print(text, file=stream, flush=True)
+class Report:
+    """The self-test's lines: on stdout, when there is one, and in REPORT_FILE in the log folder
+    as each comes, so that a self-test that dies on the way still leaves what it found."""
+
+    def __init__(self, folder: Path) -> None:
+        path = folder / REPORT_FILE
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 - open while the self-test runs
+            self.where = f"The report is kept in {path}"
+        except OSError as exc:
+            self.file = None
+            self.where = f"The report cannot be kept in {path} ({plain_reason(exc)})"
+
+    def line(self, text: str) -> None:
+        say(text, sys.stdout)
+        say(text, self.file)
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
 
 
 def _check(name: str, step, *args):
@@ -244,30 +270,45 @@ def _check(name: str, step, *args):
         raise SelftestError(f"{name}: {type(exc).__name__}: {exc}") from exc
 
 
-def run(data_dir: Path) -> None:
-    root = assets.root()
-    _say(f"selftest: Humanity Desktop {__version__}, Python {sys.version.split()[0]}", sys.stdout)
-    _say(f"selftest: pygame: {_check('pygame', init_pygame)}", sys.stdout)
-    _say(f"selftest: assets: {_check('assets', load_assets, root)}", sys.stdout)
+def run(data_dir: Path, report: Report) -> None:
+    report.line(f"selftest: Humanity Desktop {__version__}, Python {sys.version.split()[0]}. {report.where}")
+    report.line(f"selftest: pygame: {_check('pygame', init_pygame)}")
+    report.line(f"selftest: assets: {_check('assets', lambda: load_assets(assets.root()))}")
     app, summary = _check("game", play_game, data_dir)
-    _say(f"selftest: game: {summary}", sys.stdout)
-    _say(f"selftest: frame: {_check('frame', check_frame, app)}", sys.stdout)
-    _say(f"selftest: sound: {_check('sound', play_sound, app)}", sys.stdout)
+    report.line(f"selftest: game: {summary}")
+    report.line(f"selftest: frame: {_check('frame', check_frame, app)}")
+    report.line(f"selftest: sound: {_check('sound', play_sound, app)}")
 
 
-def main() -> int:
+def main(data_dir: Path | None = None) -> int:
+    """Run every check, reporting to stdout and REPORT_FILE in the log folder (--data-dir's, or
+    the user's). Without a terminal (a windowed build started from the desktop or a Windows
+    command prompt) the outcome is also shown in a message box. 0 if every check passed."""
+    box = sys.stdout is None and not headless()  # asked before the drivers below are set
+    drivers = {name: os.environ.get(name) for name in DRIVERS}
     # A self-test runs the same everywhere: no window and no sound device, whatever the machine has.
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.update(dict.fromkeys(DRIVERS, "dummy"))
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="humanity-selftest-", ignore_cleanup_errors=True) as tmp:
-        try:
-            run(Path(tmp))
-        except SelftestError as exc:
-            _say(f"selftest FAILED: {exc}", sys.stderr)
-            return 1
-        finally:
-            pygame.quit()
-            logging.shutdown()  # closes the game's log file so its folder can be removed (Windows)
-    _say(f"{SUCCESS} in {time.perf_counter() - started:.1f} s", sys.stdout)
-    return 0
+    report = Report(Places.chosen(data_dir).logs)
+    failure = None
+    try:
+        with tempfile.TemporaryDirectory(prefix="humanity-selftest-", ignore_cleanup_errors=True) as tmp:
+            try:
+                run(Path(tmp), report)
+            except SelftestError as exc:
+                failure = exc
+            finally:
+                pygame.quit()
+                logging.shutdown()  # closes the game's log file so its folder can be removed (Windows)
+        outcome = f"selftest FAILED: {failure}" if failure else f"{SUCCESS} in {time.perf_counter() - started:.1f} s"
+        report.line(outcome)
+    finally:
+        report.close()
+        for name, value in drivers.items():  # as they were: a message box needs a real video driver
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    if box:
+        show(f"{outcome}\n\n{report.where}", error=failure is not None)
+    return 1 if failure else 0

@@ -10,6 +10,7 @@ import multiprocessing
 import os
 import signal
 
+import pygame
 import pytest
 from hypothesis import settings
 
@@ -110,6 +111,16 @@ class FakeClock:
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
+
+
+@pytest.fixture(autouse=True)
+def no_message_box(monkeypatch):
+    """No test shows a real message box: one waits for a click, here for ever. The game shows
+    none when SDL_VIDEODRIVER asks for no screen (set above, unless the shell sets another)."""
+    def refuse(*args, **kwargs):
+        raise pygame.error("no message boxes in the tests")
+
+    monkeypatch.setattr(pygame.display, "message_box", refuse)
 
 
 @pytest.fixture(autouse=True)

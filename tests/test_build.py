@@ -1,9 +1,10 @@
 """The packaged game: `--selftest` passes from this checkout and names what is broken in a
 damaged copy of the files; a wheel holds every asset inside the package and, installed plainly,
-with --target or with --user, finds them and passes its self-test, writing nothing into the
-player's folders; build_exe.spec, read as code, makes a high-resolution Mac bundle that names
-the oldest macOS it starts on and a Windows program that declares per-monitor DPI awareness;
-and the application built with it passes its own self-test."""
+with --target or with --user, finds them and passes its self-test, putting nothing in the
+player's saves folder (a self-test leaves only its report, in the log folder); build_exe.spec,
+read as code, makes a high-resolution Mac bundle that names the oldest macOS it starts on and
+a Windows program that declares per-monitor DPI awareness; and the application built with it
+passes its own self-test."""
 from __future__ import annotations
 
 import ast
@@ -21,7 +22,7 @@ from xml.dom import minidom
 import pytest
 
 from humanity_desktop import assets
-from humanity_desktop.selftest import SUCCESS
+from humanity_desktop.selftest import REPORT_FILE, SUCCESS
 
 ROOT = Path(__file__).resolve().parents[1]
 CHECKS = ("pygame", "assets", "game", "frame", "sound")
@@ -35,13 +36,25 @@ def load_build_tool():
     return module
 
 
-def selftest(command: list[str], asset_root: Path | None = None, cwd: Path = ROOT,
+def selftest(command: list[str], asset_root: Path | None = None, cwd: Path = ROOT, data_dir: Path | None = None,
              **env_vars: str) -> subprocess.CompletedProcess:
+    """Run `command --selftest`, keeping its report in `data_dir` (else in the user's log folder)."""
     env = {k: v for k, v in os.environ.items() if k != assets.ROOT_ENV} | env_vars
     if asset_root is not None:
         env[assets.ROOT_ENV] = str(asset_root)
-    return subprocess.run([*command, "--selftest"], capture_output=True, text=True, env=env, cwd=cwd,
+    flags = ["--data-dir", str(data_dir)] if data_dir else []
+    return subprocess.run([*command, "--selftest", *flags], capture_output=True, text=True, env=env, cwd=cwd,
                           timeout=180)
+
+
+def kept_report(result: subprocess.CompletedProcess) -> Path:
+    """The report file the self-test's first line names; it holds the lines of stdout."""
+    first = result.stdout.splitlines()[0]
+    assert "The report is kept in " in first, first
+    report = Path(first.split("The report is kept in ", 1)[1])
+    assert report.name == REPORT_FILE
+    assert report.read_text(encoding="utf-8").splitlines() == result.stdout.splitlines()
+    return report
 
 
 def assert_passed(result: subprocess.CompletedProcess) -> None:
@@ -58,16 +71,24 @@ def asset_root(result: subprocess.CompletedProcess) -> Path:
 
 
 @pytest.mark.slow
-def test_selftest_passes_from_the_checkout_and_leaves_no_file_behind(tmp_path):
+def test_selftest_passes_from_the_checkout_and_leaves_nothing_but_its_report_in_the_log_folder(tmp_path):
     home, temp = tmp_path / "home", tmp_path / "temp"
     home.mkdir()
     temp.mkdir()
     user_folders = {name: str(home / name) for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
                                                          "XDG_CACHE_HOME", "APPDATA", "LOCALAPPDATA")}
-    result = selftest([sys.executable, "-m", "humanity_desktop"], HOME=str(home), USERPROFILE=str(home),
-                      TMPDIR=str(temp), TEMP=str(temp), TMP=str(temp), **user_folders)
+    # platformdirs asks Windows itself for its folders unless told otherwise.
+    user_folders |= {"WIN_PD_OVERRIDE_APPDATA": user_folders["APPDATA"],
+                     "WIN_PD_OVERRIDE_LOCAL_APPDATA": user_folders["LOCALAPPDATA"]}
+    env = {"HOME": str(home), "USERPROFILE": str(home), "TMPDIR": str(temp), "TEMP": str(temp), "TMP": str(temp),
+           **user_folders}
+    result = selftest([sys.executable, "-m", "humanity_desktop"], **env)
     assert_passed(result)
-    assert not list(home.iterdir()) and not list(temp.iterdir())
+    report = kept_report(result)
+    where = [sys.executable, "-c", "from humanity_desktop.controller.places import Places; print(Places.for_user().logs)"]
+    logs = subprocess.run(where, capture_output=True, text=True, check=True, env=os.environ | env).stdout.strip()
+    assert report.parent == Path(logs) and report.is_relative_to(home)
+    assert [p for p in home.rglob("*") if p.is_file()] == [report] and not list(temp.iterdir())
     assert asset_root(result) == ROOT
 
 
@@ -95,19 +116,21 @@ def cut_in_half(path: Path) -> None:
 ])
 def test_a_damaged_file_fails_the_selftest_by_name(asset_copy, damage, named):
     damage(asset_copy)
-    result = selftest([sys.executable, "-m", "humanity_desktop"], asset_root=asset_copy)
+    result = selftest([sys.executable, "-m", "humanity_desktop"], asset_root=asset_copy, data_dir=asset_copy / "data")
+    assert kept_report(result) == asset_copy / "data" / "logs" / REPORT_FILE
     assert result.returncode == 1
     assert SUCCESS not in result.stdout
-    failure = result.stderr.strip().splitlines()
+    lines = result.stdout.strip().splitlines()
+    failure = lines[next(i for i, line in enumerate(lines) if line.startswith("selftest FAILED")):]
     assert failure[0].startswith("selftest FAILED: assets: 1 of ")
     assert failure[1].strip().startswith(named)
 
 
 def test_missing_sounds_fail_the_selftest(asset_copy):
     shutil.rmtree(asset_copy / "sounds")
-    result = selftest([sys.executable, "-m", "humanity_desktop"], asset_root=asset_copy)
+    result = selftest([sys.executable, "-m", "humanity_desktop"], asset_root=asset_copy, data_dir=asset_copy / "data")
     assert result.returncode == 1
-    assert f"no files in {asset_copy / 'sounds'}" in result.stderr
+    assert f"no files in {asset_copy / 'sounds'}" in result.stdout
 
 
 def test_root_is_the_checkout_unless_the_environment_names_another(monkeypatch, tmp_path):
@@ -157,7 +180,7 @@ def test_a_plain_install_of_the_wheel_starts_and_passes_the_selftest(wheel, tmp_
     python = new_env(tmp_path / "env")
     pip_install(python, str(wheel))
     script = python.parent / ("humanity-desktop.exe" if sys.platform == "win32" else "humanity-desktop")
-    result = selftest([str(script)], cwd=tmp_path)
+    result = selftest([str(script)], cwd=tmp_path, data_dir=tmp_path / "data")
     assert_passed(result)
     site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
                           capture_output=True, text=True, check=True).stdout.strip()
@@ -169,7 +192,8 @@ def test_an_install_with_target_starts_and_passes_the_selftest(wheel, tmp_path):
     target = tmp_path / "target"
     pip_install(sys.executable, "--target", str(target), str(wheel))
     python = new_env(tmp_path / "bare", with_pip=False)  # nothing installed: all comes from the target
-    result = selftest([str(python), "-m", "humanity_desktop"], cwd=tmp_path, PYTHONPATH=str(target))
+    result = selftest([str(python), "-m", "humanity_desktop"], cwd=tmp_path, data_dir=tmp_path / "data",
+                      PYTHONPATH=str(target))
     assert_passed(result)
     assert asset_root(result).resolve() == (target / "humanity_desktop").resolve()
 

@@ -28,8 +28,11 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def plain_reason(exc: OSError) -> str:
-    """Why a file could not be written, in words a player understands."""
+def plain_reason(exc: BaseException) -> str:
+    """Why a file could not be written, in words a player understands (an error other than the
+    system's, which is a bug: its name and message)."""
+    if not isinstance(exc, OSError):
+        return f"{type(exc).__name__}: {exc}"
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return "the disk is full"
     if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):

@@ -10,6 +10,7 @@ import traceback
 from pathlib import Path
 
 from .. import __version__
+from .console import say
 from .files import plain_reason, unused_path, write_atomic
 
 LOG_FILE = "humanity-desktop.log"
@@ -21,7 +22,8 @@ _faults = None  # the open FAULTS_FILE: faulthandler writes to it when the proce
 
 class LogFile(logging.FileHandler):
     """The log file. When a line cannot be written (a full disk, a folder taken away) it says
-    so once on stderr and falls silent, instead of printing a traceback for every line."""
+    so once on stderr, if there is one, and falls silent, instead of printing a traceback for
+    every line."""
 
     silent = False
 
@@ -33,13 +35,9 @@ class LogFile(logging.FileHandler):
         if self.silent:
             return
         self.silent = True
-        exc = sys.exc_info()[1]
-        reason = plain_reason(exc) if isinstance(exc, OSError) else f"{type(exc).__name__}: {exc}"
-        try:
-            sys.stderr.write(f"humanity-desktop: the log {self.baseFilename} cannot be written ({reason}); "
-                             "it stops for this session.\n")
-        except (OSError, ValueError):
-            pass  # no stderr either: silence is all that is left
+        reason = plain_reason(sys.exc_info()[1])
+        say(f"humanity-desktop: the log {self.baseFilename} cannot be written ({reason}); "
+            "it stops for this session.", sys.stderr)  # without a terminal: silence is all that is left
 
 
 def start_log(folder: Path) -> Path:

@@ -20,6 +20,11 @@ class Places:
     logs: Path  # the log and crash reports
 
     @classmethod
+    def chosen(cls, data_dir: Path | None) -> Places:
+        """The user's own folders, or all of them in `data_dir` (--data-dir)."""
+        return cls.under(data_dir) if data_dir else cls.for_user()
+
+    @classmethod
     def for_user(cls) -> Places:
         return cls(
             config=platformdirs.user_config_path(APP_NAME, appauthor=False),

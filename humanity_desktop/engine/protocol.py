@@ -228,6 +228,8 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, session: Session | None = None) -> 
 
 def main(argv: list[str] | None = None, *, stdin: BinaryIO | None = None,
          stdout: BinaryIO | None = None) -> int:
+    if (stdin or sys.stdin) is None or (stdout or sys.stdout) is None:
+        return 1  # started without a terminal (pythonw): no requests to read, nowhere to answer
     parser = argparse.ArgumentParser(
         prog="humanity-engine",
         description="The Humanity rules engine over JSON lines: one request object per line on "

@@ -23,6 +23,7 @@ from pathlib import Path
 import pygame
 
 from .. import assets
+from ..controller.console import say
 from ..controller.files import plain_reason, remove_stale_temps
 from ..controller.lock import FolderLock
 from ..controller.logs import log, log_start, start_log, stop_log, write_crash_report
@@ -32,13 +33,13 @@ from . import input as ui_input
 from .audio import player as audio_player
 from .display import Display, claim_high_dpi, desktop_points
 from .frame_stats import max_rss_mb, median_ms, p99_ms
+from .message_box import HEADLESS_DRIVERS, TITLE
 from .scene import Scene, SceneStack
 from .settings import FILE as SETTINGS_FILE
 from .settings import Settings
 from .scenes import routes
 from .theme import set_pixel_ratio, set_text_size, ui_scale
 
-TITLE = "Humanity Desktop"
 # Window sizes are in points (ui/display.py), as the screen's size is.
 MIN_SIZE = (1024, 576)  # the smallest window every screen is laid out and tested for
 GOOD_SIZE = (1280, 720)  # a window opens at least this large where the screen allows
@@ -50,8 +51,6 @@ SCREEN_MARGIN = (80, 120)
 # so a frame never waits long for it.
 SWITCH_INTERVAL = 0.001
 CHECK_SAVES_ENV = "HUMANITY_CHECK_SAVES"
-# Video drivers that show nothing: fine when asked for (SDL_VIDEODRIVER), else SDL found no display.
-HEADLESS_DRIVERS = ("offscreen", "dummy")
 # Frame times kept for --frame-stats and the benchmarks: the last ten minutes at 60 fps, so
 # a long session does not keep one more number per frame for ever.
 FRAMES_KEPT = 36_000
@@ -71,11 +70,6 @@ MAXIMIZE_WAIT = 1.0
 
 class NoDisplay(Exception):
     """The window cannot be shown: SDL found no display and fell back to a driver that shows nothing."""
-
-
-def places_for(data_dir: Path | None) -> Places:
-    """Where a window keeps its files: the user's own folders, or all of them in `data_dir`."""
-    return Places.under(data_dir) if data_dir else Places.for_user()
 
 
 @dataclass
@@ -99,7 +93,7 @@ class App:
     def __init__(self, config: AppConfig) -> None:
         self.config = config
         config.check_saves = config.check_saves or os.environ.get(CHECK_SAVES_ENV) == "1"
-        self.places = places_for(config.data_dir)
+        self.places = Places.chosen(config.data_dir)
         self.data_dir = self.places.data
         self._notices: list[str] = []  # for the player, shown by the next screen that can
         self._settings_unsaved = False  # told once per session that the options cannot be saved
@@ -184,7 +178,7 @@ class App:
                 if folder.is_dir():
                     remove_stale_temps(folder)
         except OSError as exc:
-            print(f"humanity-desktop: the log cannot be written ({plain_reason(exc)})", file=sys.stderr)
+            say(f"humanity-desktop: the log cannot be written ({plain_reason(exc)})", sys.stderr)
 
     def notify(self, message: str) -> None:
         if message not in self._notices:

@@ -13,6 +13,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..controller.console import say
 from ..controller.files import write_atomic
 from ..controller.logs import log
 from ..controller.versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
@@ -150,4 +151,4 @@ def remembered_table(value) -> TableSetup | None:
 def report_unusable(path: Path, exc: Exception) -> None:
     """Say so on stderr and in the log, and set the file aside so the next save does not erase it."""
     message = set_aside_unusable(path, "settings", exc, "the default settings are used")
-    print(f"humanity-desktop: {message}", file=sys.stderr)
+    say(f"humanity-desktop: {message}", sys.stderr)
