@@ -201,7 +201,7 @@ def test_whole_games_say_only_what_is_so_at_every_size_and_text_size(tmp_path):
         app = App(AppConfig(data_dir=tmp_path / str(seed), size=(1366, 768), max_fps=0, pace="normal",
                             anim_speed=1000.0))
         try:
-            wrong, kinds, stated = play_and_check(app, seats, seed, moments=14, every=37, to_end=True)
+            wrong, kinds, stated = play_and_check(app, seats, seed, moments=9, every=41, to_end=True)
         finally:
             app.close()
         found += [f"{seats} (seed {seed}): {problem}" for problem in wrong]

@@ -223,14 +223,16 @@ class ResultsScene(Scene):
         for seat in self.ranking:
             marker = icons.player_marker(self.chars[seat], theme.icon_px(18, sc))
             surface.blit(marker, marker.get_rect(center=(area.x + label_w // 2, y + row_h // 2)))
-            x = area.x + label_w
+            x = start = area.x + label_w
             thick = min(row_h - int(6 * sc), int(26 * sc))
+            gained = 0
             for source in self.sources:
                 value = self.ledgers[seat][source]
                 if value > 0:
-                    w = max(1, round(full * value / top))
-                    pygame.draw.rect(surface, SOURCE_COLOURS[source], (x, y + (row_h - thick) // 2, w, thick))
-                    x += w
+                    gained += value
+                    end = start + max(x - start + 1, round(full * gained / top))  # ends placed, not widths summed
+                    pygame.draw.rect(surface, SOURCE_COLOURS[source], (x, y + (row_h - thick) // 2, end - x, thick))
+                    x = end
             draw_text(surface, f"{self.scores[seat]} VP", cell, theme.TEXT, (x + int(6 * sc), y + row_h // 2), "midleft",
                       bold=True, box=area)
             y += row_h
