@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections import deque
 import threading
 import time
 
@@ -92,6 +93,35 @@ def test_deploying_with_auto_pay(app):
     assert s.phase == PAY and game.shown()[1] is pending.preview
     click(app, button(game, "Confirm turn").rect.center)
     assert s.phase != PAY and any("deployed the" in line for line in game.match.log)
+
+
+class BeatsSeen(deque):
+    """The director's queue, noting every beat it is given, however soon it plays out."""
+
+    def __init__(self, beats) -> None:
+        super().__init__(beats)
+        self.given: list = []
+
+    def append(self, beat) -> None:
+        self.given.append(beat)
+        super().append(beat)
+
+
+def test_a_deploy_flies_from_its_hangar_once_as_the_turn_waits_not_again_on_confirm(app):
+    game, _, before = at_payment(app)
+    slot = game.match.state.target[1]
+    hangar = game.board.hangar_center(before, slot)
+    seen = game.director.queue = BeatsSeen(game.director.queue)
+
+    def from_hangar(beats) -> list:
+        return [f for beat in beats for f in beat.flights if f.start == hangar]
+    click(app, button(game, "Auto-pay").rect.center)
+    settle(app, game)
+    assert game.match.pending is not None and len(from_hangar(seen.given)) == 1  # it flies as the base shows it
+    shown = len(seen.given)
+    click(app, button(game, "Confirm turn").rect.center)
+    assert game.match.pending is None and any("deployed the" in line for line in game.match.log)
+    assert from_hangar(seen.given[shown:]) == []  # already on the base: nothing flies again
 
 
 def test_enter_confirms_the_turn_and_undo_takes_the_end_of_it_back(app):
