@@ -109,6 +109,14 @@ def arc(centre, radius: float, degrees: float, steps: int = 12) -> list:
              centre[1] + radius * math.sin(math.radians(degrees * k / steps))) for k in range(steps + 1)]
 
 
+def wheel(app: App, pos, notches: int) -> None:
+    """The pointer to `pos`, then the mouse wheel turned by `notches` (positive: away from the player)."""
+    move(app, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False, precise_x=0.0,
+                                         precise_y=float(notches)))
+    app.step()
+
+
 def key(app: App, k: int, mod: int = 0, text: str = "") -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0))
     app.step()

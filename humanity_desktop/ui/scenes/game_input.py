@@ -96,7 +96,7 @@ def _wheel(scene: TableScreen, intent: Wheel) -> None:
     if scene.L.log.collidepoint(pos):
         scene.log.scroll_by(intent.dy, len(scene.match.log))
     elif scene.base.area.collidepoint(pos):
-        scene.base.zoom_at(pos, 1.15 ** intent.dy)
+        scene.base.wheel(pos, intent.dy)
 
 
 def _key(scene: TableScreen, intent: Key) -> bool:

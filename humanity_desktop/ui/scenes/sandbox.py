@@ -59,7 +59,7 @@ class SandboxScene(Scene):
         self.scroll = 0
         self.pointer = (0, 0)
         self.message, self.message_colour = "Pick a tile on the left, then a cell next to the base.", theme.TEXT_DIM
-        self.base = BaseView()
+        self.base = BaseView(follows=False)
         self.rows: list[list[Button]] = []
         self.buttons: list[Button] = []
         self._deal()
@@ -277,7 +277,7 @@ class SandboxScene(Scene):
             bottom = max(r.bottom for _, r in cells) + self.scroll - self.palette_rect.bottom + int(20 * self.app.scale)
             self.scroll = max(0, min(max(0, bottom), self.scroll - dy * int(40 * self.app.scale)))
         elif self.base.area.collidepoint(self.pointer):
-            self.base.zoom_at(self.pointer, 1.15 ** dy)
+            self.base.wheel(self.pointer, dy)
 
     def _key(self, intent: Key) -> bool:
         sel = self.selected
