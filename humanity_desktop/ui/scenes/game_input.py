@@ -141,7 +141,7 @@ def _turn_hovered(scene: TableScreen, direction: int) -> None:
         hint = "R turns it clockwise to produce" if way > 0 else "Shift+R turns it counterclockwise to spend"
         scene.toasts.show(f"Turn: {hint}", theme.TEXT_DIM)
         return
-    scene.editor.turn_now(target.ref, scene.table())
+    scene.editor.turn_now(target.ref, scene.table(), direction)
 
 
 def _buttons(scene: TableScreen) -> list[Button]:
