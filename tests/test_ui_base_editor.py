@@ -412,16 +412,21 @@ def test_the_zoom_the_player_set_stays_through_other_turns_resets_and_placements
     assert len(rounds) >= 4
 
 
+def outgrowing(game: GameScene, s) -> list:
+    """The placements of seat 0's returning astronauts whose free cells round them the view cannot show."""
+    grid, area = game.base.grid(s, 0), game.base.area
+    return [a for a in legal_actions(s) if a.kind == "place_astronaut" and not all(
+        area.contains(grid.rect((a.cell[0] + dx, a.cell[1] + dy))) for dx in (-1, 0, 1) for dy in (-1, 0, 1))]
+
+
 def test_a_base_fitted_again_keeps_each_astronaut_just_placed_as_near_its_cell_as_the_panel_allows(app):
     game = start(app, "human,bot:random", seed=1)
     area, refits = game.base.area, 0
     for s in the_humans_decisions(app, game, 9, random.Random(1)):
-        grid = game.base.grid(s, 0)
-        outgrowing = [a for a in legal_actions(s) if a.kind == "place_astronaut" and not all(
-            area.contains(grid.rect((a.cell[0] + dx, a.cell[1] + dy))) for dx in (-1, 0, 1) for dy in (-1, 0, 1))]
-        if not outgrowing:
+        if not outgrowing(game, s):
             continue
-        place, before = outgrowing[0], grid.rect(outgrowing[0].cell)
+        place = outgrowing(game, s)[0]
+        before = game.base.grid(s, 0).rect(place.cell)
         drop_astronaut(app, game, place.astronaut, before.center)
         grid = game.base.grid(shown_state(game), 0)
         after, box = grid.rect(place.cell), grid.box
@@ -432,6 +437,21 @@ def test_a_base_fitted_again_keeps_each_astronaut_just_placed_as_near_its_cell_a
             assert abs(moved) <= 1 or (near if moved > 0 else far), (before, after, box, area)
         refits += 1
     assert refits >= 3
+
+
+def test_a_base_fitted_again_glides_there_from_where_it_was(app):
+    game = start(app, "human,bot:random", seed=1)
+    s = next(s for s in the_humans_decisions(app, game, 9, random.Random(1)) if outgrowing(game, s))
+    place, was = outgrowing(game, s)[0], game.base.grid(s, 0)
+    app.config.anim_speed = 1.0  # as a player sees it
+    play(game.match, place)
+    sizes = []
+    while not sizes or game.base.moving:
+        app.step()
+        sizes.append(game.base.grid(shown_state(game), 0).cell)
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] <= was.cell  # shrinking from where it was...
+    assert any(sizes[-1] < size < was.cell for size in sizes)  # ...through the sizes between, to its new fit
+    assert game.base.area.contains(game.base.grid(shown_state(game), 0).box)
 
 
 # ---------------------------------------------------------------- choices on the base

@@ -123,8 +123,9 @@ def key(app: App, k: int, mod: int = 0, text: str = "") -> None:
 
 
 def settle(app: App, game: GameScene) -> None:
-    """Let the animations and the pieces in motion finish."""
-    assert run_until(app, lambda: not game.director.busy and not game.editor.active), "the table never came to rest"
+    """Let the animations, the pieces in motion and the view's glide finish."""
+    assert run_until(app, lambda: not (game.director.busy or game.editor.active or game.base.moving)), \
+        "the table never came to rest"
 
 
 def applied(game: GameScene) -> list:

@@ -17,6 +17,7 @@ from ...engine.catalogue import RESOURCES, SIDES, load
 from ...engine.rules import placement_cells, supply_of
 from ...engine.state import ACTIVE, EXHAUSTED, RETURNING
 from .. import icons, theme, tile_art
+from ..anim import ease, lerp
 from ..fonts import draw_text
 from ..surface_cache import cached
 from ...controller.targets import ASTRO, CELL, DONE_EXPERIMENT, RETURNING_ASTRONAUT, Target
@@ -27,6 +28,7 @@ MAX_CELL = 132  # design pixels
 EDGE = 12  # design pixels between the header's or footer's ends and what they hold
 ZOOM_RANGE = (0.6, 2.5)  # of the fitted cell; at the least, 0.6 of a cell that would show the whole base
 WHEEL_STEP = 1.15  # the zoom a notch of the mouse wheel makes
+GLIDE = 0.3  # seconds the view takes to move by itself (fitted again, or a piece brought into view)
 
 
 @dataclass
@@ -129,12 +131,15 @@ class BaseView(View):
     shown: frozenset = frozenset()  # the cells of the base when the view last showed it
     fitted = True  # neither zoomed nor panned by the player since it was fitted
 
-    def __init__(self, follows: bool = True) -> None:
+    def __init__(self, follows: bool = True, glides: bool = False) -> None:
         """`follows`: a view still as fitted is fitted again as the base outgrows it. The
-        Sandbox's is not: its base is edited by pointing, and the cell pointed at stays put."""
+        Sandbox's is not: its base is edited by pointing, and the cell pointed at stays put.
+        `glides`: the view moves by itself in a short glide rather than at once, as `update`
+        plays it (the game's base; a view shown for a moment moves at once)."""
         super().__init__()
-        self.follows = follows
+        self.follows, self.glides = follows, glides
         self._kept: dict[int, Framing] = {}  # the view of each seat not on show
+        self._glide: tuple[Grid, float] | None = None  # the grid the view glides from, and the time it has glided
 
     def layout(self, rect: pygame.Rect, scale: float) -> None:
         self.place(rect, scale)
@@ -145,6 +150,11 @@ class BaseView(View):
                                 rect.w - int(20 * s), self.footer.top - self.header.bottom - int(4 * s))
 
     def grid(self, state: State, seat: int) -> Grid:
+        """The grid `seat`'s base is drawn in now (on its way, while the view glides)."""
+        return self._glided(self._settled(state, seat))
+
+    def _settled(self, state: State, seat: int) -> Grid:
+        """The grid the view shows `seat`'s base in, once any glide is over."""
         cells = frozenset(base_cells(state, seat))
         if seat != self.seat:
             self._show(seat, cells)
@@ -153,21 +163,49 @@ class BaseView(View):
         if self.fitted and self.follows and (self.framed != cells or self.pan != (0, 0)) \
                 and not self.area.contains(grid.box):
             self._refit(cells, grid, new)
-            return self._viewed(cells)
+            return self._moved(grid, cells)
         hidden = [cell for cell in new if not self.area.colliderect(grid.rect(cell))]
         if hidden:
             box = grid.around(hidden)
             shown = box.clamp(self.area)  # the least move that brings it in
             self.pan = (self.pan[0] + shown.x - box.x, self.pan[1] + shown.y - box.y)
-            return self._viewed(cells)
+            return self._moved(grid, cells)
         return grid
+
+    def _moved(self, was: Grid, cells: frozenset) -> Grid:
+        """The view has moved by itself from `was`: the grid it shows now, glided to if it glides."""
+        if self.glides:
+            self._glide = (self._glided(was), 0.0)
+        return self._viewed(cells)
+
+    def _glided(self, grid: Grid) -> Grid:
+        """`grid`, or on the way to it while the view glides: the size of a cell and the place
+        of the first one each part of the way from where the glide began."""
+        if self._glide is None:
+            return grid
+        was, t = self._glide
+        p = ease(t / GLIDE)
+        start = was.rect(grid.min_cell).topleft
+        return Grid((round(lerp(start[0], grid.origin[0], p)), round(lerp(start[1], grid.origin[1], p))),
+                    grid.min_cell, grid.cols, grid.rows, round(lerp(was.cell, grid.cell, p)))
+
+    def update(self, dt: float) -> None:
+        """Play the glide under way, if any, by `dt` seconds."""
+        if self._glide is not None:
+            was, t = self._glide
+            self._glide = (was, t + dt) if t + dt < GLIDE else None
+
+    @property
+    def moving(self) -> bool:
+        """Whether the view is gliding."""
+        return self._glide is not None
 
     def _show(self, seat: int, cells: frozenset) -> None:
         """Keep the view of the base on show, and take up `seat`'s: as it was left, or fitted afresh."""
         if self.seat is not None:
             self._kept[self.seat] = Framing(self.zoom, self.pan, self.framed, self.shown, self.fitted)
         kept = self._kept.pop(seat, None) or Framing(1.0, (0, 0), cells, cells, True)
-        self.seat = seat
+        self.seat, self._glide = seat, None
         self.zoom, self.pan, self.framed, self.shown, self.fitted = kept
 
     def _refit(self, cells: frozenset, was: Grid, new: frozenset) -> None:
@@ -212,7 +250,7 @@ class BaseView(View):
         zoom = max(low, min(ZOOM_RANGE[1], self.zoom * factor))
         old, new = self._cell(self.zoom), self._cell(zoom)
         corner = self._corner(fitted, old)
-        self.zoom, self.fitted = zoom, False
+        self.zoom, self.fitted, self._glide = zoom, False, None
         # The first cell's corner moves so the point under `pos` keeps its place at the new size.
         self.pan = tuple(self.pan[k] + (pos[k] - corner[k]) * (1 - new / old) + size * new // 2 - size * old // 2
                          for k, size in enumerate((fitted.cols, fitted.rows)))
@@ -237,16 +275,16 @@ class BaseView(View):
         # The grid may not leave the area entirely: half of it stays in reach.
         limit_x, limit_y = self.area.w * self.zoom / 2, self.area.h * self.zoom / 2
         self.pan = (max(-limit_x, min(limit_x, self.pan[0] + dx)), max(-limit_y, min(limit_y, self.pan[1] + dy)))
-        self.fitted = False
+        self.fitted, self._glide = False, None
 
     @property
     def view_key(self) -> tuple:
         """Changes whenever the view moves, so a cached drawing of it is redrawn."""
-        return self.zoom, self.pan, self.seat, self.framed
+        return self.zoom, self.pan, self.seat, self.framed, self._glide and self._glide[1]
 
     def reset_view(self) -> None:
         """Home: the whole base fitted to the panel afresh at its next sight, neither zoomed nor panned."""
-        self.zoom, self.pan, self.fitted = 1.0, (0, 0), True
+        self.zoom, self.pan, self.fitted, self._glide = 1.0, (0, 0), True, None
         if self.seat is not None:
             self._kept.pop(self.seat, None)
         self.seat = None
@@ -362,6 +400,8 @@ class BaseView(View):
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), max(2, int(3 * sc)), border_radius=6)
 
     # ------------------------------------------------------------ geometry for others
+    # Where the cells are once the view is still: what flies or is carried to a cell lands
+    # where the cell ends up, while the drawing and the pointer follow the glide (grid).
 
     def handle_center(self, tile: pygame.Rect) -> tuple[int, int]:
         """Where a lit tile's turn handle sits: its top-right corner."""
@@ -369,7 +409,7 @@ class BaseView(View):
         return tile.right - inset, tile.top + inset
 
     def cell_rect(self, state: State, seat: int, cell) -> pygame.Rect:
-        grid = self.grid(state, seat)
+        grid = self._settled(state, seat)
         gap = max(2, grid.cell // 22)
         return grid.rect(cell).inflate(-gap * 2, -gap * 2)
 
@@ -378,10 +418,10 @@ class BaseView(View):
         return next((rect for i, rect in back if i == index), None)
 
     def cell_center(self, state: State, seat: int, cell) -> tuple[int, int]:
-        return self.grid(state, seat).rect(cell).center
+        return self._settled(state, seat).rect(cell).center
 
     def cell_size(self, state: State, seat: int) -> int:
-        return self.grid(state, seat).cell
+        return self._settled(state, seat).cell
 
     def experiment_center(self, state: State, seat: int, eid: str) -> tuple[int, int]:
         done, _ = self._footer_items(state, seat)
