@@ -20,6 +20,7 @@ from ui_driver import (  # noqa: F401 - app is a fixture
     applied,
     arc,
     astronaut_pos,
+    beats_seen,
     button,
     click,
     drag,
@@ -253,9 +254,12 @@ def test_a_returning_astronaut_is_dragged_onto_a_lit_cell(app):
     seat = s.current
     i = next(k for k, (_, where, _) in enumerate(s.players[seat].astros) if where == RETURNING)
     cell = next(a.cell for a in legal_actions(s) if a.kind == "place_astronaut" and a.astronaut == i)
+    seen = beats_seen(game)
+    home = game.base.returning_center(s, seat)
     drag(app, line(game.base.returning_rect(s, seat, i).center, game.base.cell_center(s, seat, cell), 14))
     settle(app, game)
     assert actions[0] == Action("place_astronaut", i, cell)
+    assert not any(f.start == home for beat in seen.given for f in beat.flights)  # carried there: it flies no more
 
 
 def test_an_astronaut_dropped_on_an_illegal_cell_is_refused_with_the_rule(app):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections import deque
 import threading
 import time
 
@@ -33,7 +32,9 @@ from humanity_desktop.ui.views.prompt_panel import PromptPanel, paid_for
 from humanity_desktop.ui.scenes.pause import PauseScene
 from humanity_desktop.ui.settings import PACES
 
-from ui_driver import app, applied, astronaut_pos, button, click, key, move, play, run_until, settle, start, start_at  # noqa: F401 - app is a fixture
+from ui_driver import (  # noqa: F401 - app is a fixture
+    app, applied, astronaut_pos, beats_seen, button, click, key, move, play, run_until, settle, start, start_at,
+)
 
 
 def test_a_turn_of_work_played_with_the_mouse(app):
@@ -95,23 +96,11 @@ def test_deploying_with_auto_pay(app):
     assert s.phase != PAY and any("deployed the" in line for line in game.match.log)
 
 
-class BeatsSeen(deque):
-    """The director's queue, noting every beat it is given, however soon it plays out."""
-
-    def __init__(self, beats) -> None:
-        super().__init__(beats)
-        self.given: list = []
-
-    def append(self, beat) -> None:
-        self.given.append(beat)
-        super().append(beat)
-
-
 def test_a_deploy_flies_from_its_hangar_once_as_the_turn_waits_not_again_on_confirm(app):
     game, _, before = at_payment(app)
     slot = game.match.state.target[1]
     hangar = game.board.hangar_center(before, slot)
-    seen = game.director.queue = BeatsSeen(game.director.queue)
+    seen = beats_seen(game)
 
     def from_hangar(beats) -> list:
         return [f for beat in beats for f in beat.flights if f.start == hangar]

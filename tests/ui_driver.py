@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import deque
 
 import pygame
 import pytest
@@ -126,6 +127,24 @@ def settle(app: App, game: GameScene) -> None:
     """Let the animations, the pieces in motion and the view's glide finish."""
     assert run_until(app, lambda: not (game.director.busy or game.editor.active or game.base.moving)), \
         "the table never came to rest"
+
+
+class BeatsSeen(deque):
+    """The director's queue, noting every beat it is given, however soon it plays out."""
+
+    def __init__(self, beats) -> None:
+        super().__init__(beats)
+        self.given: list = []
+
+    def append(self, beat) -> None:
+        self.given.append(beat)
+        super().append(beat)
+
+
+def beats_seen(game: GameScene) -> BeatsSeen:
+    """From now on, every beat the director is given (in `given`)."""
+    game.director.queue = BeatsSeen(game.director.queue)
+    return game.director.queue
 
 
 def applied(game: GameScene) -> list:

@@ -55,6 +55,7 @@ class Outcome:
     refusal: tuple[str, str] | None = None  # (the rules' name of the rule, reason)
     click: tuple[int, int] | None = None
     sound: str | None = None  # what the hand's motion sounds like as it ends
+    carried: bool = False  # the hand has put the actions' piece where they take it
 
 
 class TurnGesture:
@@ -293,7 +294,7 @@ class BaseEditor:
             g.size += (goal - g.size) * min(1.0, GROW * dt)
             if g.physics.settled:
                 self.gesture = None
-                return Outcome(actions=g.landing, sound="snap") if g.landing else None
+                return Outcome(actions=g.landing, sound="snap", carried=True) if g.landing else None
         return None
 
     # ------------------------------------------------------------ drawing

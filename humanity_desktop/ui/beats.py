@@ -16,7 +16,7 @@ from typing import NamedTuple
 import pygame
 
 from ..controller.events import ActionApplied, ResetInfo, TurnToConfirm
-from ..engine import State
+from ..engine import Action, State
 from ..engine.catalogue import load
 from ..engine.events import (
     VP, AstronautPlaced, ExperimentDone, MissionTaken, ModuleDeployed, ObstacleDestroyed, ObstacleWeakened, Produced,
@@ -53,9 +53,10 @@ class Flight:
 
 
 class Move(NamedTuple):
-    """What a beat plays: a seat's engine events, from one position to another."""
+    """What a beat plays: a seat's action and its engine events, from one position to another."""
 
     seat: int
+    action: Action
     engine_events: tuple
     before: State
     after: State
@@ -106,6 +107,7 @@ class Director:
         self.queue: deque[Beat] = deque()
         self.speed = 1.0
         self._previewed: TurnToConfirm | None = None  # the turn's end waiting for Confirm, already shown
+        self._carried: Action | None = None  # asked for by a piece the player's hand put in place
 
     @property
     def busy(self) -> bool:
@@ -128,7 +130,7 @@ class Director:
 
     def clear(self) -> None:
         self.queue.clear()
-        self._previewed = None  # taken back, or jumped: nothing shown ahead of the moves any more
+        self._previewed = self._carried = None  # taken back, or jumped: nothing shown ahead of the moves any more
 
     def update(self, dt: float) -> None:
         # A backlog of moves plays faster; the steps of a reset, there to be read, never do.
@@ -151,18 +153,24 @@ class Director:
         p, self._previewed = self._previewed, None
         if p is not None and (p.seat, p.action) == (ev.seat, ev.action):
             # Confirmed: its preview played the turn; only what comes after the turn's end plays now.
-            self._play(Move(ev.seat, turn_and_after(ev.engine_events)[1], p.preview, ev.after))
+            self._play(Move(ev.seat, ev.action, turn_and_after(ev.engine_events)[1], p.preview, ev.after))
         else:
-            self._play(Move(ev.seat, ev.engine_events, ev.before, ev.after))
+            self._play(Move(ev.seat, ev.action, ev.engine_events, ev.before, ev.after))
 
     def preview(self, ev: TurnToConfirm, before: State) -> None:
         """A turn's end held for Confirm, from the position `before` it: the base shows it at
         once, so the turn plays out now (a module flies in, an obstacle breaks up), once."""
         self._previewed = ev
-        self._play(Move(ev.seat, turn_and_after(ev.events)[0], before, ev.preview))
+        self._play(Move(ev.seat, ev.action, turn_and_after(ev.events)[0], before, ev.preview))
+
+    def carried(self, action: Action) -> None:
+        """The player's hand has put the piece `action` moves where it goes (a returning
+        astronaut on its cell): its beat does not fly it there again."""
+        self._carried = action
 
     def _play(self, move: Move) -> None:
         """The beat of `move`, and the beat of the points it scored rising once it has landed."""
+        carried, self._carried = self._carried == move.action, None
         resets = any(isinstance(e, RoundReset) for e in move.engine_events)
         beat = Beat(SHORT, move.seat, move.before if resets else move.after, move.after)
         for e in move.engine_events:
@@ -176,7 +184,7 @@ class Director:
                     self._crumbles(beat, move.before, move.seat, cell)
                 case ExperimentDone():
                     self._experiment(beat, move, e)
-                case AstronautPlaced():
+                case AstronautPlaced() if not carried:
                     self._placed(beat, move, e)
                 case Time():
                     beat.moves = ring_moves(move.before, move.after, move.seat)

@@ -88,6 +88,8 @@ def finish(scene: TableScreen, outcome: Outcome) -> None:
         scene.app.audio.play("illegal")
         scene.toasts.show(plain(*outcome.refusal), theme.BAD)
     elif outcome.actions:
+        if outcome.carried:
+            scene.director.carried(outcome.actions[0])
         _take(scene, outcome.actions)
 
 
