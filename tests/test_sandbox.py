@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from humanity_desktop.engine import apply_action, legal_actions, new_game
 from humanity_desktop.engine.catalogue import load
@@ -20,6 +22,7 @@ from humanity_desktop.engine.sandbox import (
     set_score,
     set_stock,
     set_work,
+    turn_tile,
 )
 from humanity_desktop.engine.state import ACTIVE
 from humanity_desktop.engine.validation import load_state
@@ -122,6 +125,30 @@ def test_stock_follows_each_tiles_limits():
     obstacle = next(c for c, (t, _) in player.base.items() if t.startswith("o-"))
     with pytest.raises(SandboxError, match="1 to"):
         set_stock(s, 0, obstacle, 0)  # a destroyed obstacle leaves the base instead
+
+
+@given(st.lists(st.tuples(st.integers(0, 20), st.sampled_from([1, -1])), max_size=30))
+def test_a_tile_turns_as_in_play_within_its_limits_or_is_refused_with_nothing_changed(turns):
+    """Clockwise works a tile (a production module gains a unit, an obstacle loses a point of
+    resistance), counterclockwise spends a unit; a tile holding no stock does not turn."""
+    s = new_game(2, 3)
+    cat = load()
+    cells = sorted(s.players[0].base)
+    for k, way in turns:
+        cell = cells[k % len(cells)]
+        tid, stock = s.players[0].base[cell]
+        spec = cat.tiles[tid]
+        turned = stock + way if spec.kind == "production" else stock - way if spec.kind == "obstacle" else None
+        low = 1 if spec.kind == "obstacle" else 0
+        before = s.copy()
+        if turned is not None and spec.max_stock and low <= turned <= spec.max_stock and not (
+                spec.kind == "obstacle" and way < 0):
+            turn_tile(s, 0, cell, way)
+            assert s.players[0].base[cell] == (tid, turned)
+        else:
+            with pytest.raises(SandboxError, match=spec.name):
+                turn_tile(s, 0, cell, way)
+            assert s == before
 
 
 def test_astronauts_move_and_change_work_and_the_game_plays_on_from_the_edit():

@@ -2,26 +2,28 @@
 a headless window, and the engine actions they become (or the refusals, with nothing changed)."""
 from __future__ import annotations
 
+import math
 import random
 
 import pygame
 import pytest
 
 from humanity_desktop.controller import ActionApplied, ActionRefused, ActionRequested
-from humanity_desktop.engine import Action, apply_action, legal_actions
+from humanity_desktop.engine import Action, apply_action, legal_actions, new_game
 from humanity_desktop.engine.state import ACTION, PAY, PLACE, RETURNING, WORK
 from humanity_desktop.controller.table import Table
 from humanity_desktop.ui import theme
 from humanity_desktop.ui.scenes import game_input
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.views.hint_overlay import target_rect
-from humanity_desktop.ui.views.base_view import MAX_CELL, base_cells, bounds, fit_grid
+from humanity_desktop.ui.views.base_view import MAX_CELL, ZOOM_RANGE, base_cells, bounds, fit_grid
 
 from ui_driver import (  # noqa: F401 - app is a fixture
     app,
     applied,
     arc,
     astronaut_pos,
+    beats_seen,
     button,
     click,
     drag,
@@ -32,6 +34,7 @@ from ui_driver import (  # noqa: F401 - app is a fixture
     reach,
     settle,
     start,
+    wheel,
 )
 
 
@@ -254,9 +257,12 @@ def test_a_returning_astronaut_is_dragged_onto_a_lit_cell(app):
     seat = s.current
     i = next(k for k, (_, where, _) in enumerate(s.players[seat].astros) if where == RETURNING)
     cell = next(a.cell for a in legal_actions(s) if a.kind == "place_astronaut" and a.astronaut == i)
+    seen = beats_seen(game)
+    home = game.base.returning_center(s, seat)
     drag(app, line(game.base.returning_rect(s, seat, i).center, game.base.cell_center(s, seat, cell), 14))
     settle(app, game)
     assert actions[0] == Action("place_astronaut", i, cell)
+    assert not any(f.start == home for beat in seen.given for f in beat.flights)  # carried there: it flies no more
 
 
 def test_an_astronaut_dropped_on_an_illegal_cell_is_refused_with_the_rule(app):
@@ -285,11 +291,9 @@ def test_the_wheel_zooms_about_the_pointer_and_dragging_the_background_pans(app)
     cell = next(iter(s.players[seat].base))
     centre = game.base.cell_center(s, seat, cell)
     size = game.base.cell_size(s, seat)
-    move(app, centre)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0))
-    app.step()
+    wheel(app, centre, 2)
     assert game.base.cell_size(s, seat) > size
-    assert game.base.grid(s, seat).cell_at(centre) == cell  # what was under the pointer stays there
+    assert math.dist(game.base.cell_center(s, seat, cell), centre) <= 1  # what was under the pointer stays there
     grid = game.base.grid(s, seat)
     taken = set(s.players[seat].base) | {pos for _, _, pos in s.players[seat].astros}
     empty = next(grid.rect(c).center for c in grid.cells()
@@ -314,21 +318,27 @@ def widening_placement(game: GameScene):
                 and not (lo[0] <= a.cell[0] < lo[0] + cols and lo[1] <= a.cell[1] < lo[1] + rows))
 
 
-@pytest.mark.parametrize("zoom,pan", [(1.0, (0, 0)), (0.8, (14, -9))])
-def test_a_placement_leaves_the_players_view_where_it_was(app, zoom, pan):
+def drop_astronaut(app, game: GameScene, i: int, spot) -> None:
+    """Carry returning astronaut `i` from its row to the screen point `spot`, and let go."""
+    s = game.match.state
+    drag(app, line(game.base.returning_rect(s, s.current, i).center, spot, 14))
+    settle(app, game)
+
+
+def test_a_placement_leaves_a_view_the_player_zoomed_and_panned_where_it_was(app):
     game = placing(app)
     s = game.match.state
     seat = s.current
-    game.base.zoom, game.base.pan = zoom, pan
+    wheel(app, game.base.area.center, -2)
+    key(app, pygame.K_LEFT)
+    zoom, pan = game.base.zoom, game.base.pan
     module = next(iter(s.players[seat].base))
     where, size = game.base.cell_rect(s, seat, module), game.base.cell_size(s, seat)
     i, cell = widening_placement(game)
     assert game.base.area.contains(game.base.cell_rect(s, seat, cell))
-    actions = applied(game)
-    drag(app, line(game.base.returning_rect(s, seat, i).center, game.base.cell_center(s, seat, cell), 14))
-    settle(app, game)
+    drop_astronaut(app, game, i, game.base.cell_center(s, seat, cell))
     shown = shown_state(game)
-    assert shown.players[seat].astros[i][2] == cell and (actions or game.match.pending)
+    assert shown.players[seat].astros[i][2] == cell
     assert (game.base.zoom, game.base.pan) == (zoom, pan)
     assert game.base.cell_rect(shown, seat, module) == where and game.base.cell_size(shown, seat) == size
     key(app, pygame.K_HOME)  # Home fits the whole base, the new astronaut's cell with it
@@ -336,19 +346,119 @@ def test_a_placement_leaves_the_players_view_where_it_was(app, zoom, pan):
                                                    int(MAX_CELL * game.base.scale))
 
 
-def test_a_placement_outside_the_view_fits_the_whole_base_again(app):
+def test_the_wheel_zoom_stays_when_an_astronaut_is_dropped_on_a_cell_the_view_cuts(app):
     game = placing(app)
     s = game.match.state
-    seat = s.current
+    seat, area = s.current, game.base.area
+    i = next(k for k, (_, where, _) in enumerate(s.players[seat].astros) if where == RETURNING)
+    lit = sorted(a.cell for a in legal_actions(s) if a.kind == "place_astronaut" and a.astronaut == i)
+    cut: list = []
+    while not cut and game.base.zoom < ZOOM_RANGE[1]:
+        wheel(app, area.center, 1)
+        grid = game.base.grid(s, seat)
+        cut = [c for c in lit if area.collidepoint(grid.rect(c).center) and not area.contains(grid.rect(c))]
+    assert cut, "no lit cell ever hung over the edge of the view"
+    zoom, pan, where = game.base.zoom, game.base.pan, grid.rect(cut[0])
+    drop_astronaut(app, game, i, where.clip(area).center)
+    shown = shown_state(game)
+    assert shown.players[seat].astros[i][2] == cut[0]
+    assert (game.base.zoom, game.base.pan) == (zoom, pan) and game.base.grid(shown, seat).rect(cut[0]) == where
+
+
+def test_a_placement_out_of_sight_keeps_the_zoom_and_the_least_pan_shows_it(app):
+    game = placing(app)
+    s = game.match.state
+    seat, area = s.current, game.base.area
     i, cell = widening_placement(game)
     far = game.base.cell_center(s, seat, cell)
-    game.base.zoom_at((2 * game.base.area.centerx - far[0], 2 * game.base.area.centery - far[1]), 2.5)
-    assert not game.base.area.contains(game.base.cell_rect(s, seat, cell))
-    play(game.match, Action("place_astronaut", i, cell))
+    wheel(app, (2 * area.centerx - far[0], 2 * area.centery - far[1]), 8)
+    assert not area.colliderect(game.base.grid(s, seat).rect(cell))
+    zoom = game.base.zoom
+    play(game.match, Action("place_astronaut", i, cell))  # as a key asks for it: the pointer is elsewhere
     settle(app, game)
-    shown = shown_state(game)
-    assert (game.base.zoom, game.base.pan) == (1.0, (0, 0))
-    assert all(game.base.area.contains(game.base.cell_rect(shown, seat, c)) for c in base_cells(shown, seat))
+    rect = game.base.grid(shown_state(game), seat).rect(cell)
+    assert game.base.zoom == zoom and area.contains(rect)
+    assert area.left == rect.left or area.right == rect.right or area.top == rect.top or area.bottom == rect.bottom
+
+
+def the_humans_decisions(app, game: GameScene, rounds: int, rng: random.Random):
+    """Random play against the bot until round `rounds`: at each of seat 0's decisions, once the
+    table is at rest, the position; the decision is then taken at random, unless the caller took it."""
+    m = game.match
+    while m.state.round < rounds and not m.state.game_over:
+        if m.current == 0:
+            settle(app, game)
+            version = m.version
+            yield m.state
+            if m.version == version:
+                play(m, rng.choice(m.legal()))
+            elif m.pending is not None:
+                play(m, m.pending.action)
+        app.step()
+
+
+def test_a_base_the_player_never_moved_keeps_every_cell_in_the_panel_as_it_grows(app):
+    """Seed 1: the human's base outgrows its first fit in round 3."""
+    game = start(app, "human,bot:random", seed=1)
+    area, grown = game.base.area, 0
+    for s in the_humans_decisions(app, game, 5, random.Random(1)):
+        grid = game.base.grid(s, 0)
+        assert area.contains(grid.box), (s.year, s.round, grid)  # no cell to click under the header or the footer
+        grown = max(grown, grid.cols)
+    assert grown > fit_grid(area, base_cells(new_game(2, 1), 0), 1, int(MAX_CELL * game.base.scale)).cols
+
+
+def test_the_zoom_the_player_set_stays_through_other_turns_resets_and_placements(app):
+    game = start(app, "human,bot:random", seed=1)
+    wheel(app, game.base.area.center, 3)
+    zoom, rounds = game.base.zoom, set()
+    for s in the_humans_decisions(app, game, 5, random.Random(1)):
+        game.base.grid(s, 0)
+        assert game.base.zoom == zoom, (s.year, s.round)
+        rounds.add(s.round)
+    assert len(rounds) >= 4
+
+
+def outgrowing(game: GameScene, s) -> list:
+    """The placements of seat 0's returning astronauts whose free cells round them the view cannot show."""
+    grid, area = game.base.grid(s, 0), game.base.area
+    return [a for a in legal_actions(s) if a.kind == "place_astronaut" and not all(
+        area.contains(grid.rect((a.cell[0] + dx, a.cell[1] + dy))) for dx in (-1, 0, 1) for dy in (-1, 0, 1))]
+
+
+def test_a_base_fitted_again_keeps_each_astronaut_just_placed_as_near_its_cell_as_the_panel_allows(app):
+    game = start(app, "human,bot:random", seed=1)
+    area, refits = game.base.area, 0
+    for s in the_humans_decisions(app, game, 9, random.Random(1)):
+        if not outgrowing(game, s):
+            continue
+        place = outgrowing(game, s)[0]
+        before = game.base.grid(s, 0).rect(place.cell)
+        drop_astronaut(app, game, place.astronaut, before.center)
+        grid = game.base.grid(shown_state(game), 0)
+        after, box = grid.rect(place.cell), grid.box
+        assert shown_state(game).players[0].astros[place.astronaut][2] == place.cell and area.contains(box)
+        # Moved only as far as the whole grid in the panel needs: the grid is against the edge it moved away from.
+        for moved, near, far in ((after.centerx - before.centerx, box.left == area.left, box.right == area.right),
+                                 (after.centery - before.centery, box.top == area.top, box.bottom == area.bottom)):
+            assert abs(moved) <= 1 or (near if moved > 0 else far), (before, after, box, area)
+        refits += 1
+    assert refits >= 3
+
+
+def test_a_base_fitted_again_glides_there_from_where_it_was(app):
+    game = start(app, "human,bot:random", seed=1)
+    s = next(s for s in the_humans_decisions(app, game, 9, random.Random(1)) if outgrowing(game, s))
+    place, was = outgrowing(game, s)[0], game.base.grid(s, 0)
+    app.config.anim_speed = 1.0  # as a player sees it
+    play(game.match, place)
+    sizes = []
+    while not sizes or game.base.moving:
+        app.step()
+        sizes.append(game.base.grid(shown_state(game), 0).cell)
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] <= was.cell  # shrinking from where it was...
+    assert any(sizes[-1] < size < was.cell for size in sizes)  # ...through the sizes between, to its new fit
+    assert game.base.area.contains(game.base.grid(shown_state(game), 0).box)
 
 
 # ---------------------------------------------------------------- choices on the base

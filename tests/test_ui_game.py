@@ -33,7 +33,9 @@ from humanity_desktop.ui.views.prompt_panel import PromptPanel, paid_for
 from humanity_desktop.ui.scenes.pause import PauseScene
 from humanity_desktop.ui.settings import PACES
 
-from ui_driver import app, applied, astronaut_pos, button, click, key, move, play, run_until, settle, start, start_at  # noqa: F401 - app is a fixture
+from ui_driver import (  # noqa: F401 - app is a fixture
+    app, applied, astronaut_pos, beats_seen, button, click, key, move, play, run_until, settle, start, start_at,
+)
 
 
 def test_a_turn_of_work_played_with_the_mouse(app):
@@ -93,6 +95,23 @@ def test_deploying_with_auto_pay(app):
     assert s.phase == PAY and game.shown()[1] is pending.preview
     click(app, button(game, "Confirm turn").rect.center)
     assert s.phase != PAY and any("deployed the" in line for line in game.match.log)
+
+
+def test_a_deploy_flies_from_its_hangar_once_as_the_turn_waits_not_again_on_confirm(app):
+    game, _, before = at_payment(app)
+    slot = game.match.state.target[1]
+    hangar = game.board.hangar_center(before, slot)
+    seen = beats_seen(game)
+
+    def from_hangar(beats) -> list:
+        return [f for beat in beats for f in beat.flights if f.start == hangar]
+    click(app, button(game, "Auto-pay").rect.center)
+    settle(app, game)
+    assert game.match.pending is not None and len(from_hangar(seen.given)) == 1  # it flies as the base shows it
+    shown = len(seen.given)
+    click(app, button(game, "Confirm turn").rect.center)
+    assert game.match.pending is None and any("deployed the" in line for line in game.match.log)
+    assert from_hangar(seen.given[shown:]) == []  # already on the base: nothing flies again
 
 
 def test_enter_confirms_the_turn_and_undo_takes_the_end_of_it_back(app):
@@ -573,10 +592,10 @@ def test_a_deployed_module_is_never_drawn_in_its_hangar_after_payment(app, monke
 
 
 def test_the_base_keeps_its_scale_across_other_turns_and_a_reset(app):
-    """Seed 2: the human's base never outgrows the panel in its first rounds, so its cells stay
-    the same size while the bot's base is shown and the round resets."""
-    game = start(app, "human,bot:random", seed=2)
-    m, rng = game.match, random.Random(2)
+    """Seed 5: the human's base and the free cells round it never outgrow the panel in its first
+    rounds, so its cells stay the same size while the bot's base is shown and the round resets."""
+    game = start(app, "human,bot:random", seed=5)
+    m, rng = game.match, random.Random(5)
     sizes, rounds = [], set()
     while m.state.round < 3:
         if m.current == 0:

@@ -2,16 +2,26 @@
 stock changed, the scenario saved and played against a bot, and loaded like any save."""
 from __future__ import annotations
 
-import pygame
+import math
+import tempfile
 
+import pygame
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pytest
+
+from humanity_desktop.controller.describe import tile_name
 from humanity_desktop.controller.saves import SAVES_DIR, list_saves
 from humanity_desktop.engine.catalogue import load
 from humanity_desktop.engine.sandbox import free_cells
+from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.sandbox import SandboxScene
 from humanity_desktop.ui.scenes.title import TitleScene
+from humanity_desktop.ui.views.base_view import ZOOM_RANGE
 
-from ui_driver import app, click, key  # noqa: F401 - app is a fixture
+from ui_driver import app, arc, click, drag, key, line, run_until  # noqa: F401 - app is a fixture
 
 
 def open_sandbox(app) -> SandboxScene:
@@ -88,3 +98,104 @@ def test_placing_a_tile_moves_no_cell_under_the_pointer(app):
         click(app, scene.base.cell_center(s, 0, cell))
         app.step()
         assert {c: scene.base.cell_center(scene.state, 0, c) for c in where} == where
+
+
+def deck_tiles(scene: SandboxScene) -> list:
+    """Catalogue tiles from the years' decks (each one of a kind) in sight in the catalogue."""
+    return [(t, r) for t, r in scene._palette_cells()
+            if load().tiles[t].year and scene.palette_rect.contains(r)]
+
+
+def rest(app, scene: SandboxScene) -> None:
+    assert run_until(app, lambda: not scene.editor.active), "the piece never came to rest"
+
+
+def test_a_catalogue_tile_dragged_onto_a_free_cell_is_placed_and_elsewhere_comes_back(app):
+    scene = open_sandbox(app)
+    tid, rect = deck_tiles(scene)[0]
+    cell = free_cell(scene)
+    drag(app, line(rect.center, scene.base.cell_center(scene.state, 0, cell), 14))
+    rest(app, scene)
+    assert scene.state.players[0].base[cell] == (tid, 0) and scene.message == f"{tile_name(tid)} placed."
+    before = scene.state.copy()
+    taken = next(iter(scene.state.players[0].base))
+    drag(app, line(rect.center, scene.base.cell_center(scene.state, 0, taken), 14))
+    rest(app, scene)
+    assert scene.state == before and scene.message == "Not possible: that cell is taken."
+    drag(app, line(rect.center, (scene.side_rect.centerx, scene.side_rect.top + 20), 14))  # off the base
+    rest(app, scene)
+    assert scene.state == before
+
+
+def turned(app, scene: SandboxScene, cell, degrees: float) -> None:
+    """Grab the tile near its edge and turn it by `degrees` (positive: clockwise)."""
+    rect = scene.base.cell_rect(scene.state, 0, cell)
+    drag(app, arc(rect.center, rect.w * 0.4, degrees))
+    rest(app, scene)
+
+
+def test_dragging_a_tiles_edge_turns_it_as_in_play_and_a_still_press_selects_it(app):
+    scene = open_sandbox(app)
+    base, cat = scene.state.players[0].base, load()
+    module, (tid, stock) = next((c, t) for c, t in base.items() if cat.tiles[t[0]].kind == "production"
+                                and t[1] < cat.tiles[t[0]].max_stock)
+    turned(app, scene, module, 100)  # clockwise works it: a unit more
+    assert base[module] == (tid, stock + 1) and scene.message == f"Stock set to {stock + 1}."
+    turned(app, scene, module, -100)  # counterclockwise spends the unit
+    assert base[module] == (tid, stock)
+    obstacle = next(c for c, (t, _) in base.items() if cat.tiles[t].kind == "obstacle")
+    resistance = base[obstacle][1]
+    turned(app, scene, obstacle, 100)  # working an obstacle wears it down
+    assert base[obstacle][1] == resistance - 1
+    before = scene.state.copy()
+    turned(app, scene, obstacle, -100)  # nothing to spend: it budges, springs back, and says why
+    assert scene.state == before and scene.message == f"Not possible: the {cat.tiles[base[obstacle][0]].name} holds nothing to spend."
+    click(app, scene.base.cell_center(scene.state, 0, module))
+    rest(app, scene)
+    assert scene.selected is not None and scene.selected.ref == module
+
+
+placements = st.lists(st.tuples(st.integers(0, 10**6), st.floats(0.05, 0.95), st.floats(0.05, 0.95), st.booleans()),
+                      min_size=2, max_size=6)
+
+
+@pytest.mark.parametrize("size", [(1024, 576), (1920, 1080)])
+def test_the_spot_clicked_to_place_a_tile_stays_under_the_pointer(size):
+    """Placing tiles, by a click or a drag, on cells in reach anywhere round the base: the
+    spot of the cell under the pointer stays there, the cell moving a tenth of itself at most;
+    a tile put hanging over the panel's edge opens the view about the pointer."""
+    app = App(AppConfig(data_dir=tempfile.mkdtemp(), size=size, max_fps=0, pace="instant", anim_speed=50.0))
+
+    @settings(max_examples=8)
+    @given(placements)
+    def placing(steps):
+        scene = open_sandbox(app)
+        area = scene.base.area
+        for k, (choice, fx, fy, dragged) in enumerate(steps):
+            tid, rect = deck_tiles(scene)[k]
+            grid = scene.base.grid(scene.state, 0)
+            reach = [(c, grid.rect(c).clip(area)) for c in sorted(free_cells(scene.state.players[0]))]
+            reach = [(c, r) for c, r in reach if r.w > 2 and r.h > 2]
+            cell, visible = reach[choice % len(reach)]
+            pos = (visible.x + 1 + fx * (visible.w - 3), visible.y + 1 + fy * (visible.h - 3))
+            before = grid.rect(cell)
+            spot = ((round(pos[0]) - before.x) / before.w, (round(pos[1]) - before.y) / before.h)
+            if dragged:
+                drag(app, line(rect.center, pos, 12))
+                rest(app, scene)
+            else:
+                click(app, rect.center)
+                click(app, pos)
+            assert scene.state.players[0].base[cell] == (tid, 0), scene.message
+            after = scene.base.grid(scene.state, 0).rect(cell)
+            there = (after.x + spot[0] * after.w, after.y + spot[1] * after.h)
+            assert math.dist(there, (round(pos[0]), round(pos[1]))) <= 2
+            assert math.dist(after.center, before.center) <= before.w / 10 + 1
+            assert area.contains(before) or after.w < before.w or scene.base.zoom <= ZOOM_RANGE[0]
+        app.stack.pop()
+        app.stack.pop()
+
+    try:
+        placing()
+    finally:
+        app.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import deque
 
 import pygame
 import pytest
@@ -109,14 +110,41 @@ def arc(centre, radius: float, degrees: float, steps: int = 12) -> list:
              centre[1] + radius * math.sin(math.radians(degrees * k / steps))) for k in range(steps + 1)]
 
 
+def wheel(app: App, pos, notches: int) -> None:
+    """The pointer to `pos`, then the mouse wheel turned by `notches` (positive: away from the player)."""
+    move(app, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False, precise_x=0.0,
+                                         precise_y=float(notches)))
+    app.step()
+
+
 def key(app: App, k: int, mod: int = 0, text: str = "") -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0))
     app.step()
 
 
 def settle(app: App, game: GameScene) -> None:
-    """Let the animations and the pieces in motion finish."""
-    assert run_until(app, lambda: not game.director.busy and not game.editor.active), "the table never came to rest"
+    """Let the animations, the pieces in motion and the view's glide finish."""
+    assert run_until(app, lambda: not (game.director.busy or game.editor.active or game.base.moving)), \
+        "the table never came to rest"
+
+
+class BeatsSeen(deque):
+    """The director's queue, noting every beat it is given, however soon it plays out."""
+
+    def __init__(self, beats) -> None:
+        super().__init__(beats)
+        self.given: list = []
+
+    def append(self, beat) -> None:
+        self.given.append(beat)
+        super().append(beat)
+
+
+def beats_seen(game: GameScene) -> BeatsSeen:
+    """From now on, every beat the director is given (in `given`)."""
+    game.director.queue = BeatsSeen(game.director.queue)
+    return game.director.queue
 
 
 def applied(game: GameScene) -> list:

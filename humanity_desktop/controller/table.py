@@ -230,13 +230,14 @@ class Table:
 
     # ------------------------------------------------------------ turning and carrying
 
-    def turning(self, cell) -> tuple[list[Action], list[Action]] | None:
-        """Turning the tile on `cell`: (the legal actions it takes, or else what it would ask
-        for the rules to refuse), or None when no tile turns now."""
+    def turning(self, cell) -> dict[int, tuple[list[Action], list[Action]]]:
+        """Each way the tile on `cell` turns now (1 clockwise, -1 counterclockwise): (the legal
+        actions it takes, or else what it would ask for the rules to refuse). Empty when no
+        tile turns now; the tiles turn one way at a time, the phase's."""
         if not self.turn or cell not in self.state.players[self.seat].base:
-            return None
+            return {}
         legal = self._by_target.get(Target(CELL, self.seat, cell), [])
-        return legal, ([] if legal else self._refusable(Target(CELL, self.seat, cell)))
+        return {self.turn: (legal, [] if legal else self._refusable(Target(CELL, self.seat, cell)))}
 
     def carries(self, target: Target | None) -> bool:
         """Whether `target` is a piece that can be picked up and carried to take an action."""

@@ -15,6 +15,7 @@ ASTRO = "astro"  # seat, ref: astronaut index (in the base)
 RETURNING_ASTRONAUT = "returning_astronaut"  # seat, ref: astronaut index
 SEAT = "seat"  # seat
 MINI_BASE = "mini_base"  # seat
+CATALOGUE = "catalogue"  # ref: a tile id in the Sandbox's catalogue
 SCIENCE = "science"  # seat
 DONE_EXPERIMENT = "done_experiment"  # seat, ref: experiment id
 MISSION = "mission"  # ref: 0..2

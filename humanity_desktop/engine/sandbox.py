@@ -55,17 +55,42 @@ def remove_tile(s: State, seat: int, cell, rng: random.Random) -> None:
 
 def set_stock(s: State, seat: int, cell, stock: int) -> None:
     """The units a production module holds, or an obstacle's resistance left."""
+    tid, _ = _stocked(s, seat, cell, stock)
+    _edit(s, lambda t: t.players[seat].base.__setitem__(cell, (tid, stock)))
+
+
+def turned_stock(s: State, seat: int, cell, way: int) -> int:
+    """The stock of the tile on `cell` turned as in play: clockwise (`way` 1) works it, a
+    production module gaining a unit and an obstacle losing a point of resistance;
+    counterclockwise (-1) spends a unit from it. SandboxError if it cannot turn so."""
+    tid, stock = _stocked(s, seat, cell)
+    spec = load().tiles[tid]
+    if spec.kind == "obstacle" and way < 0:
+        raise SandboxError(f"the {spec.name} holds nothing to spend")
+    turned = stock - way if spec.kind == "obstacle" else stock + way
+    _stocked(s, seat, cell, turned)
+    return turned
+
+
+def turn_tile(s: State, seat: int, cell, way: int) -> None:
+    """Turn the tile on `cell` as in play (see turned_stock)."""
+    set_stock(s, seat, cell, turned_stock(s, seat, cell, way))
+
+
+def _stocked(s: State, seat: int, cell, stock: int | None = None) -> tuple[str, int]:
+    """The tile on `cell` (its id and stock), which holds stock, and could hold `stock`
+    units; SandboxError saying which it cannot."""
     player = s.players[seat]
     if cell not in player.base:
         raise SandboxError("there is no tile on that cell")
-    tid, _ = player.base[cell]
+    tid, held = player.base[cell]
     spec = load().tiles[tid]
     if spec.max_stock == 0 or spec.kind not in ("production", "obstacle"):
         raise SandboxError(f"the {spec.name} holds no stock")
     low = 1 if spec.kind == "obstacle" else 0
-    if not low <= stock <= spec.max_stock:
+    if stock is not None and not low <= stock <= spec.max_stock:
         raise SandboxError(f"the {spec.name} holds {low} to {spec.max_stock}")
-    _edit(s, lambda t: t.players[seat].base.__setitem__(cell, (tid, stock)))
+    return tid, held
 
 
 def move_astronaut(s: State, seat: int, index: int, cell) -> None:

@@ -11,15 +11,16 @@ import zlib
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import pygame
 
 from ..controller.events import ActionApplied, ResetInfo, TurnToConfirm
-from ..engine import State
+from ..engine import Action, State
 from ..engine.catalogue import load
 from ..engine.events import (
     VP, AstronautPlaced, ExperimentDone, MissionTaken, ModuleDeployed, ObstacleDestroyed, ObstacleWeakened, Produced,
-    Research, RoundReset, Spent, Time, TimeModule,
+    Research, RoundReset, Spent, Time, TimeModule, TurnEnded,
 )
 from ..engine.grid import module_colours, square, squares_at
 from ..engine.scoring import MISSION_VP
@@ -50,6 +51,16 @@ class Flight:
     size_from: int
     size_to: int
     t0: float = 0.0  # the flight takes off at this fraction of its beat and lands at the end
+
+
+class Move(NamedTuple):
+    """What a beat plays: a seat's action and its engine events, from one position to another."""
+
+    seat: int
+    action: Action
+    engine_events: tuple
+    before: State
+    after: State
 
 
 @dataclass
@@ -97,6 +108,7 @@ class Director:
         self.queue: deque[Beat] = deque()
         self.speed = 1.0
         self._previewed: TurnToConfirm | None = None  # the turn's end waiting for Confirm, already shown
+        self._carried: Action | None = None  # asked for by a piece the player's hand put in place
 
     @property
     def busy(self) -> bool:
@@ -119,7 +131,7 @@ class Director:
 
     def clear(self) -> None:
         self.queue.clear()
-        self._previewed = None  # taken back, or jumped: nothing shown ahead of the moves any more
+        self._previewed = self._carried = None  # taken back, or jumped: nothing shown ahead of the moves any more
 
     def update(self, dt: float) -> None:
         # A backlog of moves plays faster; the steps of a reset, there to be read, never do.
@@ -139,43 +151,50 @@ class Director:
     # ------------------------------------------------------------ beats from bus events
 
     def action(self, ev: ActionApplied) -> None:
-        resets = any(isinstance(e, RoundReset) for e in ev.engine_events)
-        beat = Beat(SHORT, ev.seat, ev.before if resets else ev.after, ev.after)
-        # Confirmed: what its preview already played (an obstacle breaking up) is not played again.
         p, self._previewed = self._previewed, None
-        previewed = p is not None and (p.seat, p.action) == (ev.seat, ev.action)
-        for e in ev.engine_events:
+        if p is not None and (p.seat, p.action) == (ev.seat, ev.action):
+            # Confirmed: its preview played the turn; only what comes after the turn's end plays now.
+            self._play(Move(ev.seat, ev.action, turn_and_after(ev.engine_events)[1], p.preview, ev.after))
+        else:
+            self._play(Move(ev.seat, ev.action, ev.engine_events, ev.before, ev.after))
+
+    def preview(self, ev: TurnToConfirm, before: State) -> None:
+        """A turn's end held for Confirm, from the position `before` it: the base shows it at
+        once, so the turn plays out now (a module flies in, an obstacle breaks up), once."""
+        self._previewed = ev
+        self._play(Move(ev.seat, ev.action, turn_and_after(ev.events)[0], before, ev.preview))
+
+    def carried(self, action: Action) -> None:
+        """The player's hand has put the piece `action` moves where it goes (a returning
+        astronaut on its cell): its beat does not fly it there again."""
+        self._carried = action
+
+    def _play(self, move: Move) -> None:
+        """The beat of `move`, and the beat of the points it scored rising once it has landed."""
+        carried, self._carried = self._carried == move.action, None
+        resets = any(isinstance(e, RoundReset) for e in move.engine_events)
+        beat = Beat(SHORT, move.seat, move.before if resets else move.after, move.after)
+        for e in move.engine_events:
             match e:
                 case Produced(cell=cell) | ObstacleWeakened(cell=cell) | Spent(cell=cell) | TimeModule(cell=cell):
                     beat.pulses.add(cell)
                     beat.duration = max(beat.duration, PULSE)
                 case ModuleDeployed():
-                    self._deployed(beat, ev, e)
-                case ObstacleDestroyed(cell=cell) if not previewed:
-                    self._crumbles(beat, ev.before, ev.seat, cell)
+                    self._deployed(beat, move, e)
+                case ObstacleDestroyed(cell=cell):
+                    self._crumbles(beat, move.before, move.seat, cell)
                 case ExperimentDone():
-                    self._experiment(beat, ev, e)
-                case AstronautPlaced():
-                    self._placed(beat, ev, e)
+                    self._experiment(beat, move, e)
+                case AstronautPlaced() if not carried:
+                    self._placed(beat, move, e)
                 case Time():
-                    beat.moves = ring_moves(ev.before, ev.after, ev.seat)
+                    beat.moves = ring_moves(move.before, move.after, move.seat)
                     beat.duration = max(beat.duration, SETTLE)
         self.queue.append(beat)
-        scored = Beat(SCORED, ev.seat, beat.board_state, ev.after)
-        self._scored(scored, ev)
+        scored = Beat(SCORED, move.seat, beat.board_state, move.after)
+        self._scored(scored, move)
         if scored.floats or scored.banners:
             self.queue.append(scored)  # once what scored has landed, its points rise from it
-
-    def preview(self, ev: TurnToConfirm, before: State) -> None:
-        """A turn's end held for Confirm, from the position `before` it: the base shows it at
-        once, so an obstacle it clears breaks up now rather than vanish."""
-        self._previewed = ev
-        beat = Beat(SHORT, ev.seat, ev.preview, ev.preview)
-        for e in ev.events:
-            if isinstance(e, ObstacleDestroyed):
-                self._crumbles(beat, before, ev.seat, e.cell)
-        if beat.crumbles:
-            self.queue.append(beat)
 
     def reset(self, info: ResetInfo, state: State, seat: int, steps: list[ResetStep] | None = None) -> None:
         """The reset in one quick beat, or one beat for each of its `steps`."""
@@ -194,7 +213,7 @@ class Director:
         self.queue.popleft()
         return True
 
-    def _astronaut_leaves(self, beat: Beat, ev: ActionApplied, seat: int) -> None:
+    def _astronaut_leaves(self, beat: Beat, ev: Move, seat: int) -> None:
         """The acting astronaut goes from its base cell to its space beside the board."""
         i = ev.before.sel
         _, _, cell = ev.before.players[seat].astros[i]
@@ -207,7 +226,7 @@ class Director:
         beat.flights.append(Flight(img, start, self.board.astro_point(space), size, size, 0.2))
         beat.hidden_ring.add((seat, i))
 
-    def _deployed(self, beat: Beat, ev: ActionApplied, e: ModuleDeployed) -> None:
+    def _deployed(self, beat: Beat, ev: Move, e: ModuleDeployed) -> None:
         seat, slot, cell = ev.seat, e.slot, e.cell
         stock = ev.after.players[seat].base[cell][1]
         size_to = self.base.cell_size(ev.after, seat)
@@ -229,7 +248,7 @@ class Director:
         beat.crumbles.append((face, Crumble(centre, size, seed=zlib.crc32(f"{tid}{cell}".encode()))))
         beat.duration = max(beat.duration, CRUMBLE)
 
-    def _experiment(self, beat: Beat, ev: ActionApplied, e: ExperimentDone) -> None:
+    def _experiment(self, beat: Beat, ev: Move, e: ExperimentDone) -> None:
         seat, index = ev.seat, e.index
         size = self.board.exp
         img = tile_art.experiment_tile(e.experiment, size)
@@ -240,7 +259,7 @@ class Director:
         self._astronaut_leaves(beat, ev, seat)
         beat.duration = max(beat.duration, FLIGHT)
 
-    def _placed(self, beat: Beat, ev: ActionApplied, e: AstronautPlaced) -> None:
+    def _placed(self, beat: Beat, ev: Move, e: AstronautPlaced) -> None:
         seat, i, cell = ev.seat, e.astronaut, e.cell
         size = int(self.base.cell_size(ev.after, seat) * 0.74)
         work = ev.after.players[seat].astros[i][0]
@@ -250,7 +269,7 @@ class Director:
         beat.hidden_astros.add(i)
         beat.duration = max(beat.duration, SETTLE)
 
-    def _scored(self, beat: Beat, ev: ActionApplied) -> None:
+    def _scored(self, beat: Beat, ev: Move) -> None:
         """The move's points and research, each where it was scored; a mission's banner."""
         deployed = next((e for e in ev.engine_events if isinstance(e, ModuleDeployed)), None)
         done = next((e for e in ev.engine_events if isinstance(e, ExperimentDone)), None)
@@ -263,7 +282,7 @@ class Director:
                 self._mission(beat, ev, e)
         beat.floats = apart(beat.floats, self.board.scale)
 
-    def _vp_floats(self, ev: ActionApplied, e: VP, deployed, done) -> list[Float]:
+    def _vp_floats(self, ev: Move, e: VP, deployed, done) -> list[Float]:
         """Points on the base rise from what scored them; a mission's, from its banner; the
         rest (a mission lost, the game's last points) from the seat's marker on the score track."""
         after, colour = ev.after, float_colour(e.amount)
@@ -283,7 +302,7 @@ class Director:
         a = self.base.cell_rect(state, seat, corner)
         return a.union(self.base.cell_rect(state, seat, square(corner)[3])).center
 
-    def _mission(self, beat: Beat, ev: ActionApplied, e: MissionTaken) -> None:
+    def _mission(self, beat: Beat, ev: Move, e: MissionTaken) -> None:
         """A banner beside the mission's card tells of it while it is taken; the beat lasts long enough to read it."""
         card = self.tracks.missions[ev.after.missions.index(e.mission)]
         spec = load().missions[e.mission]
@@ -324,6 +343,12 @@ def _draw_crumble(surface: pygame.Surface, face: pygame.Surface, crumble: Crumbl
         turned = pygame.transform.rotate(part, -math.degrees(angle))
         turned.set_alpha(int(255 * max(0.0, min(1.0, alpha * 1.6))))
         surface.blit(turned, turned.get_rect(center=(round(pos[0]), round(pos[1]))))
+
+
+def turn_and_after(events) -> tuple[tuple, tuple]:
+    """The engine's `events` up to the end of the seat's turn, and those after it (a reset)."""
+    end = next((k + 1 for k, e in enumerate(events) if isinstance(e, TurnEnded)), len(events))
+    return tuple(events[:end]), tuple(events[end:])
 
 
 def ring_moves(before: State, after: State, seat: int) -> tuple:

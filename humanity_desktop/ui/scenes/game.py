@@ -71,7 +71,7 @@ class GameScene(Scene):
         self.chars = tuple(seat.character for seat in match.seats)
         self.names = tuple(match.names)
         self.labels = tuple(who_plays(s) for s in match.seats)
-        self.board, self.base, self.popup = BoardView(), BaseView(), BaseView()
+        self.board, self.base, self.popup = BoardView(), BaseView(glides=True), BaseView()
         self.seats_view, self.tracks, self.log = SeatsView(), TracksView(), LogView()
         self.prompt = PromptPanel()
         symbols = lambda: app.settings.colour_symbols  # noqa: E731 - read as each figure is drawn
@@ -261,6 +261,7 @@ class GameScene(Scene):
         self.toasts.update(dt)
         self.director.speed = self.app.config.anim_speed * (FAST_SPEED if self.fast else 1.0)
         self.director.update(dt)
+        self.base.update(dt * self.director.speed)
         self._follow_seat()
         outcome = self.editor.update(dt, self.match.state)
         if outcome is not None:
@@ -288,7 +289,8 @@ class GameScene(Scene):
 
     def next_change(self) -> float | None:
         """When the table changes with no input (see Scene.next_change)."""
-        if self.director.busy or self.editor.active or (self.guide is not None and not self.guide.hidden):
+        moving = self.director.busy or self.editor.active or self.base.moving
+        if moving or (self.guide is not None and not self.guide.hidden):
             return 0.0
         waiting = self.thinking is not None or self.match.hinting  # a bot's move, or a hint, to pick up
         if waiting and self.match.thread_at_work:

@@ -88,6 +88,8 @@ def finish(scene: TableScreen, outcome: Outcome) -> None:
         scene.app.audio.play("illegal")
         scene.toasts.show(plain(*outcome.refusal), theme.BAD)
     elif outcome.actions:
+        if outcome.carried:
+            scene.director.carried(outcome.actions[0])
         _take(scene, outcome.actions)
 
 
@@ -96,7 +98,7 @@ def _wheel(scene: TableScreen, intent: Wheel) -> None:
     if scene.L.log.collidepoint(pos):
         scene.log.scroll_by(intent.dy, len(scene.match.log))
     elif scene.base.area.collidepoint(pos):
-        scene.base.zoom_at(pos, 1.15 ** intent.dy)
+        scene.base.wheel(pos, intent.dy)
 
 
 def _key(scene: TableScreen, intent: Key) -> bool:
@@ -141,7 +143,7 @@ def _turn_hovered(scene: TableScreen, direction: int) -> None:
         hint = "R turns it clockwise to produce" if way > 0 else "Shift+R turns it counterclockwise to spend"
         scene.toasts.show(f"Turn: {hint}", theme.TEXT_DIM)
         return
-    scene.editor.turn_now(target.ref, scene.table())
+    scene.editor.turn_now(target.ref, scene.table(), direction)
 
 
 def _buttons(scene: TableScreen) -> list[Button]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from typing import NamedTuple
 
 import pygame
 
@@ -17,7 +19,8 @@ from ...controller import Bus, default_level, parse_seats, ranked_levels
 from ...controller.describe import tile_name
 from ...controller.record import RecordedMatch
 from ...controller.saves import SAVES_DIR, write_save
-from ...engine import new_game
+from ...controller.table import Drop
+from ...engine import State, new_game
 from ...engine.sandbox import (
     SandboxError,
     free_cells,
@@ -29,13 +32,16 @@ from ...engine.sandbox import (
     set_score,
     set_stock,
     set_work,
+    turn_tile,
+    turned_stock,
 )
 from ...engine.catalogue import load
 from .. import theme, tile_art
+from ..base_editor import BaseEditor, Outcome
 from ..fonts import draw_text, fonts
-from ..input import Back, Click, Key, Point, Wheel
+from ..input import Back, Click, Key, Point, Release, Wheel
 from ..scene import Scene
-from ...controller.targets import ASTRO, CELL, Target
+from ...controller.targets import ASTRO, CATALOGUE, CELL, Target
 from ..tooltips import tile_lines
 from ..widgets import Button, button_height, draw_panel, draw_tooltip, hovered, layout_row
 from ..views.base_view import BaseFrame, BaseView
@@ -44,6 +50,52 @@ from .keep_game import play_when_kept
 
 PALETTE_TILE = 58  # design pixels
 SEAT = 0  # the base being built is the human's, seat 0
+
+
+class Edit(NamedTuple):
+    """A change to the position: `make(state, seat, *args)` from engine.sandbox, and what the
+    screen says once it is made."""
+
+    make: Callable
+    args: tuple
+    done: str
+    puts: tuple | None = None  # the cell it puts a piece on
+
+
+class Workbench:
+    """The Sandbox's table for the drag editor (ui/base_editor.py), as controller.table.Table
+    is the game's: a catalogue tile is carried onto a free cell, and a tile of the base turns
+    either way, as in play (engine.sandbox.turned_stock). Its actions are edits."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state, self.seat = state, seat
+
+    def turning(self, cell) -> dict[int, tuple[list[Edit], list[Edit]]]:
+        """Each way the tile on `cell` turns: (the edit, or else the edit refused with its reason)."""
+        if cell not in self.state.players[self.seat].base:
+            return {}
+        return {way: self._turn(cell, way) for way in (1, -1)}
+
+    def _turn(self, cell, way: int) -> tuple[list[Edit], list[Edit]]:
+        try:
+            done = f"Stock set to {turned_stock(self.state, self.seat, cell, way)}."
+        except SandboxError:
+            return [], [Edit(turn_tile, (cell, way), "")]  # made anyway, it says why it cannot be
+        return [Edit(turn_tile, (cell, way), done)], []
+
+    def carries(self, target: Target | None) -> bool:
+        return target is not None and target.kind == CATALOGUE
+
+    def landing(self, carried: Target) -> frozenset:
+        return free_cells(self.state.players[self.seat])
+
+    def drop(self, carried: Target, cell, on_base: bool) -> Drop:
+        """A catalogue tile let go over `cell` (None: over no cell of the base): placed there
+        if it is free, else the edit refused with its reason."""
+        if cell is None:
+            return Drop()
+        edit = Edit(place_tile, (cell, carried.ref), f"{tile_name(carried.ref)} placed.", cell)
+        return Drop(edit, cell if cell in self.landing(carried) else None)
 
 
 @routes.screen(routes.SANDBOX)
@@ -59,7 +111,8 @@ class SandboxScene(Scene):
         self.scroll = 0
         self.pointer = (0, 0)
         self.message, self.message_colour = "Pick a tile on the left, then a cell next to the base.", theme.TEXT_DIM
-        self.base = BaseView()
+        self.base = BaseView(follows=False)
+        self.editor = BaseEditor(None, self.base, (), lambda: app.settings.colour_symbols, self._catalogue_piece)
         self.rows: list[list[Button]] = []
         self.buttons: list[Button] = []
         self._deal()
@@ -75,14 +128,19 @@ class SandboxScene(Scene):
     def _seat(self) -> None:
         self.seats = parse_seats(",".join(["human"] + [f"bot:{self.level}"] * self.opponents))
 
-    def _edit(self, change, done: str) -> None:
+    def _edit(self, edit: Edit) -> None:
+        """Make `edit`, or say why it cannot be made. The view stays, so the next click lands
+        where the pointer is; a piece put hanging over the panel's edge opens it about the
+        pointer (BaseView.make_room)."""
         try:
-            change()
+            edit.make(self.state, SEAT, *edit.args)
         except SandboxError as exc:
             self._say(f"Not possible: {exc}.", theme.BAD)
             return
-        self._say(done, theme.TEXT_DIM)
-        self.refresh()  # the view stays: the next click lands where the pointer is
+        self._say(edit.done, theme.TEXT_DIM)
+        if edit.puts is not None:
+            self.base.make_room(self.base.grid(self.state, SEAT).rect(edit.puts), self.pointer)
+        self.refresh()
 
     def _say(self, text: str, colour) -> None:
         self.message, self.message_colour = text, colour
@@ -158,25 +216,25 @@ class SandboxScene(Scene):
     def _stock(self, step: int) -> None:
         cell = self.selected.ref
         _, stock = self.state.players[SEAT].base[cell]
-        self._edit(lambda: set_stock(self.state, SEAT, cell, stock + step), f"Stock set to {stock + step}.")
+        self._edit(Edit(set_stock, (cell, stock + step), f"Stock set to {stock + step}."))
 
     def _remove(self) -> None:
         cell = self.selected.ref
         self.selected = None
-        self._edit(lambda: remove_tile(self.state, SEAT, cell, self.rng), "Tile removed.")
+        self._edit(Edit(remove_tile, (cell, self.rng), "Tile removed."))
 
     def _work(self, step: int) -> None:
         i = self.selected.ref
         work = self.state.players[SEAT].astros[i][0] + step
-        self._edit(lambda: set_work(self.state, SEAT, i, work), f"Work value set to {work}.")
+        self._edit(Edit(set_work, (i, work), f"Work value set to {work}."))
 
     def _research(self, step: int) -> None:
         value = self.state.players[SEAT].research + step
-        self._edit(lambda: set_research(self.state, SEAT, value), f"Research set to {value}.")
+        self._edit(Edit(set_research, (value,), f"Research set to {value}."))
 
     def _score(self, step: int) -> None:
         value = self.state.players[SEAT].score + step
-        self._edit(lambda: set_score(self.state, SEAT, value), f"Score set to {value} VP.")
+        self._edit(Edit(set_score, (value,), f"Score set to {value} VP."))
 
     def _next_opponents(self) -> None:
         self.opponents = self.opponents % 3 + 1
@@ -220,31 +278,72 @@ class SandboxScene(Scene):
     def handle(self, intent) -> bool:
         if isinstance(intent, Point):
             self.pointer = intent.pos
+            self.editor.move(intent.pos)
         elif isinstance(intent, Click):
             self.pointer = intent.pos
-            self._click(intent.pos, intent.button)
+            self._press(intent)
+        elif isinstance(intent, Release):
+            if self.editor.active:
+                self._finish(self.editor.release(intent.pos, self._hit(intent.pos), self._bench()))
         elif isinstance(intent, Wheel):
             self._wheel(intent.dy)
         elif isinstance(intent, Key):
             return self._key(intent)
         elif isinstance(intent, Back):
-            self.app.stack.pop()
+            if not self.editor.cancel():
+                self.app.stack.pop()
         else:
             return False
         return True
+
+    def update(self, dt: float) -> None:
+        self._finish(self.editor.update(dt, self.state))
+
+    def next_change(self) -> float | None:
+        return 0.0 if self.editor.active else None  # a piece in the hand, or a tile turning
+
+    def _bench(self) -> Workbench:
+        return Workbench(self.state, SEAT)
+
+    def _hit(self, pos) -> Target | None:
+        """What is under the pointer: a catalogue tile, or a cell or astronaut of the base."""
+        if self.palette_rect.collidepoint(pos):
+            return next((Target(CATALOGUE, None, tid) for tid, rect in self._palette_cells() if rect.collidepoint(pos)),
+                        None)
+        return self.base.hit(pos, self.state, SEAT)
+
+    def _press(self, intent: Click) -> None:
+        """A button acts at once; a press on a tile or the base may start a gesture instead."""
+        on_button = any(b.rect.collidepoint(intent.pos) for b in self.buttons)
+        if intent.button == 1 and not on_button and self.editor.press(intent.pos, self._hit(intent.pos), self._bench()):
+            if self.editor.carrying:
+                self.app.audio.play("pick_up")
+            return
+        self._click(intent.pos, intent.button)
+
+    def _finish(self, outcome: Outcome | None) -> None:
+        """What a finished gesture asks for: a click, or an edit (placing a carried tile, turning one)."""
+        if outcome is None:
+            return
+        if outcome.sound is not None:
+            self.app.audio.play(outcome.sound)
+        if outcome.click is not None:
+            self._click(outcome.click, 1)
+        elif outcome.actions:
+            self._edit(outcome.actions[0])
 
     def _click(self, pos, button: int) -> None:
         for b in self.buttons:
             if b.click(pos):
                 return
-        for tid, rect in self._palette_cells():
-            if rect.collidepoint(pos) and self.palette_rect.collidepoint(pos):
-                self.picked = None if self.picked == tid else tid
-                self.selected = None
-                self._say(f"{tile_name(tid)}: now click a cell next to the base.", theme.TEXT_DIM)
-                self.refresh()
-                return
-        target = self.base.hit(pos, self.state, SEAT)
+        target = self._hit(pos)
+        if target is not None and target.kind == CATALOGUE:
+            self.picked = None if self.picked == target.ref else target.ref
+            self.selected = None
+            self._say(f"{tile_name(target.ref)}: now click a cell next to the base, or drag the tile there.",
+                      theme.TEXT_DIM)
+            self.refresh()
+            return
         if target is None or target.kind not in (CELL, ASTRO):
             return
         if button == 3:
@@ -258,11 +357,9 @@ class SandboxScene(Scene):
         player = self.state.players[SEAT]
         moving = self.selected is not None and self.selected.kind == ASTRO
         if target.kind == CELL and target.ref not in player.base and moving:
-            i = self.selected.ref
-            self._edit(lambda: move_astronaut(self.state, SEAT, i, target.ref), "Astronaut moved.")
+            self._edit(Edit(move_astronaut, (self.selected.ref, target.ref), "Astronaut moved.", target.ref))
         elif target.kind == CELL and target.ref not in player.base and self.picked is not None:
-            tid = self.picked
-            self._edit(lambda: place_tile(self.state, SEAT, target.ref, tid), f"{tile_name(tid)} placed.")
+            self._edit(Edit(place_tile, (target.ref, self.picked), f"{tile_name(self.picked)} placed.", target.ref))
         else:
             self.selected = target
             self.picked = None
@@ -277,9 +374,11 @@ class SandboxScene(Scene):
             bottom = max(r.bottom for _, r in cells) + self.scroll - self.palette_rect.bottom + int(20 * self.app.scale)
             self.scroll = max(0, min(max(0, bottom), self.scroll - dy * int(40 * self.app.scale)))
         elif self.base.area.collidepoint(self.pointer):
-            self.base.zoom_at(self.pointer, 1.15 ** dy)
+            self.base.wheel(self.pointer, dy)
 
     def _key(self, intent: Key) -> bool:
+        """+ and − change what is selected, Delete removes a tile, R and Shift+R turn the tile
+        under the pointer (clockwise, counterclockwise), Home fits the base again."""
         sel = self.selected
         if intent.text in ("+", "=", "-") and sel is not None:
             step = -1 if intent.text == "-" else 1
@@ -290,6 +389,14 @@ class SandboxScene(Scene):
             return True
         if intent.key == pygame.K_DELETE and sel is not None and sel.kind == CELL:
             self._remove()
+            return True
+        if intent.key == pygame.K_r:
+            target = self.base.hit(self.pointer, self.state, SEAT)
+            if target is not None and target.kind == CELL:
+                self.editor.turn_now(target.ref, self._bench(), -1 if intent.text == "R" else 1)
+            return True
+        if intent.key == pygame.K_HOME:
+            self.base.reset_view()
             return True
         return False
 
@@ -308,16 +415,20 @@ class SandboxScene(Scene):
         draw_text(surface, message, size, self.message_colour, (centre, int(32 * sc)), "center", box=room)
         self._draw_palette(surface)
         draw_panel(surface, self.base_rect, sc)
+        placing = self.picked or self._moving() or self.editor.carrying
         self.base.draw(surface, BaseFrame(
             self.state, SEAT, tuple(s.character for s in self.seats), tuple(s.name for s in self.seats),
-            marked_cells=free_cells(self.state.players[SEAT]) if self.picked or self._moving() else frozenset(),
+            hidden_cells=self.editor.hidden_cells,
+            marked_cells=free_cells(self.state.players[SEAT]) if placing else frozenset(),
             marked_astros=frozenset((self.selected.ref,)) if self._moving() else frozenset(),
             hover=self.base.hit(self.pointer, self.state, SEAT), symbols=self.app.settings.colour_symbols))
         if self.selected is not None and self.selected.kind == CELL:
             rect = self.base.cell_rect(self.state, SEAT, self.selected.ref)
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(6, 6), max(2, int(3 * sc)), border_radius=8)
         self._draw_side(surface)
-        self._draw_palette_tip(surface)
+        self.editor.draw(surface)
+        if not self.editor.active:  # a hand busy with a tile wants no tooltip
+            self._draw_palette_tip(surface)
 
     def _draw_palette_tip(self, surface: pygame.Surface) -> None:
         if not self.palette_rect.collidepoint(self.pointer):
@@ -338,8 +449,7 @@ class SandboxScene(Scene):
         for tid, rect in self._palette_cells():
             if rect.bottom < inner.top or rect.top > inner.bottom:
                 continue
-            spec = load().tiles[tid]
-            surface.blit(tile_art.module_tile(tid, rect.w, spec.max_stock if spec.kind == "obstacle" else 0), rect)
+            surface.blit(_catalogue_tile(tid, rect.w), rect)
             if tid == self.picked:
                 pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(6, 6), max(2, int(3 * sc)), border_radius=8)
         surface.set_clip(clip)
@@ -371,9 +481,20 @@ class SandboxScene(Scene):
             tid, stock = player.base[sel.ref]
             spec = load().tiles[tid]
             lines.append(f"Selected: {tile_name(spec.id)}" + (f", stock {stock} of {spec.max_stock}." if spec.max_stock else "."))
-        lines.append("Left click: pick or place. Right click a tile: remove it. Wheel: scroll the "
-                     "catalogue, or zoom the base.")
+        lines.append("Left click or drag: pick or place. Drag a tile's edge round to turn it. Right click a "
+                     "tile: remove it. Wheel: scroll the catalogue, or zoom the base.")
         return lines
+
+    def _catalogue_piece(self, target: Target) -> tuple[pygame.Surface, tuple]:
+        """A catalogue tile picked up: its picture and where it rests."""
+        rect = next(rect for tid, rect in self._palette_cells() if tid == target.ref)
+        return _catalogue_tile(target.ref, rect.w), rect.center
+
+
+def _catalogue_tile(tid: str, size: int) -> pygame.Surface:
+    """A tile as the catalogue shows it: an obstacle whole, a module empty."""
+    spec = load().tiles[tid]
+    return tile_art.module_tile(tid, size, spec.max_stock if spec.kind == "obstacle" else 0)
 
 
 def _origin(tid: str) -> str:

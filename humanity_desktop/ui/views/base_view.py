@@ -17,6 +17,7 @@ from ...engine.catalogue import RESOURCES, SIDES, load
 from ...engine.rules import placement_cells, supply_of
 from ...engine.state import ACTIVE, EXHAUSTED, RETURNING
 from .. import icons, theme, tile_art
+from ..anim import ease, lerp
 from ..drawn import Fact, place
 from ..fonts import draw_text
 from ..surface_cache import cached
@@ -26,7 +27,9 @@ from .view import View
 
 MAX_CELL = 132  # design pixels
 EDGE = 12  # design pixels between the header's or footer's ends and what they hold
-ZOOM_RANGE = (0.6, 2.5)
+ZOOM_RANGE = (0.6, 2.5)  # of the fitted cell; at the least, 0.6 of a cell that would show the whole base
+WHEEL_STEP = 1.15  # the zoom a notch of the mouse wheel makes
+GLIDE = 0.3  # seconds the view takes to move by itself (fitted again, or a piece brought into view)
 
 
 @dataclass
@@ -66,6 +69,16 @@ class Grid:
             return (int(cx) + self.min_cell[0], int(cy) + self.min_cell[1])
         return None
 
+    @property
+    def box(self) -> pygame.Rect:
+        """The whole grid on screen."""
+        return pygame.Rect(self.origin, (self.cols * self.cell, self.rows * self.cell))
+
+    def around(self, cells) -> pygame.Rect:
+        """The screen box round `cells`."""
+        rects = [self.rect(cell) for cell in cells]
+        return rects[0].unionall(rects[1:])
+
     def cells(self):
         for y in range(self.rows):
             for x in range(self.cols):
@@ -94,30 +107,40 @@ def fit_grid(area: pygame.Rect, cells: set, margin: int, max_cell: int) -> Grid:
 
 
 class Framing(NamedTuple):
-    """How one seat's base is viewed: fitted once, then zoomed and panned by the player."""
+    """How one seat's base is viewed: fitted, then zoomed and panned by the player."""
 
     zoom: float
-    pan: tuple[int, int]  # screen pixels the grid is moved by, from its fitted place
+    pan: tuple[float, float]  # screen pixels the grid is moved by, from its fitted place
     framed: frozenset  # the cells the view was fitted to
-    seen: frozenset  # the cells the view has shown, framed or come since
+    shown: frozenset  # the cells of the base when the view last showed it
+    fitted: bool  # neither zoomed nor panned by the player since it was fitted
 
 
 class BaseView(View):
-    """The base on screen. Each seat's base is fitted once (on its first sight, and on Home);
-    the player's zoom and pan then apply to that fit, and the view of each seat is kept while
-    another's is shown. A base that grows or shrinks keeps its view, so nothing moves under
-    the pointer after a placement and the scale stays from turn to turn, unless a new piece
-    would land outside the panel: then the view fits the whole base again."""
+    """The base on screen. Each seat's base is fitted on its first sight and on Home, and the
+    view of each seat is kept while another's is shown. The zoom and the pan are the
+    player's: nothing else changes the zoom, and the view moves by itself only to bring a
+    new piece that landed out of sight into view, by the least pan. A view still as fitted
+    keeps every cell the player may click (the base and a free cell around it) inside the
+    panel: when the base outgrows it, it is fitted again, the piece just placed kept as near
+    its place on screen as the panel allows."""
 
     zoom = 1.0
     pan = (0, 0)  # screen pixels the grid is moved by, from its fitted place
     seat: int | None = None  # whose base the view is fitted to; None: fit afresh
     framed: frozenset = frozenset()  # the cells the view was fitted to
-    seen: frozenset = frozenset()  # the cells the view has shown, framed or come since
+    shown: frozenset = frozenset()  # the cells of the base when the view last showed it
+    fitted = True  # neither zoomed nor panned by the player since it was fitted
 
-    def __init__(self) -> None:
+    def __init__(self, follows: bool = True, glides: bool = False) -> None:
+        """`follows`: a view still as fitted is fitted again as the base outgrows it. The
+        Sandbox's is not: its base is edited by pointing, and the cell pointed at stays put.
+        `glides`: the view moves by itself in a short glide rather than at once, as `update`
+        plays it (the game's base; a view shown for a moment moves at once)."""
         super().__init__()
+        self.follows, self.glides = follows, glides
         self._kept: dict[int, Framing] = {}  # the view of each seat not on show
+        self._glide: tuple[Grid, float] | None = None  # the grid the view glides from, and the time it has glided
 
     def layout(self, rect: pygame.Rect, scale: float) -> None:
         self.place(rect, scale)
@@ -128,68 +151,144 @@ class BaseView(View):
                                 rect.w - int(20 * s), self.footer.top - self.header.bottom - int(4 * s))
 
     def grid(self, state: State, seat: int) -> Grid:
+        """The grid `seat`'s base is drawn in now (on its way, while the view glides)."""
+        return self._glided(self._settled(state, seat))
+
+    def _settled(self, state: State, seat: int) -> Grid:
+        """The grid the view shows `seat`'s base in, once any glide is over."""
         cells = frozenset(base_cells(state, seat))
         if seat != self.seat:
             self._show(seat, cells)
         grid = self._viewed(cells)
-        new = cells - self.seen
-        if all(self.area.contains(grid.rect(cell)) for cell in new):
-            self.seen |= new
+        new, self.shown = cells - self.shown, cells
+        if self.fitted and self.follows and (self.framed != cells or self.pan != (0, 0)) \
+                and not self.area.contains(grid.box):
+            self._refit(cells, grid, new)
+            return self._moved(grid, cells)
+        hidden = [cell for cell in new if not self.area.colliderect(grid.rect(cell))]
+        if hidden:
+            box = grid.around(hidden)
+            shown = box.clamp(self.area)  # the least move that brings it in
+            self.pan = (self.pan[0] + shown.x - box.x, self.pan[1] + shown.y - box.y)
+            return self._moved(grid, cells)
+        return grid
+
+    def _moved(self, was: Grid, cells: frozenset) -> Grid:
+        """The view has moved by itself from `was`: the grid it shows now, glided to if it glides."""
+        if self.glides:
+            self._glide = (self._glided(was), 0.0)
+        return self._viewed(cells)
+
+    def _glided(self, grid: Grid) -> Grid:
+        """`grid`, or on the way to it while the view glides: the size of a cell and the place
+        of the first one each part of the way from where the glide began."""
+        if self._glide is None:
             return grid
-        self.reset_view()
-        return self.grid(state, seat)
+        was, t = self._glide
+        p = ease(t / GLIDE)
+        start = was.rect(grid.min_cell).topleft
+        return Grid((round(lerp(start[0], grid.origin[0], p)), round(lerp(start[1], grid.origin[1], p))),
+                    grid.min_cell, grid.cols, grid.rows, round(lerp(was.cell, grid.cell, p)))
+
+    def update(self, dt: float) -> None:
+        """Play the glide under way, if any, by `dt` seconds."""
+        if self._glide is not None:
+            was, t = self._glide
+            self._glide = (was, t + dt) if t + dt < GLIDE else None
+
+    @property
+    def moving(self) -> bool:
+        """Whether the view is gliding."""
+        return self._glide is not None
 
     def _show(self, seat: int, cells: frozenset) -> None:
         """Keep the view of the base on show, and take up `seat`'s: as it was left, or fitted afresh."""
         if self.seat is not None:
-            self._kept[self.seat] = Framing(self.zoom, self.pan, self.framed, self.seen)
-        kept = self._kept.pop(seat, None) or Framing(1.0, (0, 0), cells, cells)
-        self.seat = seat
-        self.zoom, self.pan, self.framed, self.seen = kept
+            self._kept[self.seat] = Framing(self.zoom, self.pan, self.framed, self.shown, self.fitted)
+        kept = self._kept.pop(seat, None) or Framing(1.0, (0, 0), cells, cells, True)
+        self.seat, self._glide = seat, None
+        self.zoom, self.pan, self.framed, self.shown, self.fitted = kept
+
+    def _refit(self, cells: frozenset, was: Grid, new: frozenset) -> None:
+        """Fit the view to `cells` again, the `new` ones kept as near where `was` showed them
+        as a grid inside the panel allows."""
+        self.framed, self.zoom, self.pan = cells, 1.0, (0, 0)
+        fitted = self._viewed(cells)
+        if new:
+            before, after, room = was.around(new).center, fitted.around(new).center, fitted.box
+            self.pan = (_clamp(before[0] - after[0], self.area.left - room.left, self.area.right - room.right),
+                        _clamp(before[1] - after[1], self.area.top - room.top, self.area.bottom - room.bottom))
+
+    def _fit(self) -> Grid:
+        """The grid fitted to the framed cells, neither zoomed nor panned."""
+        return fit_grid(self.area, self.framed, 1, int(MAX_CELL * self.scale))
+
+    def _cell(self, zoom: float) -> int:
+        return max(8, round(self._fit().cell * zoom))
 
     def _viewed(self, cells: frozenset) -> Grid:
         """The grid over `cells` (and a free cell around them) as the view shows it: the fit
         of the framed cells, zoomed and panned."""
-        fitted = fit_grid(self.area, self.framed, 1, int(MAX_CELL * self.scale))
-        cell = max(8, round(fitted.cell * self.zoom))
-        left = self.area.centerx + self.pan[0] - fitted.cols * cell // 2
-        top = self.area.centery + self.pan[1] - fitted.rows * cell // 2
+        fitted = self._fit()
+        cell = self._cell(self.zoom)
+        left, top = self._corner(fitted, cell)
         lo, cols, rows = bounds(cells, 1)
-        origin = (left + (lo[0] - fitted.min_cell[0]) * cell, top + (lo[1] - fitted.min_cell[1]) * cell)
+        origin = (round(left) + (lo[0] - fitted.min_cell[0]) * cell, round(top) + (lo[1] - fitted.min_cell[1]) * cell)
         return Grid(origin, lo, cols, rows, cell)
+
+    def _corner(self, fitted: Grid, cell: int) -> tuple[float, float]:
+        """Where the fitted grid's first cell lies, at `cell` pixels a cell (drawn at the nearest pixel)."""
+        return (self.area.centerx + self.pan[0] - fitted.cols * cell // 2,
+                self.area.centery + self.pan[1] - fitted.rows * cell // 2)
 
     # ------------------------------------------------------------ the view: pan and zoom
 
     def zoom_at(self, pos, factor: float) -> None:
         """Zoom by `factor`, keeping the point under `pos` where it is."""
-        new = max(ZOOM_RANGE[0], min(ZOOM_RANGE[1], self.zoom * factor))
-        f = new / self.zoom
-        ox, oy = pos[0] - self.area.centerx, pos[1] - self.area.centery
-        self.pan = (round(ox - (ox - self.pan[0]) * f), round(oy - (oy - self.pan[1]) * f))
-        self.zoom = new
+        fitted = self._fit()
+        whole = fit_grid(self.area, self.framed | self.shown, 1, int(MAX_CELL * self.scale))
+        low = ZOOM_RANGE[0] * min(1.0, whole.cell / fitted.cell)
+        zoom = max(low, min(ZOOM_RANGE[1], self.zoom * factor))
+        old, new = self._cell(self.zoom), self._cell(zoom)
+        corner = self._corner(fitted, old)
+        self.zoom, self.fitted, self._glide = zoom, False, None
+        # The first cell's corner moves so the point under `pos` keeps its place at the new size.
+        self.pan = tuple(self.pan[k] + (pos[k] - corner[k]) * (1 - new / old) + size * new // 2 - size * old // 2
+                         for k, size in enumerate((fitted.cols, fitted.rows)))
+
+    def wheel(self, pos, notches: float) -> None:
+        """The mouse wheel over the base: zoom about the pointer, a step a notch."""
+        self.zoom_at(pos, WHEEL_STEP ** notches)
+
+    def make_room(self, rect: pygame.Rect, pos) -> None:
+        """Zoom out about `pos` (the pointer) until `rect`, a piece just put there, lies
+        wholly in the panel, by one step of the wheel at most."""
+        area = self.area
+        needs = [(pos[0] - area.left) / (pos[0] - rect.left) if rect.left < area.left else 1.0,
+                 (area.right - pos[0]) / (rect.right - pos[0]) if rect.right > area.right else 1.0,
+                 (pos[1] - area.top) / (pos[1] - rect.top) if rect.top < area.top else 1.0,
+                 (area.bottom - pos[1]) / (rect.bottom - pos[1]) if rect.bottom > area.bottom else 1.0]
+        factor = max(min(needs), 1 / WHEEL_STEP)
+        if factor < 1:
+            self.zoom_at(pos, factor)
 
     def pan_by(self, dx: float, dy: float) -> None:
         # The grid may not leave the area entirely: half of it stays in reach.
         limit_x, limit_y = self.area.w * self.zoom / 2, self.area.h * self.zoom / 2
-        self.pan = (round(max(-limit_x, min(limit_x, self.pan[0] + dx))),
-                    round(max(-limit_y, min(limit_y, self.pan[1] + dy))))
+        self.pan = (max(-limit_x, min(limit_x, self.pan[0] + dx)), max(-limit_y, min(limit_y, self.pan[1] + dy)))
+        self.fitted, self._glide = False, None
 
     @property
     def view_key(self) -> tuple:
         """Changes whenever the view moves, so a cached drawing of it is redrawn."""
-        return self.zoom, self.pan, self.seat, self.framed
-
-    def refit(self) -> None:
-        """Fit the view to the whole base again at the next sight of it; zoom and pan apply to
-        the new fit."""
-        self.seat = None
+        return self.zoom, self.pan, self.seat, self.framed, self._glide and self._glide[1]
 
     def reset_view(self) -> None:
-        """Home: the whole base fitted to the panel, neither zoomed nor panned."""
-        self.zoom, self.pan = 1.0, (0, 0)
+        """Home: the whole base fitted to the panel afresh at its next sight, neither zoomed nor panned."""
+        self.zoom, self.pan, self.fitted, self._glide = 1.0, (0, 0), True, None
         if self.seat is not None:
             self._kept.pop(self.seat, None)
-        self.refit()
+        self.seat = None
 
     # ------------------------------------------------------------ drawing
 
@@ -302,6 +401,8 @@ class BaseView(View):
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), max(2, int(3 * sc)), border_radius=6)
 
     # ------------------------------------------------------------ geometry for others
+    # Where the cells are once the view is still: what flies or is carried to a cell lands
+    # where the cell ends up, while the drawing and the pointer follow the glide (grid).
 
     def handle_center(self, tile: pygame.Rect) -> tuple[int, int]:
         """Where a lit tile's turn handle sits: its top-right corner."""
@@ -309,7 +410,7 @@ class BaseView(View):
         return tile.right - inset, tile.top + inset
 
     def cell_rect(self, state: State, seat: int, cell) -> pygame.Rect:
-        grid = self.grid(state, seat)
+        grid = self._settled(state, seat)
         gap = max(2, grid.cell // 22)
         return grid.rect(cell).inflate(-gap * 2, -gap * 2)
 
@@ -318,10 +419,10 @@ class BaseView(View):
         return next((rect for i, rect in back if i == index), None)
 
     def cell_center(self, state: State, seat: int, cell) -> tuple[int, int]:
-        return self.grid(state, seat).rect(cell).center
+        return self._settled(state, seat).rect(cell).center
 
     def cell_size(self, state: State, seat: int) -> int:
-        return self.grid(state, seat).cell
+        return self._settled(state, seat).cell
 
     def experiment_center(self, state: State, seat: int, eid: str) -> tuple[int, int]:
         done, _ = self._footer_items(state, seat)
@@ -355,6 +456,10 @@ class BaseView(View):
             if where in (ACTIVE, EXHAUSTED) and at == cell:
                 return Target(ASTRO, seat, i)
         return Target(CELL, seat, cell)
+
+
+def _clamp(value: float, low: float, high: float) -> int:
+    return round(max(low, min(high, value)))
 
 
 def stored(base: dict) -> list[tuple[tuple[str, ...], int]]:
