@@ -114,6 +114,27 @@ def test_a_deploy_flies_from_its_hangar_once_as_the_turn_waits_not_again_on_conf
     assert from_hangar(seen.given[shown:]) == []  # already on the base: nothing flies again
 
 
+def test_a_deploy_continued_at_its_confirm_step_does_not_fly_again_on_confirm(app):
+    """Quit with the turn waiting for Confirm, Continue: the module is on the base already,
+    so Confirm flies nothing from the hangar."""
+    game, _, before = at_payment(app)
+    slot = game.match.state.target[1]
+    click(app, button(game, "Auto-pay").rect.center)
+    settle(app, game)
+    assert game.match.pending is not None
+    app.stack.pop()  # back to the title: the game is saved with its turn waiting
+    match = app.session.resume()
+    assert match.pending is not None
+    game = GameScene(app, match)
+    app.stack.push(game)
+    settle(app, game)
+    seen = beats_seen(game)
+    hangar = game.board.hangar_center(before, slot)
+    click(app, button(game, "Confirm turn").rect.center)
+    assert game.match.pending is None and any("deployed the" in line for line in game.match.log)
+    assert [f for beat in seen.given for f in beat.flights if f.start == hangar] == []
+
+
 def test_enter_confirms_the_turn_and_undo_takes_the_end_of_it_back(app):
     game, _, _ = at_payment(app)
     s = game.match.state

@@ -164,6 +164,11 @@ class Director:
         self._previewed = ev
         self._play(Move(ev.seat, ev.action, turn_and_after(ev.events)[0], before, ev.preview))
 
+    def held(self, ev: TurnToConfirm) -> None:
+        """A turn's end already waiting for Confirm when the table opens (a game continued at
+        its confirm step): the base shows it as it is, so Confirm plays only what follows."""
+        self._previewed = ev
+
     def carried(self, action: Action) -> None:
         """The player's hand has put the piece `action` moves where it goes (a returning
         astronaut on its cell): its beat does not fly it there again."""

@@ -122,6 +122,8 @@ class GameScene(Scene):
             bus.subscribe(TurnToConfirm, lambda ev: self.director.preview(ev, self.match.state)),
         ]
         self._view_seat = self.shown().seat
+        if self.match.pending is not None:  # continued at the confirm step: the turn is on the table already
+            self.director.held(self.match.pending)
         self.on_resize(self.app.size)
 
     def on_exit(self) -> None:
