@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from humanity_desktop.bots.match_log import LogError, read_log  # noqa: E402
 from humanity_desktop.bots.tournament import wilson  # noqa: E402
 
 ELO = 400 / math.log(10)  # Elo points per unit of log-strength
@@ -36,7 +37,7 @@ def read_pairs(paths: list[Path], names: dict[str, str] | None = None) -> dict[t
     names = names or {}
     pairs: dict[tuple[str, str], list[float]] = defaultdict(list)
     for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
+        for line in read_log(path).splitlines():
             try:
                 game = json.loads(line)
             except json.JSONDecodeError:
@@ -83,7 +84,8 @@ def ratings(pairs: dict, anchor: str, seed: int = 1) -> dict[str, tuple[float, f
     rng = random.Random(seed)
     samples: dict[str, list[float]] = defaultdict(list)
     for _ in range(RESAMPLES):
-        resampled = {pair: [rng.choice(r) for _ in r] for pair, r in pairs.items()}
+        # pairs drawn in name order, so the intervals do not depend on the order the logs came in
+        resampled = {pair: [rng.choice(r) for _ in r] for pair, r in sorted(pairs.items())}
         refit = fit(resampled, iterations=300)
         for s, v in refit.items():
             samples[s].append(1000 + ELO * (v - refit[anchor]))
@@ -146,7 +148,10 @@ def main(argv: list[str] | None = None) -> int:
         if not equals or not seat or not name:
             ap.error(f"--name {given!r}: write it as SEAT=NAME, such as normal@0.02=normal")
         names[seat] = name
-    pairs = read_pairs(args.logs, names)
+    try:
+        pairs = read_pairs(args.logs, names)
+    except LogError as exc:
+        ap.error(str(exc))
     seats = {s for pair in pairs for s in pair}
     if args.anchor not in seats:
         ap.error(f"no two-player game of {args.anchor!r} in the logs; seats found: {', '.join(sorted(seats))}")
