@@ -14,7 +14,6 @@ SEAT as NAME: a level played at the time it has since been given, such as
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import random
@@ -24,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from humanity_desktop.bots.match_log import LogError, read_log  # noqa: E402
+from humanity_desktop.bots.match_log import LogError, games_in, read_log  # noqa: E402
 from humanity_desktop.bots.tournament import wilson  # noqa: E402
 
 ELO = 400 / math.log(10)  # Elo points per unit of log-strength
@@ -37,11 +36,7 @@ def read_pairs(paths: list[Path], names: dict[str, str] | None = None) -> dict[t
     names = names or {}
     pairs: dict[tuple[str, str], list[float]] = defaultdict(list)
     for path in paths:
-        for line in read_log(path).splitlines():
-            try:
-                game = json.loads(line)
-            except json.JSONDecodeError:
-                continue  # a line cut short by a stopped run
+        for game in games_in(read_log(path)):
             levels, places = game.get("levels", []), game.get("places", [])
             levels = [names.get(level, level) for level in levels]
             if len(levels) != 2 or len(places) != 2 or levels[0] == levels[1]:

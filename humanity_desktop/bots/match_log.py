@@ -9,8 +9,10 @@ stopped run leaves a log that reads whole, and a gzipped log stays one gzipped f
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -35,6 +37,18 @@ def read_log(path: Path) -> str:
         raise LogError(f"{path}: not a whole gzipped file ({exc})") from exc
     except UnicodeDecodeError as exc:
         raise LogError(f"{path}: not a text log (a gzipped log's name ends in .gz)") from exc
+
+
+def games_in(logged: str) -> Iterator[dict]:
+    """The games in a log's text, in order; a line cut short by a stopped run, or any other
+    line that is not a JSON object, is passed over."""
+    for line in logged.splitlines():
+        try:
+            game = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(game, dict):
+            yield game
 
 
 def add_line(path: Path, logged: str, line: str) -> str:

@@ -37,7 +37,7 @@ from . import available_levels, make_bot
 from .base import Budget
 from .evaluate import DEFAULT, LEARNED, learned_fingerprint
 from .greedy import GreedyBot
-from .match_log import LogError, add_line, read_log
+from .match_log import LogError, add_line, games_in, read_log
 from .mcts import expert, hard
 from .planner import PlanningBot, view_segment
 from .references import PANEL
@@ -221,11 +221,7 @@ def logged_games(logged: str, levels: list[str], seconds: float | None) -> dict[
     catalogue or other weights, or cut short when a run was stopped mid-write are passed over."""
     games: dict[int, dict] = {}
     now = measured_on()
-    for line in logged.splitlines():
-        try:
-            game = json.loads(line)
-        except json.JSONDecodeError:
-            continue
+    for game in games_in(logged):
         same_match = sorted(game.get("levels", [])) == sorted(levels) and game.get("seconds") == seconds
         if "budgets" in game:  # each seat's time per decision: games at other times are not pooled
             same_match = same_match and sorted(zip(game["levels"], game["budgets"]), key=str) == sorted(
