@@ -1,6 +1,6 @@
 """The bot ladder's ratings: a Bradley-Terry fit over every two-player match in tournament logs.
 
-    python tools/ladder.py benchmarks/logs/ladder/*.jsonl --anchor normal --plot docs/ladder.png
+    python tools/ladder.py benchmarks/logs/ladder/*.jsonl.gz --anchor casual --plot docs/ladder.png
 
 Each game counts once for the pair of seats that played it (a tie half a win each). The fit
 gives every seat a strength, shown on the Elo scale (400 points: ten to one odds) with the
