@@ -1,6 +1,7 @@
 """Bots: legal, reproducible, honest, interruptible, and a tournament that runs."""
 from __future__ import annotations
 
+import gzip
 import json
 import random
 import threading
@@ -409,6 +410,44 @@ def test_a_logged_tournament_resumes_without_replaying_finished_games(tmp_path, 
     assert tournament_main([*args, "--games", "3"]) == 0
     assert played == [3, 4, 5]
     assert first["games"] == 2
+
+
+def test_a_gzipped_log_is_resumed_as_a_plain_one_is_and_stays_one_whole_gzipped_file(
+        tmp_path, capsys, monkeypatch) -> None:
+    from humanity_desktop.bots import tournament
+
+    def args(log):
+        return ["--seats", "easy,random", "--seed", "3", "--json", "--log", str(log)]
+
+    plain, packed = tmp_path / "plain" / "games.jsonl", tmp_path / "packed" / "games.jsonl.gz"
+    for log in (plain, packed):
+        log.parent.mkdir()
+        assert tournament_main([*args(log), "--games", "2"]) == 0
+    capsys.readouterr()
+    played: list[int] = []
+    real_job = tournament._job
+    monkeypatch.setattr(tournament, "_job", lambda task: played.append(task[1]) or real_job(task))
+    assert tournament_main([*args(packed), "--games", "3"]) == 0
+    assert played == [5]  # games 3 and 4 came from the gzipped log
+    assert json.loads(capsys.readouterr().out)["games"] == 3
+    assert tournament_main([*args(plain), "--games", "3"]) == 0
+
+    def games(text):  # every game as logged but for its seats' thinking times
+        return [{k: v for k, v in json.loads(line).items() if k != "think_ms"} for line in text.splitlines()]
+
+    assert games(gzip.decompress(packed.read_bytes()).decode("utf-8")) == games(plain.read_text(encoding="utf-8"))
+    assert [g["seed"] for g in games(plain.read_text(encoding="utf-8"))] == [3, 4, 5]
+    assert [p.name for p in packed.parent.iterdir()] == ["games.jsonl.gz"]  # nothing left beside it
+
+
+def test_a_damaged_gzipped_log_is_refused_and_left_as_it_is(tmp_path, capsys) -> None:
+    log = tmp_path / "games.jsonl.gz"
+    log.write_bytes(gzip.compress(b'{"levels": ["easy", "random"], "seed": 3}\n')[:-6])  # cut short
+    before = log.read_bytes()
+    with pytest.raises(SystemExit):
+        tournament_main(["--seats", "easy,random", "--games", "1", "--log", str(log)])
+    assert "not a whole gzipped file" in capsys.readouterr().err
+    assert log.read_bytes() == before
 
 
 def test_wilson_interval_brackets_the_rate() -> None:

@@ -220,7 +220,9 @@ def test_calibration_puts_the_medals_at_the_hard_scores_percentiles():
     assert tool.thresholds([30] * 9 + [50]) == {"bronze": 30, "silver": 30, "gold": 32}
 
 
-def test_calibration_from_a_tournament_log_uses_only_its_hard_games_on_this_catalogue(tmp_path):
+@pytest.mark.parametrize("name", ["games.jsonl", "games.jsonl.gz"])
+def test_calibration_from_a_tournament_log_uses_only_its_hard_games_on_this_catalogue(tmp_path, name):
+    import gzip
     import json
     from humanity_desktop.bots.evaluate import learned_fingerprint
     from humanity_desktop.engine.catalogue import fingerprint
@@ -231,15 +233,16 @@ def test_calibration_from_a_tournament_log_uses_only_its_hard_games_on_this_cata
                            "catalogue": catalogue, "weights": weights})
 
     hard4 = ["hard"] * 4
-    log = tmp_path / "games.jsonl"
-    log.write_text("\n".join([
+    log = tmp_path / name
+    text = "\n".join([
         game(1, hard4, [20, 21, 22, 23]),
         game(2, hard4, [24, 25, 26, 27]),
         game(3, hard4, [90, 90, 90, 90], catalogue="another catalogue"),
         game(5, hard4, [90, 90, 90, 90], weights="other weights"),
         game(4, ["hard", "hard", "hard", "normal"], [90, 90, 90, 90]),
         '{"levels": ["hard", "hard", "ha',  # cut short by a stopped run
-    ]), encoding="utf-8")
+    ]).encode("utf-8")
+    log.write_bytes(gzip.compress(text) if name.endswith(".gz") else text)
     medals = tmp_path / "medals.json"
     medals.write_text(tool.MEDALS_FILE.read_text(encoding="utf-8"), encoding="utf-8")
     before = json.loads(medals.read_text(encoding="utf-8"))

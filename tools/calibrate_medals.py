@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from humanity_desktop.bots import make_bot  # noqa: E402
+from humanity_desktop.bots.match_log import LogError, read_log  # noqa: E402
 from humanity_desktop.bots.tournament import logged_games, play_game  # noqa: E402
 from humanity_desktop.controller.stats import MEDALS_FILE  # noqa: E402
 
@@ -39,7 +40,7 @@ def played_games(players: int, games: int, seed: int, seconds: float, jobs: int)
 
 def logged_hard_games(log: Path, players: int) -> list[dict]:
     """The log's games of `players` Hard bots thinking their own time, on this catalogue and weights."""
-    return list(logged_games(log.read_text(encoding="utf-8"), [LEVEL] * players, None).values())
+    return list(logged_games(read_log(log), [LEVEL] * players, None).values())
 
 
 def thresholds(scores: list[int]) -> dict[str, int]:
@@ -79,7 +80,10 @@ def main(argv: list[str] | None = None) -> int:
     if not all(2 <= n <= 4 for n in players) or args.games < 1:
         ap.error("--players takes seat counts 2 to 4, and --games at least 1")
     if args.from_log:
-        games = {n: logged_hard_games(args.from_log, n) for n in players}
+        try:
+            games = {n: logged_hard_games(args.from_log, n) for n in players}
+        except LogError as exc:
+            ap.error(str(exc))
         seconds = make_bot(LEVEL, 0).seconds
     else:
         games = {n: played_games(n, args.games, args.seed, args.seconds, args.jobs) for n in players}

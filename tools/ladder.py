@@ -1,6 +1,6 @@
 """The bot ladder's ratings: a Bradley-Terry fit over every two-player match in tournament logs.
 
-    python tools/ladder.py benchmarks/logs/ladder/*.jsonl --anchor normal --plot docs/ladder.png
+    python tools/ladder.py benchmarks/logs/ladder/*.jsonl.gz --anchor casual --plot docs/ladder.png
 
 Each game counts once for the pair of seats that played it (a tie half a win each). The fit
 gives every seat a strength, shown on the Elo scale (400 points: ten to one odds) with the
@@ -14,7 +14,6 @@ SEAT as NAME: a level played at the time it has since been given, such as
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import random
@@ -24,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from humanity_desktop.bots.match_log import LogError, games_in, read_log  # noqa: E402
 from humanity_desktop.bots.tournament import wilson  # noqa: E402
 
 ELO = 400 / math.log(10)  # Elo points per unit of log-strength
@@ -36,11 +36,7 @@ def read_pairs(paths: list[Path], names: dict[str, str] | None = None) -> dict[t
     names = names or {}
     pairs: dict[tuple[str, str], list[float]] = defaultdict(list)
     for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            try:
-                game = json.loads(line)
-            except json.JSONDecodeError:
-                continue  # a line cut short by a stopped run
+        for game in games_in(read_log(path)):
             levels, places = game.get("levels", []), game.get("places", [])
             levels = [names.get(level, level) for level in levels]
             if len(levels) != 2 or len(places) != 2 or levels[0] == levels[1]:
@@ -83,7 +79,8 @@ def ratings(pairs: dict, anchor: str, seed: int = 1) -> dict[str, tuple[float, f
     rng = random.Random(seed)
     samples: dict[str, list[float]] = defaultdict(list)
     for _ in range(RESAMPLES):
-        resampled = {pair: [rng.choice(r) for _ in r] for pair, r in pairs.items()}
+        # pairs drawn in name order, so the intervals do not depend on the order the logs came in
+        resampled = {pair: [rng.choice(r) for _ in r] for pair, r in sorted(pairs.items())}
         refit = fit(resampled, iterations=300)
         for s, v in refit.items():
             samples[s].append(1000 + ELO * (v - refit[anchor]))
@@ -146,7 +143,10 @@ def main(argv: list[str] | None = None) -> int:
         if not equals or not seat or not name:
             ap.error(f"--name {given!r}: write it as SEAT=NAME, such as normal@0.02=normal")
         names[seat] = name
-    pairs = read_pairs(args.logs, names)
+    try:
+        pairs = read_pairs(args.logs, names)
+    except LogError as exc:
+        ap.error(str(exc))
     seats = {s for pair in pairs for s in pair}
     if args.anchor not in seats:
         ap.error(f"no two-player game of {args.anchor!r} in the logs; seats found: {', '.join(sorted(seats))}")

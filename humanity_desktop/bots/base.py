@@ -44,7 +44,7 @@ class Budget:
 # The thresholds of the collector's two older generations while any bot thinks. A search keeps
 # thousands of positions alive for a moment; at Python's defaults (10, 10) they are promoted
 # and traversed again and again, up to a seventh of a long search's CPU (docs/benchmarks.md,
-# "The collector while a bot thinks"). Young garbage is still collected at the usual pace.
+# "Search speed"). Young garbage is still collected at the usual pace.
 THINKING_GC_THRESHOLDS = (1000, 1000)
 
 

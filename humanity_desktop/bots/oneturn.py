@@ -2,8 +2,8 @@
 placements) by the hand-written judgement (references/judge.py) and plays the best, with no
 look-ahead: the reference panel's one-turn player on that judgement, as a level.
 
-It is `ref-rich` under another name, so the two are one player. It beat Casual in 77.5% of
-200 games and Normal beat it in 75.0% (docs/bots.md, "The ladder").
+It is `ref-rich` under another name, so the two are one player. It beats Casual in 76.5% of
+200 games and Normal beats it in 72.5% (docs/bots.md, "The ladder").
 """
 from __future__ import annotations
 

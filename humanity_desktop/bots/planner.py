@@ -195,15 +195,15 @@ class PlanningBot(PlanBot):
 
 def beginner(seed: int = 0) -> PlanningBot:
     # A simpler judgement, blurred: loose, yet it never wastes its own work and it minds the
-    # astronauts it sends beside the board. A step below Easy (about two games in three to
-    # Easy; docs/bots.md).
+    # astronauts it sends beside the board. A step below Easy (about three games in four to
+    # Easy; docs/bots.md, "The ladder").
     weights = replace(BEGINNER_WEIGHTS, stranded=BEGINNER_STRANDED_COST)
     return PlanningBot("beginner", seed, weights, noise=BEGINNER_NOISE, sensible=True)
 
 
 def easy(seed: int = 0) -> PlanningBot:
     # Casual's judgement without its look-ahead, blurred by noise: it plays with purpose but
-    # slips, a step below Casual (about three games in four to Casual; docs/bots.md).
+    # slips, a step below Casual (about three games in four to Casual; docs/bots.md, "The ladder").
     return PlanningBot("easy", seed, LEVEL_WEIGHTS, noise=EASY_NOISE, sensible=True)
 
 

@@ -13,7 +13,9 @@ Long runs: `--log games.jsonl` appends each finished game as one line. Run the s
 command again with the same log and the games already in it are not played again, so a
 run that was stopped goes on where it left off and the summary covers every game. Games
 played on a different tile catalogue, or by bots on other learned weights, are not counted, nor games whose seats
-thought for other times (each game records every seat's budget).
+thought for other times (each game records every seat's budget). A log named `.jsonl.gz` is
+read gunzipped and stays gzipped: each new game rewrites it whole (bots/match_log.py), so
+the same command on a kept log prints its match without playing a game.
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ import sys
 import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack
+from contextlib import nullcontext
 from pathlib import Path
 
 from ..engine import apply_action, legal_actions, new_game, observe, places
@@ -35,6 +37,7 @@ from . import available_levels, make_bot
 from .base import Budget
 from .evaluate import DEFAULT, LEARNED, learned_fingerprint
 from .greedy import GreedyBot
+from .match_log import LogError, add_line, games_in, read_log
 from .mcts import expert, hard
 from .planner import PlanningBot, view_segment
 from .references import PANEL
@@ -196,19 +199,14 @@ def summarise(results: list[dict]) -> dict:
 
 def run(levels: list[str], games: int, seed: int, jobs: int, seconds: float | None,
         log: Path | None = None) -> dict:
-    logged = log.read_text(encoding="utf-8") if log and log.exists() else ""
+    logged = read_log(log) if log and log.exists() else ""
     done = logged_games(logged, levels, seconds)
     tasks = [(lv, sd, seconds) for lv, sd in schedule(levels, games, seed) if sd not in done]
     results = [done[sd] for _, sd in schedule(levels, games, seed) if sd in done]
-    with ExitStack() as stack:
-        pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs)) if jobs > 1 else None
-        out = stack.enter_context(log.open("a", encoding="utf-8")) if log else None
-        if out and logged and not logged.endswith("\n"):
-            out.write("\n")  # end a line cut short by a stopped run, so the next one stands alone
+    with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else nullcontext() as pool:
         for result in (pool.map(_job, tasks, chunksize=1) if pool else map(_job, tasks)):
-            if out:
-                out.write(json.dumps(dict(result, seconds=seconds, **measured_on())) + "\n")
-                out.flush()  # a stopped run keeps every finished game
+            if log:  # each game as it ends, so a stopped run keeps every finished game
+                logged = add_line(log, logged, json.dumps(dict(result, seconds=seconds, **measured_on())))
             results.append(result)
     return summarise(results)
 
@@ -223,11 +221,7 @@ def logged_games(logged: str, levels: list[str], seconds: float | None) -> dict[
     catalogue or other weights, or cut short when a run was stopped mid-write are passed over."""
     games: dict[int, dict] = {}
     now = measured_on()
-    for line in logged.splitlines():
-        try:
-            game = json.loads(line)
-        except json.JSONDecodeError:
-            continue
+    for game in games_in(logged):
         same_match = sorted(game.get("levels", [])) == sorted(levels) and game.get("seconds") == seconds
         if "budgets" in game:  # each seat's time per decision: games at other times are not pooled
             same_match = same_match and sorted(zip(game["levels"], game["budgets"]), key=str) == sorted(
@@ -275,7 +269,10 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--seconds must be a number of seconds above 0")
     if args.games < 1 or args.jobs < 1:
         ap.error("--games and --jobs must be at least 1")
-    summary = run(levels, args.games, args.seed, args.jobs, args.seconds, args.log)
+    try:
+        summary = run(levels, args.games, args.seed, args.jobs, args.seconds, args.log)
+    except LogError as exc:
+        ap.error(f"--log: {exc}; it is left as it is")
     if args.json:
         print(json.dumps(summary))
     else:
