@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pygame
 import pytest
@@ -27,6 +28,7 @@ from humanity_desktop.controller.tutorial import (
 from humanity_desktop.bots.planner import view_segment
 from humanity_desktop.engine import Action, legal_actions, observe
 from humanity_desktop.engine.catalogue import load as load_catalogue
+from humanity_desktop.ui import app as app_module
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.fonts import recording
 from humanity_desktop.ui.scenes.dialog import ChoiceScene
@@ -35,7 +37,7 @@ from humanity_desktop.ui.scenes.title import TitleScene
 from humanity_desktop.ui.scenes.tutorial import PACE, ChaptersScene
 from humanity_desktop.ui.settings import PACES
 from humanity_desktop.ui.layout import game_layout
-from humanity_desktop.ui.views.coach_panel import MIN_TEXT, CoachPanel
+from humanity_desktop.ui.views.coach_panel import MIN_TEXT, SWELL_STEPS, CoachPanel
 from humanity_desktop.ui.widgets import Button
 
 from tutorial_claims import Seen, wrong
@@ -298,6 +300,92 @@ def test_the_bot_plays_slowly_enough_to_follow_unless_the_command_line_set_a_pac
     assert game.bot_pace() == PACES["slow"] >= PACES[PACE]
     key(app, pygame.K_f)  # fast-forward is fast here too
     assert game.bot_pace() == 0.0
+
+
+class Hastened:
+    """The loop's clock (the app module's `time`): real time, plus all the time its rests and
+    frame ticks would have slept, skipped at once; so seconds of idle take no time to run."""
+
+    def __init__(self) -> None:
+        self.ahead = 0.0
+
+    def perf_counter(self) -> float:
+        return time.perf_counter() + self.ahead
+
+    def sleep(self, seconds: float) -> None:
+        self.ahead += seconds
+
+    def tick(self, fps: int) -> None:  # as pygame.time.Clock holds the frame cap
+        self.ahead += 1 / fps
+
+    def __getattr__(self, name: str):
+        return getattr(time, name)
+
+
+IDLE = 10.0  # seconds of idle simulated at each step that waits for the player
+FEW = SWELL_STEPS + 4  # the spotlight's swell, a tooltip coming due, a toast fading: a waiting game's few
+
+
+def at_frame_cap(app, clock: Hastened, seconds: float, until=lambda: False) -> int:
+    """Run the real loop with its frame cap (as in play, App.step and App._rest) over `seconds`
+    of hastened time with no input, or until `until()` holds; the frames it drew."""
+    app.config.max_fps = 60
+    drawn = len(app.frame_ms)
+    end = clock.perf_counter() + seconds
+    try:
+        while clock.perf_counter() < end and not until():
+            app.step()
+            app._rest(clock)
+    finally:
+        app.config.max_fps = 0
+    return len(app.frame_ms) - drawn
+
+
+def test_wherever_the_guide_waits_for_the_player_the_table_comes_to_rest(app, monkeypatch):
+    """At every step that waits for the player the table stops asking for frames once its note
+    and spotlight are drawn, as a waiting game does; a note that comes with no input (the
+    learner's turn come round) is drawn at once."""
+    clock = Hastened()
+    monkeypatch.setattr(app_module, "time", clock)
+    game = open_tutorial(app)
+    runner = game.guide.runner
+    shown: list[int] = []  # the step each frame showed
+    draw = game.draw
+    game.draw = lambda surface: (shown.append(runner.index), draw(surface))
+    frames = {}
+    while True:
+        settle(app, game)
+        app.step()
+        index = runner.index
+        if runner.step.wait == YOUR_TURN:  # the rival plays: the learner's turn comes with no input
+            assert at_frame_cap(app, clock, 60.0, lambda: runner.index != index) and runner.index != index
+            at_frame_cap(app, clock, 1.0)
+            assert shown[-1] == runner.index, f"step {runner.index}'s note was not drawn when it came"
+            continue
+        frames[index] = at_frame_cap(app, clock, IDLE)
+        assert game.next_change() is None, f"steps[{index}] still asks for a frame after {IDLE} s"
+        if runner.free:
+            break
+        do_step(app, game)
+    assert set(frames) == {i for i, step in enumerate(SHIPPED.steps) if step.wait != YOUR_TURN}
+    busy = {i: n for i, n in frames.items() if n > FEW}
+    assert not busy, f"frames drawn over {IDLE} s of waiting, by step: {busy}"
+
+
+def test_a_note_that_moves_on_with_no_input_is_drawn_at_once(app, monkeypatch):
+    """The guide moves on outside input too (its poll, when a turn comes round): the resting
+    table draws the new note, though nothing else on it moved."""
+    clock = Hastened()
+    monkeypatch.setattr(app_module, "time", clock)
+    game = open_tutorial(app)
+    runner = game.guide.runner
+    at_frame_cap(app, clock, IDLE)
+    shown: list[int] = []
+    draw = game.draw
+    game.draw = lambda surface: (shown.append(runner.index), draw(surface))
+    runner.advance()
+    at_frame_cap(app, clock, 1.0)
+    assert shown and shown[-1] == runner.index == 1
 
 
 def play_to_step(app, game: GameScene, index: int) -> None:

@@ -277,7 +277,7 @@ class GameScene(Scene):
 
     def next_change(self) -> float | None:
         """When the table changes with no input (see Scene.next_change)."""
-        if self.director.busy or self.editor.active or (self.guide is not None and not self.guide.hidden):
+        if self.director.busy or self.editor.active:
             return 0.0
         waiting = self.thinking is not None or self.match.hinting  # a bot's move, or a hint, to pick up
         if waiting and self.match.thread_at_work:
@@ -286,7 +286,8 @@ class GameScene(Scene):
         else:
             poll = BOT_POLL if waiting else None
         tip = TOOLTIP_DELAY - self.hover_time if self.hover_time <= TOOLTIP_DELAY else None
-        return soonest(self.toasts.next_change(), tip, poll)
+        guide = self.guide.next_change(self) if self.guide is not None else None
+        return soonest(self.toasts.next_change(), tip, poll, guide)
 
     # The match asks these (controller.match.Screen) before its bots think or play. A covered
     # screen is not updated, and so does not poll its match: bots wait while it is paused.

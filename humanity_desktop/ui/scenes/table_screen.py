@@ -51,6 +51,9 @@ class Guide(Protocol):
 
     def update(self, screen: TableScreen) -> None: ...
 
+    def next_change(self, screen: TableScreen) -> float | None:
+        """When what the guide draws changes with no input (see Scene.next_change)."""
+
     def handle(self, intent, screen: TableScreen) -> bool:
         """True when the guide used the input and the table must not."""
 
