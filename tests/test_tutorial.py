@@ -41,7 +41,7 @@ from humanity_desktop.ui.views.coach_panel import MIN_TEXT, SWELL_STEPS, CoachPa
 from humanity_desktop.ui.widgets import Button
 
 from tutorial_claims import Seen, wrong
-from ui_driver import app, click, key, run_until, settle  # noqa: F401 - app is a fixture
+from ui_driver import app, click, key, move, run_until, settle  # noqa: F401 - app is a fixture
 
 SHIPPED = load_script()
 CHAPTER = {cid: i for i, (cid, _) in enumerate(SHIPPED.chapters)}
@@ -271,6 +271,24 @@ def test_every_claim_of_the_guide_holds_on_its_screen_from_the_deal_to_the_end(s
     assert runner.free and game.guide.vet(object()) is None
     click(app, coach_button(game, "Play on").rect.center)
     assert game.guide.hidden
+
+
+def test_a_rivals_base_shown_over_the_table_covers_the_spotlight(sized_app, monkeypatch):
+    """The rival's whole base, shown over the table while the pointer rests on its miniature,
+    lies over the guide's spotlight on the learner's astronaut: neither its dimming nor its
+    ring is drawn on the rival's base."""
+    app = sized_app
+    game = open_tutorial(app)
+    click(app, coach_button(game, "Next").rect.center)
+    assert game.guide.runner.step.spot == ("astronaut", 0)
+    move(app, game.seats_view.mini_rect(RIVAL).center)
+    popup = game.popup.rect
+    spot = game.guide.spot_rect(game)
+    assert spot is not None and spot.colliderect(popup)  # the rival's base covers the astronaut
+    lit = pygame.image.tobytes(app.screen.subsurface(popup), "RGB")
+    monkeypatch.setattr(game.guide, "spot_rect", lambda scene: None)
+    game.draw(app.screen)
+    assert pygame.image.tobytes(app.screen.subsurface(popup), "RGB") == lit, "the spotlight shows on the popup"
 
 
 def test_a_wrong_gesture_is_nudged_and_changes_nothing(app):

@@ -379,12 +379,12 @@ class GameScene(Scene):
             self.hint.draw(surface, self.board, self.base, shown.base, shown.seat, self.L.log, self.pointer, self.L.scale)
         self.director.draw_flights(surface)
         self.director.draw_caption(surface, self.L.log)
+        if self.guide is not None:  # over the table, under what the hand carries and what it asks to see
+            self.guide.draw(surface, self)
         self.editor.draw(surface)
         if hover is not None and hover.kind == MINI_BASE:
             draw_popup(self, surface, shown.base, hover.seat)
             self.story.draw_popup(self, surface, shown.base, hover.seat)
-        if self.guide is not None:
-            self.guide.draw(surface, self)
         self.toasts.draw(surface, self.L.base.centerx, self.L.top.bottom + int(10 * self.L.scale), self.L.scale)
         self._draw_tooltip(surface, shown.base)
 
