@@ -26,7 +26,7 @@ from humanity_desktop.controller.tutorial import (
     tutorial_match,
 )
 from humanity_desktop.bots.planner import view_segment
-from humanity_desktop.engine import Action, legal_actions, observe
+from humanity_desktop.engine import Action, Kind, legal_actions, observe
 from humanity_desktop.engine.catalogue import load as load_catalogue
 from humanity_desktop.ui import app as app_module
 from humanity_desktop.ui.app import App, AppConfig
@@ -307,6 +307,56 @@ def test_a_wrong_gesture_is_nudged_and_changes_nothing(app):
     click(app, game.guide.spot_rect(game).center)  # the right one still works
     assert runner.index == step + 1 and game.match.state.players[LEARNER].astros[0] == before.players[LEARNER].astros[0]
     assert game.match.state.sel == 0
+
+
+def paying(wait) -> bool:
+    return isinstance(wait, Action) and wait.kind == Kind.SPEND
+
+
+def test_auto_pay_pays_as_the_guide_asks_wherever_it_asks_to_pay(app):
+    """Auto-pay, pressed where the guide first asks for a unit of a cost, pays the whole cost
+    in its own order: the guide takes every unit it asked for, nudges at none, and goes on
+    past the payment to the end of the guide."""
+    game = open_tutorial(app)
+    key(app, pygame.K_f)
+    runner = game.guide.runner
+    payments = [i for i, step in enumerate(SHIPPED.steps) if paying(step.wait) and not paying(SHIPPED.steps[i - 1].wait)]
+    paid = []
+    while not runner.free:
+        if not paying(runner.step.wait):
+            do_step(app, game)
+            continue
+        settle(app, game)
+        app.step()
+        paid.append(runner.index)
+        click(app, next(b for b in game.action_buttons if b.label == "Auto-pay").rect.center)
+        settle(app, game)
+        nudges = [t.text for t in game.toasts.items if t.text.startswith("Not that one yet")]
+        assert not nudges, f"steps[{paid[-1]}]: Auto-pay was nudged: {nudges}"
+        pending = game.match.pending  # the cost's last unit ended the turn, which waits for Confirm
+        paid_for = pending.preview if pending is not None else game.match.state
+        assert not any(paid_for.need) and not paying(runner.step.wait), f"steps[{paid[-1]}]: left unpaid"
+    assert paid == payments and len(payments) >= 4
+
+
+def test_the_units_of_one_cost_may_be_paid_in_any_order(app):
+    """Where the guide asks for a cost's units one by one, paying them in another order is no
+    wrong gesture: the note goes on to the unit still owed, then past the payment."""
+    game = open_tutorial(app, CHAPTER["experiments"])
+    key(app, pygame.K_f)
+    runner = game.guide.runner
+    while not paying(runner.step.wait):
+        do_step(app, game)
+    index, first, second = runner.index, runner.step.wait, SHIPPED.steps[runner.index + 1].wait
+    assert paying(second) and first.cell != second.cell
+    settle(app, game)
+    click(app, game.base.cell_center(game.match.state, LEARNER, second.cell))  # the second unit first
+    settle(app, game)
+    assert not game.toasts.items and game.match.state.need[second.toward] == 0
+    assert runner.index == index + 1 and runner.step.wait == first  # the step still owed comes next
+    click(app, game.base.cell_center(game.match.state, LEARNER, first.cell))
+    settle(app, game)
+    assert not game.toasts.items and runner.step.wait == CONFIRM and game.match.pending is not None
 
 
 def test_the_bot_plays_slowly_enough_to_follow_unless_the_command_line_set_a_pace(app):

@@ -224,7 +224,8 @@ class GameScene(Scene):
     def payment_plan(self) -> PaymentPlan:
         """The payment proposed for the cost on hand, as the player has changed it."""
         if self._plan is None or self._plan[0] != self.match.version:
-            self._plan = (self.match.version, PaymentPlan(self.match.state))
+            guided = self.guide.payment() if self.guide is not None else []  # the cost shows the guide's way
+            self._plan = (self.match.version, PaymentPlan.following(self.match.state, guided))
         return self._plan[1]
 
     def cycle_payment(self, chip: int) -> None:

@@ -23,6 +23,7 @@ from ...controller.tutorial import (
     read_progress,
     write_progress,
 )
+from ...engine import Action
 from .. import theme
 from ..fonts import draw_text, fonts
 from ..input import Click, Key
@@ -85,6 +86,9 @@ class Coach:
 
     def vet(self, request) -> str | None:
         return self.runner.vet(request)
+
+    def payment(self) -> list[Action]:
+        return self.runner.payment()
 
     def bot_pace(self, chosen: float) -> float:
         """The bot plays slowly enough to follow, unless the command line set a pace."""
