@@ -711,6 +711,8 @@ def test_every_checkable_word_of_the_guide_carries_its_check():
         "on the ring": ("in_panel", "board"), "inside the ring": ("in_panel", "board"),
         "secondary board": ("in_panel", "secondary board"), "the middle": ("base_on_show", "learner"),
         "above the": ("beside", "above"), "right of the": ("beside", "right of"), "left of the": ("beside", "left of"),
+        "lower left": ("tile_mark", "lower left"), "lower right": ("tile_mark", "lower right"),
+        "cog": ("tile_mark", "work_cost"), "dots": ("tile_mark", "stock"),
     }
     names = {t.name for t in cat.tiles.values() if t.kind != "obstacle"} | {m.name for m in cat.missions.values()}
     missing = []
