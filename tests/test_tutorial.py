@@ -45,7 +45,7 @@ from ui_driver import app, click, key, move, run_until, settle  # noqa: F401 - a
 
 SHIPPED = load_script()
 CHAPTER = {cid: i for i, (cid, _) in enumerate(SHIPPED.chapters)}
-SIZES = ((1024, 576), (1920, 1080))  # the smallest window the game supports, and a large one
+SIZES = ((1024, 576), (1366, 768), (1920, 1080))  # the smallest window the game supports, a laptop's, a large one
 LOG_LINES = 3  # the game log keeps this many readable lines beside the guide's note, or once it is folded
 
 
@@ -124,12 +124,17 @@ def note_sizes(game: GameScene) -> list[int]:
     return [size for _, size in texts]
 
 
+def log_room(game: GameScene) -> int:
+    """The height of the log's panel the log keeps below the guide's note (or its bar) as laid out now."""
+    return game.guide.log_area(game.story.log_area(game)).h
+
+
 class Witness:
     """Watches every frame of a guided game and checks each step's claims on the screen it is
     shown with: its `checks` once its note is on show (at the first frame the table is at rest,
     else the last one the note showed), its `then` once it is done; and on every step, that the
     note's words fit in type of at least MIN_TEXT px, that Undo is enabled whenever the turn's
-    words offer it, and that the game log keeps LOG_LINES readable lines."""
+    words offer it, and that the game log keeps LOG_LINES readable lines, none under the note."""
 
     def __init__(self, app, game: GameScene) -> None:
         self.app, self.game = app, game
@@ -193,15 +198,18 @@ class Witness:
         self.problems += [f"steps[{index}].{key}: {p}" for p in problems]
 
     def _log_readable(self, index: int) -> None:
-        """LOG_LINES lines of the log below the note, or below its bar once folded."""
+        """No line of the log drawn under the note, and LOG_LINES lines of it below the note,
+        or below its bar once folded."""
         game, panel = self.game, self.game.guide.panel
         rows = game.log._rows
+        covered = [game.match.log[line] for rect, line in rows if rect.colliderect(panel.rect)]
+        if covered:
+            self.problems.append(f"steps[{index}]: the note covers the log's line {covered[0]!r}")
         if rows:
             self.row_h = rows[0][0].h
         if not self.row_h:
             return  # nothing logged yet to measure a line by
-        below = game.log.rect.bottom - max(panel.rect.bottom, game.log.rect.top)
-        if below >= LOG_LINES * self.row_h:
+        if log_room(game) >= LOG_LINES * self.row_h:
             return
         labels = [b.label for b in game.guide.buttons]
         if "Play on" in labels:  # free play: the note is put away for good
@@ -211,7 +219,7 @@ class Witness:
             return
         game.guide.fold()
         game.guide.update(game)
-        below = game.log.rect.bottom - max(game.guide.panel.rect.bottom, game.log.rect.top)
+        below = log_room(game)
         if min(note_sizes(game)) < MIN_TEXT:
             self.problems.append(f"steps[{index}]: the folded note's type is under {MIN_TEXT} px")
         if below < LOG_LINES * self.row_h:

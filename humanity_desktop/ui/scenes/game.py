@@ -263,7 +263,7 @@ class GameScene(Scene):
         game_input.track_hover(self, dt)
         self.top_buttons = self.make_top_buttons()
         self.action_buttons = self.make_action_buttons()
-        self.story.update(self)
+        self._place_log()
         if self.hint is not None and (self.hint.closed or self.hint.version != m.version):
             self.hint = None  # closed, or the player has acted since
         if self.director.busy:
@@ -275,6 +275,15 @@ class GameScene(Scene):
         elif self.handoff_to is not None:
             seat = self.handoff_to
             self.app.stack.push(HandoffScene(self.app, self.names[seat], self.chars[seat], lambda: self._handed(seat)))
+
+    def _place_log(self) -> None:
+        """The log keeps what the recap strip and the guide's note leave of its panel, and
+        draws whole lines there only."""
+        area = self.story.log_area(self)
+        if self.guide is not None:
+            area = self.guide.log_area(area)
+        if area != self.log.rect:
+            self.log.place(area, self.L.scale)
 
     def next_change(self) -> float | None:
         """When the table changes with no input (see Scene.next_change)."""

@@ -54,6 +54,9 @@ class Guide(Protocol):
     def next_change(self, screen: TableScreen) -> float | None:
         """When what the guide draws changes with no input (see Scene.next_change)."""
 
+    def log_area(self, area: pygame.Rect) -> pygame.Rect:
+        """What the guide leaves the game log of `area`: the part below its note."""
+
     def payment(self) -> list[Action]:
         """The spends the guide asks for in the payment under way, in its order (none: no payment)."""
 

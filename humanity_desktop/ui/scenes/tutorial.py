@@ -90,6 +90,9 @@ class Coach:
     def payment(self) -> list[Action]:
         return self.runner.payment()
 
+    def log_area(self, area: pygame.Rect) -> pygame.Rect:
+        return self.panel.below(area) if self.showing else area
+
     def bot_pace(self, chosen: float) -> float:
         """The bot plays slowly enough to follow, unless the command line set a pace."""
         return chosen if self.app.config.pace is not None else max(chosen, PACES[PACE])

@@ -2,9 +2,9 @@
 game log shows, and the spotlight that dims the table a little around what the step asks
 the player to touch.
 
-The note sits over the top of the game log's panel, as tall as its words need, so the
-newest lines of the log stay readable below a short note; folded, only its heading and a
-button to unfold it are left.
+The note sits over the top of the game log's panel, as tall as its words need, and the log
+draws its newest whole lines in what is left below it (`below`); folded, only its heading
+and a button to unfold it are left.
 
 The spotlight's ring swells and settles once when it lights something, then holds still,
 and the table rests. The swell is drawn in a few steps, not every frame: each step redraws
@@ -71,6 +71,13 @@ class CoachPanel:
             self._place_bar(area)
         else:
             self._place_note(area, text)
+
+    def below(self, area: pygame.Rect) -> pygame.Rect:
+        """What the note (or its bar) leaves of `area` beneath it."""
+        if not self.rect.colliderect(area):
+            return area
+        top = min(area.bottom, self.rect.bottom + max(2, int(4 * self.scale)))
+        return pygame.Rect(area.x, top, area.w, area.bottom - top)
 
     def _place_bar(self, area: pygame.Rect) -> None:
         _, gap, bw, bh = self._metrics()
