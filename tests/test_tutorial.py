@@ -47,6 +47,7 @@ SHIPPED = load_script()
 CHAPTER = {cid: i for i, (cid, _) in enumerate(SHIPPED.chapters)}
 SIZES = ((1024, 576), (1366, 768), (1920, 1080))  # the smallest window the game supports, a laptop's, a large one
 LOG_LINES = 3  # the game log keeps this many readable lines beside the guide's note, or once it is folded
+ROOM_FOR_A_LINE = (1366, 768)  # from this window up, the log's newest line shows below every note unfolded
 
 
 def shipped_raw() -> dict:
@@ -134,7 +135,8 @@ class Witness:
     shown with: its `checks` once its note is on show (at the first frame the table is at rest,
     else the last one the note showed), its `then` once it is done; and on every step, that the
     note's words fit in type of at least MIN_TEXT px, that Undo is enabled whenever the turn's
-    words offer it, and that the game log keeps LOG_LINES readable lines, none under the note."""
+    words offer it, and that the game log keeps LOG_LINES readable lines, none under the note
+    (from ROOM_FOR_A_LINE up, its newest line below the note unfolded)."""
 
     def __init__(self, app, game: GameScene) -> None:
         self.app, self.game = app, game
@@ -205,6 +207,9 @@ class Witness:
         covered = [game.match.log[line] for rect, line in rows if rect.colliderect(panel.rect)]
         if covered:
             self.problems.append(f"steps[{index}]: the note covers the log's line {covered[0]!r}")
+        roomy = all(a >= b for a, b in zip(self.app.size, ROOM_FOR_A_LINE))
+        if roomy and game.match.log and not rows and not game.guide.folded:
+            self.problems.append(f"steps[{index}]: the note leaves no line of the log at {self.app.size}")
         if rows:
             self.row_h = rows[0][0].h
         if not self.row_h:

@@ -103,17 +103,18 @@ class CoachPanel:
     def _fit(self, text: str, width: int, room: int, frame: int, column: int) -> tuple[int, list[str]]:
         """The text's size and lines in `width`: the largest size whose note (its words under
         `frame` pixels of heading and padding, beside a `column` of buttons) takes at most
-        ROOMY of the `room`, else the largest that fits the room, else the smallest (cut)."""
-        fitting = None
+        ROOMY of the `room`, else the largest of those that make the shortest note (the most
+        log left below it) within the room, else the smallest (cut)."""
+        fitting = None  # (height, size, lines) of the shortest note that fits, the largest type first
         for design in TEXT_SIZES:
             size = px(design, self.scale)
             lines = fonts().wrap(text, size, width)
             height = max(frame + len(lines) * self._line_h(size), column)
             if height <= room * ROOMY:
                 return size, lines
-            if fitting is None and height <= room:
-                fitting = (size, lines)
-        return fitting or (size, lines)
+            if height <= room and (fitting is None or height < fitting[0]):
+                fitting = (height, size, lines)
+        return fitting[1:] if fitting else (size, lines)
 
     def _line_h(self, size: int) -> int:
         return fonts().height(size) + self._spacing()
