@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pygame
 import pytest
@@ -25,8 +26,9 @@ from humanity_desktop.controller.tutorial import (
     tutorial_match,
 )
 from humanity_desktop.bots.planner import view_segment
-from humanity_desktop.engine import Action, legal_actions, observe
+from humanity_desktop.engine import Action, Kind, legal_actions, observe
 from humanity_desktop.engine.catalogue import load as load_catalogue
+from humanity_desktop.ui import app as app_module
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.drawn import recording
 from humanity_desktop.ui.scenes.dialog import ChoiceScene
@@ -35,16 +37,17 @@ from humanity_desktop.ui.scenes.title import TitleScene
 from humanity_desktop.ui.scenes.tutorial import PACE, ChaptersScene
 from humanity_desktop.ui.settings import PACES
 from humanity_desktop.ui.layout import game_layout
-from humanity_desktop.ui.views.coach_panel import MIN_TEXT, CoachPanel
+from humanity_desktop.ui.views.coach_panel import MIN_TEXT, SWELL_STEPS, CoachPanel
 from humanity_desktop.ui.widgets import Button
 
 from tutorial_claims import Seen, wrong
-from ui_driver import app, click, key, run_until, settle  # noqa: F401 - app is a fixture
+from ui_driver import app, click, key, move, run_until, settle  # noqa: F401 - app is a fixture
 
 SHIPPED = load_script()
 CHAPTER = {cid: i for i, (cid, _) in enumerate(SHIPPED.chapters)}
-SIZES = ((1024, 576), (1920, 1080))  # the smallest window the game supports, and a large one
+SIZES = ((1024, 576), (1366, 768), (1920, 1080))  # the smallest window the game supports, a laptop's, a large one
 LOG_LINES = 3  # the game log keeps this many readable lines beside the guide's note, or once it is folded
+ROOM_FOR_A_LINE = (1366, 768)  # from this window up, the log's newest line shows below every note unfolded
 
 
 def shipped_raw() -> dict:
@@ -122,12 +125,18 @@ def note_sizes(game: GameScene) -> list[int]:
     return [size for _, size in texts]
 
 
+def log_room(game: GameScene) -> int:
+    """The height of the log's panel the log keeps below the guide's note (or its bar) as laid out now."""
+    return game.guide.log_area(game.story.log_area(game)).h
+
+
 class Witness:
     """Watches every frame of a guided game and checks each step's claims on the screen it is
     shown with: its `checks` once its note is on show (at the first frame the table is at rest,
     else the last one the note showed), its `then` once it is done; and on every step, that the
     note's words fit in type of at least MIN_TEXT px, that Undo is enabled whenever the turn's
-    words offer it, and that the game log keeps LOG_LINES readable lines."""
+    words offer it, and that the game log keeps LOG_LINES readable lines, none under the note
+    (from ROOM_FOR_A_LINE up, its newest line below the note unfolded)."""
 
     def __init__(self, app, game: GameScene) -> None:
         self.app, self.game = app, game
@@ -191,15 +200,21 @@ class Witness:
         self.problems += [f"steps[{index}].{key}: {p}" for p in problems]
 
     def _log_readable(self, index: int) -> None:
-        """LOG_LINES lines of the log below the note, or below its bar once folded."""
+        """No line of the log drawn under the note, and LOG_LINES lines of it below the note,
+        or below its bar once folded."""
         game, panel = self.game, self.game.guide.panel
         rows = game.log._rows
+        covered = [game.match.log[line] for rect, line in rows if rect.colliderect(panel.rect)]
+        if covered:
+            self.problems.append(f"steps[{index}]: the note covers the log's line {covered[0]!r}")
+        roomy = all(a >= b for a, b in zip(self.app.size, ROOM_FOR_A_LINE))
+        if roomy and game.match.log and not rows and not game.guide.folded:
+            self.problems.append(f"steps[{index}]: the note leaves no line of the log at {self.app.size}")
         if rows:
             self.row_h = rows[0][0].h
         if not self.row_h:
             return  # nothing logged yet to measure a line by
-        below = game.log.rect.bottom - max(panel.rect.bottom, game.log.rect.top)
-        if below >= LOG_LINES * self.row_h:
+        if log_room(game) >= LOG_LINES * self.row_h:
             return
         labels = [b.label for b in game.guide.buttons]
         if "Play on" in labels:  # free play: the note is put away for good
@@ -209,7 +224,7 @@ class Witness:
             return
         game.guide.fold()
         game.guide.update(game)
-        below = game.log.rect.bottom - max(game.guide.panel.rect.bottom, game.log.rect.top)
+        below = log_room(game)
         if min(note_sizes(game)) < MIN_TEXT:
             self.problems.append(f"steps[{index}]: the folded note's type is under {MIN_TEXT} px")
         if below < LOG_LINES * self.row_h:
@@ -271,6 +286,24 @@ def test_every_claim_of_the_guide_holds_on_its_screen_from_the_deal_to_the_end(s
     assert game.guide.hidden
 
 
+def test_a_rivals_base_shown_over_the_table_covers_the_spotlight(sized_app, monkeypatch):
+    """The rival's whole base, shown over the table while the pointer rests on its miniature,
+    lies over the guide's spotlight on the learner's astronaut: neither its dimming nor its
+    ring is drawn on the rival's base."""
+    app = sized_app
+    game = open_tutorial(app)
+    click(app, coach_button(game, "Next").rect.center)
+    assert game.guide.runner.step.spot == ("astronaut", 0)
+    move(app, game.seats_view.mini_rect(RIVAL).center)
+    popup = game.popup.rect
+    spot = game.guide.spot_rect(game)
+    assert spot is not None and spot.colliderect(popup)  # the rival's base covers the astronaut
+    lit = pygame.image.tobytes(app.screen.subsurface(popup), "RGB")
+    monkeypatch.setattr(game.guide, "spot_rect", lambda scene: None)
+    game.draw(app.screen)
+    assert pygame.image.tobytes(app.screen.subsurface(popup), "RGB") == lit, "the spotlight shows on the popup"
+
+
 def test_a_wrong_gesture_is_nudged_and_changes_nothing(app):
     game = open_tutorial(app)
     click(app, coach_button(game, "Next").rect.center)
@@ -289,6 +322,56 @@ def test_a_wrong_gesture_is_nudged_and_changes_nothing(app):
     assert game.match.state.sel == 0
 
 
+def paying(wait) -> bool:
+    return isinstance(wait, Action) and wait.kind == Kind.SPEND
+
+
+def test_auto_pay_pays_as_the_guide_asks_wherever_it_asks_to_pay(app):
+    """Auto-pay, pressed where the guide first asks for a unit of a cost, pays the whole cost
+    in its own order: the guide takes every unit it asked for, nudges at none, and goes on
+    past the payment to the end of the guide."""
+    game = open_tutorial(app)
+    key(app, pygame.K_f)
+    runner = game.guide.runner
+    payments = [i for i, step in enumerate(SHIPPED.steps) if paying(step.wait) and not paying(SHIPPED.steps[i - 1].wait)]
+    paid = []
+    while not runner.free:
+        if not paying(runner.step.wait):
+            do_step(app, game)
+            continue
+        settle(app, game)
+        app.step()
+        paid.append(runner.index)
+        click(app, next(b for b in game.action_buttons if b.label == "Auto-pay").rect.center)
+        settle(app, game)
+        nudges = [t.text for t in game.toasts.items if t.text.startswith("Not that one yet")]
+        assert not nudges, f"steps[{paid[-1]}]: Auto-pay was nudged: {nudges}"
+        pending = game.match.pending  # the cost's last unit ended the turn, which waits for Confirm
+        paid_for = pending.preview if pending is not None else game.match.state
+        assert not any(paid_for.need) and not paying(runner.step.wait), f"steps[{paid[-1]}]: left unpaid"
+    assert paid == payments and len(payments) >= 4
+
+
+def test_the_units_of_one_cost_may_be_paid_in_any_order(app):
+    """Where the guide asks for a cost's units one by one, paying them in another order is no
+    wrong gesture: the note goes on to the unit still owed, then past the payment."""
+    game = open_tutorial(app, CHAPTER["experiments"])
+    key(app, pygame.K_f)
+    runner = game.guide.runner
+    while not paying(runner.step.wait):
+        do_step(app, game)
+    index, first, second = runner.index, runner.step.wait, SHIPPED.steps[runner.index + 1].wait
+    assert paying(second) and first.cell != second.cell
+    settle(app, game)
+    click(app, game.base.cell_center(game.match.state, LEARNER, second.cell))  # the second unit first
+    settle(app, game)
+    assert not game.toasts.items and game.match.state.need[second.toward] == 0
+    assert runner.index == index + 1 and runner.step.wait == first  # the step still owed comes next
+    click(app, game.base.cell_center(game.match.state, LEARNER, first.cell))
+    settle(app, game)
+    assert not game.toasts.items and runner.step.wait == CONFIRM and game.match.pending is not None
+
+
 def test_the_bot_plays_slowly_enough_to_follow_unless_the_command_line_set_a_pace(app):
     game = open_tutorial(app)
     assert game.bot_pace() == PACES["instant"]  # the tests' own pace, as --pace would set it
@@ -298,6 +381,92 @@ def test_the_bot_plays_slowly_enough_to_follow_unless_the_command_line_set_a_pac
     assert game.bot_pace() == PACES["slow"] >= PACES[PACE]
     key(app, pygame.K_f)  # fast-forward is fast here too
     assert game.bot_pace() == 0.0
+
+
+class Hastened:
+    """The loop's clock (the app module's `time`): real time, plus all the time its rests and
+    frame ticks would have slept, skipped at once; so seconds of idle take no time to run."""
+
+    def __init__(self) -> None:
+        self.ahead = 0.0
+
+    def perf_counter(self) -> float:
+        return time.perf_counter() + self.ahead
+
+    def sleep(self, seconds: float) -> None:
+        self.ahead += seconds
+
+    def tick(self, fps: int) -> None:  # as pygame.time.Clock holds the frame cap
+        self.ahead += 1 / fps
+
+    def __getattr__(self, name: str):
+        return getattr(time, name)
+
+
+IDLE = 10.0  # seconds of idle simulated at each step that waits for the player
+FEW = SWELL_STEPS + 4  # the spotlight's swell, a tooltip coming due, a toast fading: a waiting game's few
+
+
+def at_frame_cap(app, clock: Hastened, seconds: float, until=lambda: False) -> int:
+    """Run the real loop with its frame cap (as in play, App.step and App._rest) over `seconds`
+    of hastened time with no input, or until `until()` holds; the frames it drew."""
+    app.config.max_fps = 60
+    drawn = len(app.frame_ms)
+    end = clock.perf_counter() + seconds
+    try:
+        while clock.perf_counter() < end and not until():
+            app.step()
+            app._rest(clock)
+    finally:
+        app.config.max_fps = 0
+    return len(app.frame_ms) - drawn
+
+
+def test_wherever_the_guide_waits_for_the_player_the_table_comes_to_rest(app, monkeypatch):
+    """At every step that waits for the player the table stops asking for frames once its note
+    and spotlight are drawn, as a waiting game does; a note that comes with no input (the
+    learner's turn come round) is drawn at once."""
+    clock = Hastened()
+    monkeypatch.setattr(app_module, "time", clock)
+    game = open_tutorial(app)
+    runner = game.guide.runner
+    shown: list[int] = []  # the step each frame showed
+    draw = game.draw
+    game.draw = lambda surface: (shown.append(runner.index), draw(surface))
+    frames = {}
+    while True:
+        settle(app, game)
+        app.step()
+        index = runner.index
+        if runner.step.wait == YOUR_TURN:  # the rival plays: the learner's turn comes with no input
+            assert at_frame_cap(app, clock, 60.0, lambda: runner.index != index) and runner.index != index
+            at_frame_cap(app, clock, 1.0)
+            assert shown[-1] == runner.index, f"step {runner.index}'s note was not drawn when it came"
+            continue
+        frames[index] = at_frame_cap(app, clock, IDLE)
+        assert game.next_change() is None, f"steps[{index}] still asks for a frame after {IDLE} s"
+        if runner.free:
+            break
+        do_step(app, game)
+    assert set(frames) == {i for i, step in enumerate(SHIPPED.steps) if step.wait != YOUR_TURN}
+    busy = {i: n for i, n in frames.items() if n > FEW}
+    assert not busy, f"frames drawn over {IDLE} s of waiting, by step: {busy}"
+
+
+def test_a_note_that_moves_on_with_no_input_is_drawn_at_once(app, monkeypatch):
+    """The guide moves on outside input too (its poll, when a turn comes round): the resting
+    table draws the new note, though nothing else on it moved."""
+    clock = Hastened()
+    monkeypatch.setattr(app_module, "time", clock)
+    game = open_tutorial(app)
+    runner = game.guide.runner
+    at_frame_cap(app, clock, IDLE)
+    shown: list[int] = []
+    draw = game.draw
+    game.draw = lambda surface: (shown.append(runner.index), draw(surface))
+    runner.advance()
+    at_frame_cap(app, clock, 1.0)
+    assert shown and shown[-1] == runner.index == 1
 
 
 def play_to_step(app, game: GameScene, index: int) -> None:
@@ -555,6 +724,8 @@ def test_every_checkable_word_of_the_guide_carries_its_check():
         "on the ring": ("in_panel", "board"), "inside the ring": ("in_panel", "board"),
         "secondary board": ("in_panel", "secondary board"), "the middle": ("base_on_show", "learner"),
         "above the": ("beside", "above"), "right of the": ("beside", "right of"), "left of the": ("beside", "left of"),
+        "lower left": ("tile_mark", "lower left"), "lower right": ("tile_mark", "lower right"),
+        "cog": ("tile_mark", "work_cost"), "dots": ("tile_mark", "stock"),
     }
     names = {t.name for t in cat.tiles.values() if t.kind != "obstacle"} | {m.name for m in cat.missions.values()}
     missing = []

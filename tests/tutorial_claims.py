@@ -20,6 +20,7 @@ from humanity_desktop.engine.grid import mission_measure, module_colours
 from humanity_desktop.engine.ring import slot_spot
 from humanity_desktop.engine.state import ACTIVE, BOARD, EXHAUSTED
 from humanity_desktop.ui.scenes.game import GameScene
+from humanity_desktop.ui.tile_art import footer_marks
 
 SEATS = {"learner": LEARNER, "rival": 1 - LEARNER}
 
@@ -150,6 +151,19 @@ def tile(v: Seen, arg) -> str | None:
 def work_cost(v: Seen, arg) -> str | None:
     cell, points = arg
     return _is(f"the work cost on {cell}", v.tile(cell).work, points)
+
+
+def tile_mark(v: Seen, arg) -> str | None:
+    """The footer marks of `kind` on the tile at `cell`, as it is drawn there ("work_cost": the cogs
+    of its work cost, "stock": the dots of its stock), all lie in its `corner` ("lower left"...)."""
+    cell, kind, corner = arg
+    rect = v.cell_rect(cell)
+    marks = footer_marks(v.tile(cell), rect.w)[kind]
+    vertical, horizontal = corner.split()
+    half = rect.w / 2
+    inside = [(r.top >= half if vertical == "lower" else r.bottom <= half)
+              and (r.right <= half if horizontal == "left" else r.left >= half) for r in marks]
+    return None if inside and all(inside) else f"the {kind} marks on {cell} are not all in its {corner} corner"
 
 
 def makes(v: Seen, arg) -> str | None:
@@ -303,7 +317,8 @@ FACTS: dict[str, Callable[[Seen, object], str | None]] = {
     "base_on_show": base_on_show, "name": name, "bot": bot, "turn": turn, "first_player": first_player,
     "button": button, "choice": choice, "note_button": note_button,
     "astronaut_at": astronaut_at, "astronaut": astronaut, "by_hangar": by_hangar, "astronaut_cell": astronaut_cell,
-    "work": work, "work_left": work_left, "tile": tile, "work_cost": work_cost, "makes": makes, "stock": stock,
+    "work": work, "work_left": work_left, "tile": tile, "work_cost": work_cost, "tile_mark": tile_mark,
+    "makes": makes, "stock": stock,
     "can_pay": can_pay, "owed": owed, "hangar": hangar, "cost": cost, "colour": colour, "experiment": experiment,
     "in_panel": in_panel, "beside": beside, "returning": returning, "ready": ready, "round": round_, "year": year,
     "ledger": ledger, "upgrades": upgrades, "square": square, "experiments": experiments, "mission": mission,

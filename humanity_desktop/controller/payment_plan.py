@@ -3,8 +3,9 @@ by unit (auto-pay's), which the player may change one cost unit at a time before
 
 Each unit still owed is a chip of the cost. The plan says which spends pay each chip: one
 unit of the same resource, a unit of electricity, or three basic units toward an advanced
-one. The player may pin a chip to another source (`cycled`); the rest is then paid the
-cheapest way around the pins. A plan belongs to one position: any move makes a new one.
+one. The player may pin a chip to another source (`cycled`), and a guide its own spends
+(`following`); the rest is then paid the cheapest way around the pins. A plan belongs to
+one position: any move makes a new one.
 """
 from __future__ import annotations
 
@@ -29,6 +30,17 @@ class PaymentPlan:
         self.chips = _owed_chips(state)
         self.spends = self._plan()
         self.paid_by = self._attribute()
+
+    @classmethod
+    def following(cls, state: State, spends: list[Action]) -> PaymentPlan:
+        """The plan that pays with `spends` (a guide's), each pinned to the first chip of what
+        it pays not pinned yet, and the rest the cheapest way."""
+        chips, pins = _owed_chips(state), {}
+        for action in spends:
+            chip = next((k for k, r in enumerate(chips) if r == _pays(action) and k not in pins), None)
+            if chip is not None:
+                pins[chip] = action
+        return cls(state, pins)
 
     def _plan(self) -> list[Action]:
         """The pinned spends that are still possible, in chip order, then the cheapest rest."""

@@ -5,7 +5,9 @@ and why, names what to spotlight on the table, and waits for one thing: an actio
 learner's, the confirmation of a turn, the learner's turn to come round, or the Next
 button. The runner follows the match on its bus like any screen, and vets the learner's
 requests before they reach it: a gesture that is not the step's gets a nudge, and the
-game does not change. Undo is the rules' to allow; the runner goes back with it.
+game does not change. The steps of one payment (spends, one after another) may be taken
+in any order, as Auto-pay pays them. Undo is the rules' to allow; the runner goes back
+with it.
 
 A step also lists, as data, the facts its text claims about the screen it is shown with
 (`checks`: which panel, which button, what the position holds) and about what it leads to
@@ -26,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..engine import Action, ActionError, State, new_game
+from ..engine import Action, ActionError, Kind, State, new_game
 from ..engine.catalogue import load as load_catalogue
 from ..engine.invariants import InvariantError, check_components, check_seat
 from ..engine.ranges import LOG_TEXT
@@ -311,6 +313,7 @@ class Tutorial:
                  on_chapter: Callable[[int], None] | None = None) -> None:
         self.script = script
         self.match = match
+        self.steps = list(script.steps)  # the script's, a payment's spends in the order they were made
         self.index = script.first_step(chapter)
         self.on_chapter = on_chapter
         self.skipping_to: int | None = None  # the step a skip plays on to
@@ -322,7 +325,7 @@ class Tutorial:
 
     @property
     def step(self) -> Step:
-        return self.script.steps[self.index]
+        return self.steps[self.index]
 
     @property
     def chapter(self) -> int:
@@ -381,16 +384,43 @@ class Tutorial:
             return ActionRequested(LEARNER, wait)
         return None
 
+    def payment(self) -> list[Action]:
+        """The spends this step and the ones after it ask for, one after another: the rest of
+        the payment under way, as the guide would pay it (none when no step asks to pay)."""
+        return [self.steps[i].wait for i in self._payment()]
+
+    def _payment(self) -> range:
+        end = self.index
+        while end < len(self.steps) and self.steps[end].chapter == self.chapter \
+                and isinstance(self.steps[end].wait, Action) and self.steps[end].wait.kind == Kind.SPEND:
+            end += 1
+        return range(self.index, end)
+
+    def _answers(self, action: Action) -> bool:
+        """Whether `action` is this step's move, or a spend a later step of the payment asks for."""
+        return action == self.step.wait or action in self.payment()
+
+    def _take(self, action: Action) -> None:
+        """The learner made `action`: a step's it answers (this one's, or a later spend of the
+        payment, which then comes first) is done."""
+        later = next((i for i in self._payment() if self.steps[i].wait == action), None)
+        if later is not None:
+            self.steps.insert(self.index, self.steps.pop(later))
+        if action == self.step.wait:
+            self.advance()
+
     def _on_applied(self, ev: ActionApplied) -> None:
         if ev.seat != LEARNER:
             return
         # During a confirm step every other request is held back, so this is the confirmation.
-        if self.step.wait == CONFIRM or self.step.wait == ev.action:
+        if self.step.wait == CONFIRM:
             self.advance()
+        else:
+            self._take(ev.action)
 
     def _on_to_confirm(self, ev: TurnToConfirm) -> None:
-        if ev.seat == LEARNER and self.step.wait == ev.action:
-            self.advance()
+        if ev.seat == LEARNER:
+            self._take(ev.action)
 
     def _on_undone(self, ev: Undone) -> None:
         """Undo took back a choice of the learner's turn (or its end, waiting for Confirm):
@@ -400,7 +430,7 @@ class Tutorial:
             return
         legal = self.match.legal()
         for i in range(self.index - 1, -1, -1):
-            wait = self.script.steps[i].wait
+            wait = self.steps[i].wait
             if wait in (CONFIRM, YOUR_TURN):
                 return  # the turn began there: nothing of it to go back to
             if isinstance(wait, Action) and wait in legal:
@@ -415,7 +445,7 @@ class Tutorial:
         # A hint changes nothing; Undo is the rules' to allow, and the steps follow it back.
         if self.free or isinstance(request, (HintRequested, UndoRequested)):
             return None
-        if isinstance(request, ActionRequested) and request.action == wait:
+        if isinstance(request, ActionRequested) and self._answers(request.action):
             return None
         if isinstance(request, ConfirmRequested) and wait == CONFIRM:
             return None

@@ -44,7 +44,7 @@ def patch_token(size: int):
 
 
 def work_pip(size: int):
-    """One work point: a hex bolt head."""
+    """One work point: a cog."""
     return art.image("tokens/work", size)
 
 

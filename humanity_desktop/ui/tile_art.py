@@ -125,30 +125,43 @@ def _draw_effect(surf, spec, body: pygame.Rect, size: int, wild_shape: str | Non
     return body.top
 
 
-def _foot_y(size: int, height: int) -> int:
-    """The middle of the tile's foot for an item `height` tall: lower for none, so text
-    grown with the text size stays on the tile."""
+def _foot_y(size: int, height: int = 0) -> int:
+    """The middle of the tile's foot for an item `height` tall: higher for a tall one, so
+    text grown with the text size stays on the tile."""
     return min(size - int(size * 0.125), size - (height + 1) // 2)
+
+
+def footer_marks(spec, size: int) -> dict[str, list[pygame.Rect]]:
+    """Where a module's footer marks sit on its tile `size` pixels square: a cog for each
+    point of its work cost ("work_cost", from the left) and a dot for each unit it can store
+    ("stock", to the right)."""
+    foot_y = _foot_y(size)
+    pip = max(5, int(size * 0.15))
+    left = int(size * 0.07)
+    work = [pygame.Rect(left + i * (pip + 2), foot_y - pip // 2, pip, pip) for i in range(spec.work)]
+    slot = max(4, int(size * 0.11))
+    gap = max(2, size // 30)
+    right = size - int(size * 0.07)
+    dot = slot // 2 + 1
+    stock = [pygame.Rect(0, 0, 2 * dot, 2 * dot) for _ in range(spec.max_stock if spec.stores else 0)]
+    for i, rect in enumerate(stock):
+        rect.center = (right - (spec.max_stock - 1 - i) * (slot + gap) - slot // 2, foot_y)
+    return {"work_cost": work, "stock": stock}
 
 
 def _draw_footer(surf, spec, size: int, stock: int | None, above: int) -> None:
     """Work cost, stock, bonuses and points along the foot; a bonus's number is left off where
     it would reach up into the words above it (`above`), on a small tile with large text."""
-    foot_y = size - int(size * 0.125)
-    pip = max(5, int(size * 0.15))
-    left = int(size * 0.07)
-    for i in range(spec.work):
-        surf.blit(icons.work_pip(pip), (left + i * (pip + 2), foot_y - pip // 2))
+    foot_y = _foot_y(size)
+    marks = footer_marks(spec, size)
+    for rect in marks["work_cost"]:
+        surf.blit(icons.work_pip(rect.w), rect)
     if spec.stores:
-        slot = max(4, int(size * 0.11))
-        gap = max(2, size // 30)
-        right = size - int(size * 0.07)
         fill = theme.RESOURCE_COLOURS[RESOURCES[spec.produces[0]]]
-        for i in range(spec.max_stock):
-            cx = right - (spec.max_stock - 1 - i) * (slot + gap) - slot // 2
+        for i, rect in enumerate(marks["stock"]):
             full = stock is not None and i < stock
-            pygame.draw.circle(surf, fill if full else SLOT_EMPTY, (cx, foot_y), slot // 2 + 1)
-            pygame.draw.circle(surf, INK, (cx, foot_y), slot // 2 + 1, 1)
+            pygame.draw.circle(surf, fill if full else SLOT_EMPTY, rect.center, rect.w // 2)
+            pygame.draw.circle(surf, INK, rect.center, rect.w // 2, 1)
     if spec.adjacency:
         chip = max(6, int(size * 0.14))
         x = size - int(size * 0.06)

@@ -226,7 +226,8 @@ class GameScene(Scene):
     def payment_plan(self) -> PaymentPlan:
         """The payment proposed for the cost on hand, as the player has changed it."""
         if self._plan is None or self._plan[0] != self.match.version:
-            self._plan = (self.match.version, PaymentPlan(self.match.state))
+            guided = self.guide.payment() if self.guide is not None else []  # the cost shows the guide's way
+            self._plan = (self.match.version, PaymentPlan.following(self.match.state, guided))
         return self._plan[1]
 
     def cycle_payment(self, chip: int) -> None:
@@ -275,7 +276,7 @@ class GameScene(Scene):
         game_input.track_hover(self, dt)
         self.top_buttons = self.make_top_buttons()
         self.action_buttons = self.make_action_buttons()
-        self.story.update(self)
+        self._place_log()
         if self.hint is not None and (self.hint.closed or self.hint.version != m.version):
             self.hint = None  # closed, or the player has acted since
         if self.director.busy:
@@ -289,10 +290,18 @@ class GameScene(Scene):
             self.app.stack.push(HandoffScene(self.app, self.names[seat], self.chars[seat], lambda: self._handed(seat),
                                              on_back=self.pause))
 
+    def _place_log(self) -> None:
+        """The log keeps what the recap strip and the guide's note leave of its panel, and
+        draws whole lines there only."""
+        area = self.story.log_area(self)
+        if self.guide is not None:
+            area = self.guide.log_area(area)
+        if area != self.log.rect:
+            self.log.place(area, self.L.scale)
+
     def next_change(self) -> float | None:
         """When the table changes with no input (see Scene.next_change)."""
-        moving = self.director.busy or self.editor.active or self.base.moving
-        if moving or (self.guide is not None and not self.guide.hidden):
+        if self.director.busy or self.editor.active or self.base.moving:
             return 0.0
         waiting = self.thinking is not None or self.match.hinting  # a bot's move, or a hint, to pick up
         if waiting and self.match.thread_at_work:
@@ -301,7 +310,8 @@ class GameScene(Scene):
         else:
             poll = BOT_POLL if waiting else None
         tip = TOOLTIP_DELAY - self.hover_time if self.hover_time <= TOOLTIP_DELAY else None
-        return soonest(self.toasts.next_change(), tip, poll)
+        guide = self.guide.next_change(self) if self.guide is not None else None
+        return soonest(self.toasts.next_change(), tip, poll, guide)
 
     # The match asks these (controller.match.Screen) before its bots think or play. A covered
     # screen is not updated, and so does not poll its match: bots wait while it is paused.
@@ -394,14 +404,14 @@ class GameScene(Scene):
             self.hint.draw(surface, self.board, self.base, shown.base, shown.seat, self.L.log, self.pointer, self.L.scale)
         self.director.draw_flights(surface)
         self.director.draw_caption(surface, self.L.log)
+        if self.guide is not None:  # over the table, under what the hand carries and what it asks to see
+            self.guide.draw(surface, self)
         if focus is not None:  # the keys' choice, ringed as in the menus, unlike the pointer's amber
             draw_focus_ring(surface, target_rect(self.board, self.base, shown.base, shown.seat, focus), self.L.scale)
         self.editor.draw(surface)
         if hover is not None and hover.kind == MINI_BASE:
             draw_popup(self, surface, shown.base, hover.seat)
             self.story.draw_popup(self, surface, shown.base, hover.seat)
-        if self.guide is not None:
-            self.guide.draw(surface, self)
         self.toasts.draw(surface, self.L.base.centerx, self.L.top.bottom + int(10 * self.L.scale), self.L.scale)
         self._draw_tooltip(surface, shown.base)
 

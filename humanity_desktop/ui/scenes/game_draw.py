@@ -52,7 +52,8 @@ def draw_table(scene: TableScreen, surface: pygame.Surface, shown: Shown, hover:
     layers["board"].draw(surface, L.board, (moment, board_hover, marks.get(HANGAR), marks.get(EXPERIMENT), carried),
                          lambda: _draw_board(scene, surface, board_state, beat, marks, board_hover))
     explained = frozenset(scene.match.reasons)
-    layers["log"].draw(surface, scene.log.rect, (len(scene.match.log), scene.log.scroll, len(explained)),
+    layers["log"].draw(surface, scene.log.rect,
+                       (len(scene.match.log), scene.log.scroll, len(explained), tuple(scene.log.rect)),
                        lambda: scene.log.draw(surface, scene.match.log, scene.names, scene.chars, explained))
     pulses = {c: round(beat.pulse(), 2) for c in beat.pulses} if beat else {}
     base_key = (scene.match.version, id(beat), seat, tuple(sorted(pulses.items())), base_hover, tuple(sorted(marks.items())),

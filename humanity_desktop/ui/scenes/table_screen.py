@@ -39,7 +39,7 @@ class Shown(NamedTuple):
 
 class Guide(Protocol):
     """A game's guide (Learn to play): it vets the player's requests, may answer input
-    first, paces the bots, and draws over the table."""
+    first, paces the bots, says how it would pay a cost, and draws over the table."""
 
     hidden: bool  # put away: the log is uncovered
 
@@ -50,6 +50,15 @@ class Guide(Protocol):
         """Seconds between two bot actions, given the player's chosen pace."""
 
     def update(self, screen: TableScreen) -> None: ...
+
+    def next_change(self, screen: TableScreen) -> float | None:
+        """When what the guide draws changes with no input (see Scene.next_change)."""
+
+    def log_area(self, area: pygame.Rect) -> pygame.Rect:
+        """What the guide leaves the game log of `area`: the part below its note."""
+
+    def payment(self) -> list[Action]:
+        """The spends the guide asks for in the payment under way, in its order (none: no payment)."""
 
     def handle(self, intent, screen: TableScreen) -> bool:
         """True when the guide used the input and the table must not."""

@@ -42,11 +42,9 @@ class TableStory:
         turns = self.story.since(seat)
         return turns if turns and turns[-1].number > self.closed else []
 
-    def update(self, scene: TableScreen) -> None:
-        """The log gives the strip the top of its panel while there is a recap to show."""
-        area = self.recap.log_area(len(self.recap_turns(scene)))
-        if area != scene.log.rect:
-            scene.log.place(area, scene.L.scale)
+    def log_area(self, scene: TableScreen) -> pygame.Rect:
+        """What the log keeps of its panel: the strip takes the top while there is a recap to show."""
+        return self.recap.log_area(len(self.recap_turns(scene)))
 
     def handle(self, scene: TableScreen, intent) -> bool:
         """A click on a recap line shows that turn on the table; one on the strip's × closes it."""

@@ -23,11 +23,12 @@ from ...controller.tutorial import (
     read_progress,
     write_progress,
 )
+from ...engine import Action
 from .. import theme
 from ..fonts import draw_text, fonts
 from ..input import Click, Key
 from ..settings import PACES
-from ..views.coach_panel import BUTTON_MIN_H, CoachPanel, button_scale, px
+from ..views.coach_panel import BUTTON_MIN_H, CoachPanel, button_scale, next_swell, px
 from ..widgets import Button, draw_panel, hovered, layout_column
 from .dialog import ChoiceScene
 from .game import GameScene
@@ -71,6 +72,9 @@ class Coach:
         self.showing = False  # the note is on the table: not put away, and no reset playing
         self._folded_at: int | None = None  # the step the note was folded on
         self.buttons: list[Button] = []
+        self._placed: tuple | None = None  # what the note was laid out to show (see _look)
+        self._drawn: tuple | None = None  # what the last frame showed of it
+        self._lit: tuple[tuple, float] | None = None  # the spotlight on show, and the clock when it lit
         self._reached(chapter)
 
     @property
@@ -82,6 +86,12 @@ class Coach:
 
     def vet(self, request) -> str | None:
         return self.runner.vet(request)
+
+    def payment(self) -> list[Action]:
+        return self.runner.payment()
+
+    def log_area(self, area: pygame.Rect) -> pygame.Rect:
+        return self.panel.below(area) if self.showing else area
 
     def bot_pace(self, chosen: float) -> float:
         """The bot plays slowly enough to follow, unless the command line set a pace."""
@@ -103,6 +113,21 @@ class Coach:
         chapter = self.runner.chapter
         heading = f"Chapter {chapter + 1} of {len(self.script.chapters)}  ·  {self.script.chapters[chapter][1]}"
         self.panel.place(scene.L.log, scene.L.scale, heading, self.runner.step.text, self.buttons, self.folded)
+        self._placed = self._look(scene)
+
+    def next_change(self, scene: TableScreen) -> float | None:
+        """When the note or its spotlight changes with no input: at once when it shows what
+        the last frame did not (a new step, a reset over), then as the ring swells; None once
+        it holds still."""
+        if self._look(scene) != self._drawn:
+            return 0.0
+        return next_swell(scene.clock - self._lit[1]) if self._lit is not None else None
+
+    def _look(self, scene: TableScreen) -> tuple:
+        """What the note and its spotlight show now, as far as it changes with no input."""
+        spot = self.spot_rect(scene) if not scene.director.busy else None
+        return (self.put_away, self.folded, scene.director.resetting, self.runner.index,
+                tuple(spot) if spot is not None else None)
 
     def handle(self, intent, scene: TableScreen) -> bool:
         """A click on the note, or Enter for its Next while it is on show; anything else is the table's."""
@@ -118,10 +143,14 @@ class Coach:
         return True
 
     def draw(self, surface: pygame.Surface, scene: TableScreen) -> None:
-        if not self.showing:
-            return
-        spot = self.spot_rect(scene) if not scene.director.busy else None
-        self.panel.draw(surface, spot, scene.clock, scene.pointer)
+        self._drawn = self._placed
+        spot = self.spot_rect(scene) if self.showing and not scene.director.busy else None
+        if spot is None:
+            self._lit = None
+        elif self._lit is None or self._lit[0] != (self.runner.index, tuple(spot)):
+            self._lit = ((self.runner.index, tuple(spot)), scene.clock)  # a new spot swells afresh
+        if self.showing:
+            self.panel.draw(surface, spot, scene.clock - self._lit[1] if spot is not None else 0.0, scene.pointer)
 
     # ------------------------------------------------------------ parts
 

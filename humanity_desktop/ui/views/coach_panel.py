@@ -2,9 +2,14 @@
 game log shows, and the spotlight that dims the table a little around what the step asks
 the player to touch.
 
-The note sits over the top of the game log's panel, as tall as its words need, so the
-newest lines of the log stay readable below a short note; folded, only its heading and a
-button to unfold it are left."""
+The note sits over the top of the game log's panel, as tall as its words need, and the log
+draws its newest whole lines in what is left below it (`below`); folded, only its heading
+and a button to unfold it are left.
+
+The spotlight's ring swells and settles once when it lights something, then holds still,
+and the table rests. The swell is drawn in a few steps, not every frame: each step redraws
+and shows the whole window, so a waiting guide costs about what a waiting game does
+(benchmarks/guide_idle_bench.py)."""
 from __future__ import annotations
 
 import math
@@ -24,6 +29,9 @@ BUTTON_W, BUTTON_H = 150, 30
 # widgets.Button writes its label at 17 px at scale 1 and at most 0.42 of its height: the
 # note's buttons are drawn at least this tall and at this scale so their labels keep MIN_TEXT.
 BUTTON_TEXT, BUTTON_MIN_H = 17, 27
+SWELL = 1.2  # seconds: the spotlight's ring swells and settles once as it lights
+SWELL_STEPS = 8  # frames it is drawn in, each a whole window drawn and shown
+SWELL_STEP = SWELL / SWELL_STEPS
 
 
 def px(design: int, scale: float) -> int:
@@ -45,6 +53,7 @@ class CoachPanel:
         self.size = MIN_TEXT  # the text's type size, in pixels
         self.fits = True  # every line of the text has room (else the last ones are cut)
         self.buttons: list[Button] = []
+        self._shade: tuple[tuple, pygame.Surface] | None = None  # (what it was cut for, the dimming)
 
     def _metrics(self) -> tuple[int, int, int, int]:
         """Padding, gap, and a button's width and height at this scale."""
@@ -62,6 +71,13 @@ class CoachPanel:
             self._place_bar(area)
         else:
             self._place_note(area, text)
+
+    def below(self, area: pygame.Rect) -> pygame.Rect:
+        """What the note (or its bar) leaves of `area` beneath it."""
+        if not self.rect.colliderect(area):
+            return area
+        top = min(area.bottom, self.rect.bottom + max(2, int(4 * self.scale)))
+        return pygame.Rect(area.x, top, area.w, area.bottom - top)
 
     def _place_bar(self, area: pygame.Rect) -> None:
         _, gap, bw, bh = self._metrics()
@@ -87,17 +103,18 @@ class CoachPanel:
     def _fit(self, text: str, width: int, room: int, frame: int, column: int) -> tuple[int, list[str]]:
         """The text's size and lines in `width`: the largest size whose note (its words under
         `frame` pixels of heading and padding, beside a `column` of buttons) takes at most
-        ROOMY of the `room`, else the largest that fits the room, else the smallest (cut)."""
-        fitting = None
+        ROOMY of the `room`, else the largest of those that make the shortest note (the most
+        log left below it) within the room, else the smallest (cut)."""
+        fitting = None  # (height, size, lines) of the shortest note that fits, the largest type first
         for design in TEXT_SIZES:
             size = px(design, self.scale)
             lines = fonts().wrap(text, size, width)
             height = max(frame + len(lines) * self._line_h(size), column)
             if height <= room * ROOMY:
                 return size, lines
-            if fitting is None and height <= room:
-                fitting = (size, lines)
-        return fitting or (size, lines)
+            if height <= room and (fitting is None or height < fitting[0]):
+                fitting = (height, size, lines)
+        return fitting[1:] if fitting else (size, lines)
 
     def _line_h(self, size: int) -> int:
         return fonts().height(size) + self._spacing()
@@ -105,9 +122,10 @@ class CoachPanel:
     def _spacing(self) -> int:
         return max(1, int(2 * self.scale))
 
-    def draw(self, surface: pygame.Surface, spot: pygame.Rect | None, clock: float, pointer) -> None:
+    def draw(self, surface: pygame.Surface, spot: pygame.Rect | None, lit_for: float, pointer) -> None:
+        """The note, and the spotlight on `spot` (if any), lit `lit_for` seconds ago."""
         if spot is not None:
-            self._spotlight(surface, spot, clock)
+            self._spotlight(surface, spot, lit_for)
         sc = self.scale
         pad, gap, _, _ = self._metrics()
         draw_panel(surface, self.rect, sc, fill=theme.PANEL_HI, edge=theme.ACCENT)
@@ -129,15 +147,33 @@ class CoachPanel:
         for b in self.buttons:
             b.draw(surface, button_scale(sc), b is over)
 
-    def _spotlight(self, surface: pygame.Surface, spot: pygame.Rect, clock: float) -> None:
+    def _spotlight(self, surface: pygame.Surface, spot: pygame.Rect, lit_for: float) -> None:
         sc = self.scale
         hole = spot.inflate(int(12 * sc), int(12 * sc))
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, DIM_ALPHA))
-        for clear in (hole, self.rect):
-            shade.fill((0, 0, 0, 0), clear)
-        surface.blit(shade, (0, 0))
-        pulse = (1 + math.sin(clock * 5)) / 2
+        key = (surface.get_size(), tuple(hole), tuple(self.rect))
+        if self._shade is None or self._shade[0] != key:  # cut once per spot, not every frame
+            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, DIM_ALPHA))
+            for clear in (hole, self.rect):
+                shade.fill((0, 0, 0, 0), clear)
+            self._shade = (key, shade)
+        surface.blit(self._shade[1], (0, 0))
+        pulse = swell(lit_for)
         ring = hole.inflate(int(8 * sc * pulse), int(8 * sc * pulse))
         colour = theme.mix(theme.ACCENT, theme.HIGHLIGHT, pulse)
         pygame.draw.rect(surface, colour, ring, max(3, int(4 * sc)), border_radius=int(10 * sc))
+
+
+def swell(lit_for: float) -> float:
+    """How far the ring has swelled (0 to 1), `lit_for` seconds after it lit: at the swell's
+    last step due, so a frame drawn between steps (input) shows what the last step did."""
+    if lit_for >= SWELL:
+        return 0.0
+    return (1 - math.cos(2 * math.pi * (lit_for // SWELL_STEP) * SWELL_STEP / SWELL)) / 2
+
+
+def next_swell(lit_for: float) -> float | None:
+    """Seconds until the ring's next step, `lit_for` seconds after it lit; None once it holds still."""
+    if lit_for >= SWELL:
+        return None
+    return SWELL_STEP - lit_for % SWELL_STEP
