@@ -240,7 +240,7 @@ class ChaptersScene(ChoiceScene):
         message = ("Each chapter plays from its own start." if current is not None else
                    "A guided game against a gentle bot, in short chapters. Each one plays from its start.")
         super().__init__(app, "Learn to play", message,
-                         [(t, lambda i=i: pick(i)) for i, t in enumerate(titles)] + (more or []))
+                         [(t, lambda i=i: pick(i)) for i, t in enumerate(titles)] + (more or []), enter=titles[lit])
         self.chapters = self.buttons[:len(titles)]
         for i, b in enumerate(self.buttons):
             b.style = "primary" if i == lit else "normal" if b in self.chapters else "quiet"
@@ -261,9 +261,8 @@ class ChaptersScene(ChoiceScene):
     def handle(self, intent) -> bool:
         if isinstance(intent, Key) and CHAPTER_KEYS.get(intent.key, len(self.chapters)) < len(self.chapters):
             self.chapters[CHAPTER_KEYS[intent.key]].on_click()
-        elif isinstance(intent, Key) and intent.key in NEXT_KEYS:
-            next(b for b in self.chapters if b.style == "primary").on_click()
-        return super().handle(intent)
+            return True
+        return super().handle(intent)  # Enter picks the lit chapter, as the dialog's answer to Enter
 
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
