@@ -64,7 +64,8 @@ class Table:
 
     def settle(self) -> None:
         assert run_until(self.app, lambda: not self.game.director.busy and not self.game.editor.active
-                         and not self.match.thread_at_work), "the table never came to rest"
+                         and not self.game.base.moving and not self.match.thread_at_work), \
+            "the table never came to rest"
         m = self.match
         if self.holder is None and m.state.current in self.humans and not isinstance(self.app.stack.top, HandoffScene):
             self.holder = m.state.current  # the first human to play sits down without a hand-off

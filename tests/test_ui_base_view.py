@@ -58,3 +58,14 @@ def test_making_room_for_a_piece_keeps_the_pointer_on_its_spot_and_zooms_out_a_w
     assert zoom / WHEEL_STEP - 1e-9 <= base.zoom <= zoom
     if base.zoom == zoom:
         assert base.area.contains(piece)  # no room was wanted
+
+
+def test_a_new_window_size_fits_the_base_at_once_rather_than_gliding_from_the_old_places():
+    s = new_game(2, 3)
+    base = BaseView(glides=True)
+    base.layout(pygame.Rect(0, 0, 900, 700), 1.0)
+    before = base.grid(s, 0)
+    base.pan = (120, 0)  # as a piece landed out of sight leaves it: brought in by the least pan, still fitted
+    base.layout(pygame.Rect(0, 0, 260, 200), 0.5)  # the window made much smaller: it no longer fits
+    after = base.grid(s, 0)
+    assert not base.moving and base.area.contains(after.box) and after.cell < before.cell

@@ -139,11 +139,15 @@ class BaseView(View):
         plays it (the game's base; a view shown for a moment moves at once)."""
         super().__init__()
         self.follows, self.glides = follows, glides
+        self._snap = False  # the panel has just been laid out: the next move of the view is at once
         self._kept: dict[int, Framing] = {}  # the view of each seat not on show
         self._glide: tuple[Grid, float] | None = None  # the grid the view glides from, and the time it has glided
 
     def layout(self, rect: pygame.Rect, scale: float) -> None:
+        """The panel at a new size: the view fits it at once (a glide would start in the old
+        window's places)."""
         self.place(rect, scale)
+        self._glide, self._snap = None, True
         s = scale
         self.header = pygame.Rect(rect.x, rect.y, rect.w, int(40 * s))
         self.footer = pygame.Rect(rect.x, rect.bottom - int(78 * s), rect.w, int(78 * s))
@@ -152,7 +156,9 @@ class BaseView(View):
 
     def grid(self, state: State, seat: int) -> Grid:
         """The grid `seat`'s base is drawn in now (on its way, while the view glides)."""
-        return self._glided(self._settled(state, seat))
+        grid = self._glided(self._settled(state, seat))
+        self._snap = False
+        return grid
 
     def _settled(self, state: State, seat: int) -> Grid:
         """The grid the view shows `seat`'s base in, once any glide is over."""
@@ -175,7 +181,7 @@ class BaseView(View):
 
     def _moved(self, was: Grid, cells: frozenset) -> Grid:
         """The view has moved by itself from `was`: the grid it shows now, glided to if it glides."""
-        if self.glides:
+        if self.glides and not self._snap:
             self._glide = (self._glided(was), 0.0)
         return self._viewed(cells)
 
