@@ -20,7 +20,7 @@ import pytest
 
 from humanity_desktop.controller import parse_seats
 from humanity_desktop.engine import State
-from humanity_desktop.engine.state import PAY
+from humanity_desktop.engine.state import ACTION, PAY, TURN, UPGRADE, WORK
 from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.drawn import FACTS
@@ -124,7 +124,7 @@ class Table:
             return "confirm"
         if m.state.current not in self.humans:
             return "bot"
-        return "paying" if m.state.phase == PAY else "human"
+        return f"human {m.state.phase}"  # each step of a human's turn: choosing, working, paying, upgrading...
 
 
 def check_everywhere(table: Table, sizes=SIZES, text_sizes=TEXT_SIZES) -> tuple[list[str], set[str]]:
@@ -145,21 +145,21 @@ def check_everywhere(table: Table, sizes=SIZES, text_sizes=TEXT_SIZES) -> tuple[
 
 def play_and_check(app: App, seats: str, seed: int, moments: int, every: int, sizes=SIZES, text_sizes=TEXT_SIZES,
                    to_end: bool = False):
-    """Play a game, checking the screen at up to `moments` of its moments `every` moves apart
-    (and at each kind of moment the first time it comes); with `to_end`, on to the final
-    board and the results, checked too. The problems found, the kinds of moment seen, and
-    the facts checked."""
+    """Play a game, checking the screen at up to `moments` of its moments `every` moves apart,
+    and at each kind of moment the first time it comes (each step of a human's turn, a bot's
+    move, the hand-off, the confirm step); with `to_end`, on to the final board and the
+    results, checked too. The problems found, the kinds of moment seen, and the facts checked."""
     table = Table(app, seats, seed)
     found, seen, facts, moves = [], set(), set(), 0
     while moments > 0 or to_end:
         kind = table.moment()
-        wanted = moments > 0 and (kind not in seen or moves % every == 0)
-        if kind != "ending" and (wanted or kind in ("over", "results")):
+        spread = moments > 0 and moves % every == 0
+        if kind != "ending" and (spread or kind not in seen or kind in ("over", "results")):
             problems_here, stated = check_everywhere(table, sizes, text_sizes)
             found += problems_here
             facts |= stated
             seen.add(kind)
-            moments -= 1
+            moments -= spread
         if kind == "results":
             break
         if kind == "over":
@@ -185,7 +185,7 @@ def test_a_hot_seat_game_says_only_what_is_so_at_every_size(app):
     """The quick slice: a few moments of a game of two humans and a bot, hand-off included."""
     found, seen, _ = play_and_check(app, "human,bot:random,human", seed=5, moments=6, every=9)
     assert not found, report(found)
-    assert {"human", "bot", "hand-off"} <= seen
+    assert {f"human {TURN}", "bot", "hand-off"} <= seen
 
 
 # Every table size, humans and bots mixed, hot-seat of two to four, each played to its results.
@@ -202,7 +202,7 @@ def test_whole_games_say_only_what_is_so_at_every_size_and_text_size(tmp_path):
         app = App(AppConfig(data_dir=tmp_path / str(seed), size=(1366, 768), max_fps=0, pace="normal",
                             anim_speed=1000.0))
         try:
-            wrong, kinds, stated = play_and_check(app, seats, seed, moments=9, every=41, to_end=True)
+            wrong, kinds, stated = play_and_check(app, seats, seed, moments=7, every=53, to_end=True)
         finally:
             app.close()
         found += [f"{seats} (seed {seed}): {problem}" for problem in wrong]
@@ -210,7 +210,8 @@ def test_whole_games_say_only_what_is_so_at_every_size_and_text_size(tmp_path):
         seen |= kinds
         facts |= stated
     assert not found, report(found)
-    assert seen >= {"human", "paying", "confirm", "bot", "hand-off", "over", "results"}
+    assert seen >= {f"human {phase}" for phase in (TURN, ACTION, WORK, PAY, UPGRADE)} | {
+        "confirm", "bot", "hand-off", "over", "results"}
     assert facts == set(FACTS), f"never checked: {set(FACTS) - facts}"
 
 
@@ -220,7 +221,7 @@ def test_whole_games_say_only_what_is_so_at_every_size_and_text_size(tmp_path):
 def hot_seat(app):
     """Two humans and a bot, the screen just handed to the second human, mid-game."""
     table = Table(app, "human,human,bot:random", 4)
-    while not (table.match.state.turn > 12 and table.moment() == "human" and table.match.state.current == 1):
+    while not (table.match.state.turn > 12 and table.moment() == f"human {TURN}" and table.match.state.current == 1):
         table.step()
     return table
 

@@ -65,7 +65,8 @@ class PromptPanel(View):
         rows = [buttons[k:k + 2] for k in range(0, len(buttons), 2)] if choices else [buttons[:1], buttons[1:]]
         rows = [row for row in rows if row]
         widest = self.rect.w // 2
-        needs = [sum(label_width(b.label, sc) for b in row) + gap * (len(row) - 1) for row in rows]
+        # A row's buttons share it equally: each as wide as its widest label needs.
+        needs = [len(row) * max(label_width(b.label, sc) for b in row) + gap * (len(row) - 1) for row in rows]
         w = max([int(BUTTON_W * sc)] + needs)
         if w > widest:
             rows = [[b] for row in rows for b in row]
