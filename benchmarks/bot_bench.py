@@ -207,8 +207,12 @@ def timed_search(bot, raw: dict, seconds: float) -> dict:
 
 def searcher(seat: str):
     """A fresh bot searching as `seat`, built as this build's tournament seats it (for `hard`,
-    `mcts.hard(seed=1)` in every build since 164e23f)."""
-    from humanity_desktop.bots.tournament import seat_bot
+    `mcts.hard(seed=1)` in every build since 164e23f). The build's folder is the working one."""
+    sys.path.insert(0, str(Path.cwd() / "tools"))
+    try:
+        from tournament import seat_bot
+    except ImportError:  # a build from before the tournament left the package
+        from humanity_desktop.bots.tournament import seat_bot
 
     return seat_bot(seat, 1)
 

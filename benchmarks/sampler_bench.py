@@ -55,7 +55,7 @@ def positions(games: int = 8, every: int = 8) -> list[dict]:
 
 def worker(path: str, playouts: int) -> dict:
     from humanity_desktop.bots.base import Budget, thinking
-    from humanity_desktop.bots.references.sampler import SamplerBot
+    from humanity_desktop.bots.sampling_search import SamplerBot
     from humanity_desktop.engine import State
 
     times = []

@@ -9,12 +9,17 @@ it: a test that needs one must skip by asking for the facility, never fail or as
 import multiprocessing
 import os
 import signal
+import sys
+from pathlib import Path
 
 import pygame
 import pytest
 from hypothesis import settings
 
 from humanity_desktop.ui import theme
+
+# The tournament tooling and the yardsticks live in tools/, outside the shipped package.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -10,16 +10,16 @@ import time
 import pytest
 
 from humanity_desktop.bots import Budget, Cancelled, available_levels, make_bot
-from humanity_desktop.bots.greedy import GreedyBot, tally
+from greedy_bot import GreedyBot, tally
 from humanity_desktop.bots.hints import describe_plan, explain, gain, hints, in_points
 from humanity_desktop.bots.evaluate import DEFAULT, Weights, seat_value
 from humanity_desktop.bots.determinize import sample_state
 from humanity_desktop.bots.planner import PlanningBot, view_segment, wastes_work
 from humanity_desktop.bots.scripted import ScriptedBot
 from humanity_desktop.bots.plans import plans
-from humanity_desktop.bots.references.judge import Judge
-from humanity_desktop.bots.references.profiles import RICH
-from humanity_desktop.bots.tournament import main as tournament_main, wilson
+from humanity_desktop.bots.judge import Judge
+from humanity_desktop.bots.judge import RICH
+from tournament import main as tournament_main, wilson
 from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
 from humanity_desktop.engine.state import ACTIVE, OVER, TURN
 
@@ -381,7 +381,7 @@ def test_the_greedy_tally_counts_banked_points_one_for_one() -> None:
 
 
 def test_a_logged_tournament_resumes_without_replaying_finished_games(tmp_path, capsys, monkeypatch) -> None:
-    from humanity_desktop.bots import tournament
+    import tournament
 
     log = tmp_path / "games.jsonl"
     args = ["--seats", "easy,random", "--seed", "3", "--json", "--log", str(log)]
@@ -414,7 +414,7 @@ def test_a_logged_tournament_resumes_without_replaying_finished_games(tmp_path, 
 
 def test_a_gzipped_log_is_resumed_as_a_plain_one_is_and_stays_one_whole_gzipped_file(
         tmp_path, capsys, monkeypatch) -> None:
-    from humanity_desktop.bots import tournament
+    import tournament
 
     def args(log):
         return ["--seats", "easy,random", "--seed", "3", "--json", "--log", str(log)]

@@ -16,7 +16,7 @@ from hypothesis import given, settings, strategies as st
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 
 import ladder  # noqa: E402
-from humanity_desktop.bots.match_log import read_log  # noqa: E402
+from match_log import read_log  # noqa: E402
 
 
 def results(wins: int, games: int) -> list[float]:

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "humanity_desktop"
+TOOLS = PACKAGE.parent / "tools"
 LAYERS = ["engine", "bots", "controller", "ui"]
 
 
@@ -46,7 +47,7 @@ def test_engine_bots_and_controller_load_with_pygame_absent() -> None:
     code = (
         "import sys; sys.modules['pygame'] = None; sys.modules['pymunk'] = None\n"
         "import humanity_desktop.engine, humanity_desktop.bots, humanity_desktop.controller\n"
-        "import json; from humanity_desktop.bots.tournament import play_game\n"
+        f"sys.path.insert(0, {str(TOOLS)!r}); import json; from tournament import play_game\n"
         "print(json.dumps(play_game(['easy', 'random'], 3)['places']))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)

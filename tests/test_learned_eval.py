@@ -7,7 +7,7 @@ import random
 import pytest
 
 from humanity_desktop.bots.evaluate import DEFAULT, LEARNED, LEARNED_FILE, TERMS, Weights, seat_value
-from humanity_desktop.bots.training import Sample, errors, fit, play, solve, train
+from training import Sample, errors, fit, play, solve, train
 from humanity_desktop.engine import new_game
 
 

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import versus_build  # noqa: E402
-from humanity_desktop.bots import tournament  # noqa: E402
+import tournament  # noqa: E402
 from humanity_desktop.engine import Action, legal_actions, new_game, observe  # noqa: E402
 
 
@@ -30,7 +30,7 @@ def test_the_other_build_is_a_package_of_its_own(other_build):
 
 
 def test_a_level_of_the_other_build_plays_whole_games_on_today_s_rules(other_build, monkeypatch):
-    monkeypatch.setitem(tournament.REFERENCES, "beginner-other",
+    monkeypatch.setitem(tournament.VARIANTS, "beginner-other",
                         lambda seed: versus_build.BuildSeat(other_build, "beginner", seed))
     result = tournament.play_game(["beginner", "beginner-other"], seed=5)
     assert result["levels"] == ["beginner", "beginner-other"]

@@ -5,7 +5,7 @@
 
 Plays `--games` games of Hard bots only at each seat count in `--players`, or reads the
 Hard-only games of that seat count from a tournament log (`--log` of
-`humanity_desktop.bots.tournament`, games on the current catalogue and weights at the bots' own time),
+`tools/tournament.py`, games on the current catalogue and weights at the bots' own time),
 and pools every seat's final score. Bronze is the median Hard score, silver its 75th
 percentile and gold its 90th: bronze means playing as well as a typical Hard bot, gold as
 well as its best games. The thresholds of the seat counts played are rewritten in the
@@ -24,8 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from humanity_desktop.bots import make_bot  # noqa: E402
-from humanity_desktop.bots.match_log import LogError, read_log  # noqa: E402
-from humanity_desktop.bots.tournament import logged_games, play_game  # noqa: E402
+from match_log import LogError, read_log  # noqa: E402
+from tournament import logged_games, play_game  # noqa: E402
 from humanity_desktop.controller.stats import MEDALS_FILE  # noqa: E402
 
 LEVEL = "hard"

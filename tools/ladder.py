@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from humanity_desktop.bots.match_log import LogError, games_in, read_log  # noqa: E402
-from humanity_desktop.bots.tournament import wilson  # noqa: E402
+from match_log import LogError, games_in, read_log  # noqa: E402
+from tournament import wilson  # noqa: E402
 
 ELO = 400 / math.log(10)  # Elo points per unit of log-strength
 RESAMPLES = 1000

@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from humanity_desktop.bots import Budget, make_bot  # noqa: E402
-from humanity_desktop.bots.references.fill import consistent  # noqa: E402
-from humanity_desktop.bots.references.oneturn import PlanPlayer  # noqa: E402
+from humanity_desktop.bots.hidden import consistent  # noqa: E402
+from humanity_desktop.bots.one_turn_planner import PlanPlayer  # noqa: E402
 from humanity_desktop.engine import State, observe  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "search_choices.json"

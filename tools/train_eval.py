@@ -4,7 +4,7 @@
 
 writes humanity_desktop/bots/data/learned_weights.json: the weights, the command's
 settings and how well each round's weights predict held-out games' final scores. The same
-settings give the same file (bots/training.py says how the games are played and fitted).
+settings give the same file (training.py says how the games are played and fitted).
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from humanity_desktop.bots.evaluate import LEARNED_FILE  # noqa: E402
-from humanity_desktop.bots.training import train  # noqa: E402
+from training import train  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

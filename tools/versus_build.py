@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from humanity_desktop.bots import tournament  # noqa: E402
+import tournament  # noqa: E402
 from humanity_desktop.bots.base import Budget  # noqa: E402
 from humanity_desktop.engine import Action  # noqa: E402
 
@@ -87,7 +87,7 @@ def register() -> None:
     """Seats the other build named in SEAT_ENV (folder, commit, level) in the tournament."""
     folder, commit, level = json.loads(os.environ[SEAT_ENV])
     package = load_package(Path(folder), "humanity_desktop_" + commit)
-    tournament.REFERENCES[f"{level}-{commit}"] = lambda seed: BuildSeat(package, level, seed)
+    tournament.VARIANTS[f"{level}-{commit}"] = lambda seed: BuildSeat(package, level, seed)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from .base import Bot, Budget, Cancelled
 from .mcts import expert, hard
-from .oneturn import careful
+from .one_turn_planner import careful
 from .planner import beginner, casual, easy
 from .random_bot import RandomBot
-from .sampling import normal, skilled
+from .sampling_search import normal, skilled
 
 # level name -> factory(seed). Only levels that exist are listed.
 _LEVELS = {

@@ -17,10 +17,10 @@ that draws no card is played once and its values remembered the same way, and a 
 that draws none from a position every sample shares is played once, each sample getting a
 copy of where it leads with its own decks (`Node.afters`).
 
-Hard and Expert judge by the reference panel's hand-written judgement (references/judge.py,
+Hard and Expert judge by the hand-written judgement (judge.py,
 `judgement`): it ranks the plans, as many as the time allows, before the first twelve are
 kept, and values the leaves; the learned evaluation only weighs the rivals' share in the
-tree's comparisons. Ordered and judged so, Expert beats the panel's sampling search given
+tree's comparisons. Ordered and judged so, Expert beats the sampling search given
 its own time in 77 of 100 games, and Hard the same search on the learned evaluation in 76
 of 100 (docs/bots.md, "Why each level is set as it is").
 """
@@ -38,8 +38,8 @@ from .determinize import Sampler
 from .evaluate import DEFAULT, PlanValuer, Weights, seat_value
 from .planner import LEVEL_WEIGHTS, PlanBot, PlanFollower, best_first, ranked_by
 from .plans import Plan, greedy_completion, plans, segment_key
-from .references.judge import Judge, Memo, Weights as Judgement
-from .references.profiles import RICH
+from .judge import Judge, Memo, Weights as Judgement
+from .judge import RICH
 
 EXPLORE = 2.0  # in victory points: how far a rarely tried plan may trail and still be tried
 WIDEN_BASE = 2  # children open at first; one more each time visits pass the next square

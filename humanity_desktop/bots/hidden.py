@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import random
 
-from ...engine import State
-from ...engine.catalogue import YEARS, Catalogue, load
-from ...engine.flow import science_tokens
+from ..engine import State
+from ..engine.catalogue import YEARS, Catalogue, load
+from ..engine.flow import science_tokens
 
 
 def unseen_cards(view: dict, cat: Catalogue) -> tuple[list[list[str]], list[list[str]]]:

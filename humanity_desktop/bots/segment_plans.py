@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...engine import Action, Kind, apply_action, legal_actions, play_to_turn_end
-from ...engine.autopay import cheapest_legal_spend
-from ...engine.rules import play_legal_to_turn_end
-from ...engine.state import OVER, PAY, PLACE, RETURNING, WORK, State
+from ..engine import Action, Kind, apply_action, legal_actions, play_to_turn_end
+from ..engine.autopay import cheapest_legal_spend
+from ..engine.rules import play_legal_to_turn_end
+from ..engine.state import OVER, PAY, PLACE, RETURNING, WORK, State
 
 
 class Plan(NamedTuple):

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import random
 
-from ..engine import State, load_catalogue
-from ..engine.flow import science_tokens
-from .base import Budget
-from .determinize import sample_state
-from .evaluate import game_left
-from .planner import PlanBot, PlanFollower
-from .plans import Plan, plans
+from humanity_desktop.engine import State, load_catalogue
+from humanity_desktop.engine.flow import science_tokens
+from humanity_desktop.bots.base import Budget
+from humanity_desktop.bots.determinize import sample_state
+from humanity_desktop.bots.evaluate import game_left
+from humanity_desktop.bots.planner import PlanBot, PlanFollower
+from humanity_desktop.bots.plans import Plan, plans
 
 CAT = load_catalogue()
 

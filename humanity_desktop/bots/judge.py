@@ -1,7 +1,7 @@
 """A hand-written judgement of a position, in expected final points, from what is on the table.
 
 Written from the rules (docs/rules-interpretation.md) and the tiles (docs/catalogue.md), not
-from the levels' evaluation. Each term estimates what a visible feature will be worth by the
+from the learned evaluation (evaluate.py). Each term estimates what a visible feature will be worth by the
 game's end, and most shrink as the game runs out (engine time left comes from clock.py):
 
 - points banked, and science tokens (the seat's own are known; a full position made from a
@@ -22,21 +22,21 @@ game's end, and most shrink as the game runs out (engine time left comes from cl
 - missions: how close the seat is to each target, or to beating the holder, against how
   close the rivals are; a mission held can be lost.
 
-`Weights` holds every figure; the panel's players differ only in their weights (profiles.py).
+`Weights` holds every figure (`RICH` is the levels'; the tournament's variants scale some).
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
 
-from ...engine import grid
-from ...engine.catalogue import ADVANCED, ELECTRICITY, Catalogue
-from ...engine.flow import LEFTOVERS_PER_VP
-from ...engine.payment import can_pay
-from ...engine.rules import supply_of
-from ...engine.ring import HANGARS, distance
-from ...engine.scoring import MISSION_VP
-from ...engine.state import ACTIVE, BOARD, EXHAUSTED, OVER, State
+from ..engine import grid
+from ..engine.catalogue import ADVANCED, ELECTRICITY, Catalogue
+from ..engine.flow import LEFTOVERS_PER_VP
+from ..engine.payment import can_pay
+from ..engine.rules import supply_of
+from ..engine.ring import HANGARS, distance
+from ..engine.scoring import MISSION_VP
+from ..engine.state import ACTIVE, BOARD, EXHAUSTED, OVER, State
 from .clock import Clock, clock
 
 
@@ -70,6 +70,9 @@ class Weights:
 def scaled(w: Weights, **factors: float) -> Weights:
     """`w` with some weights multiplied by factors."""
     return replace(w, **{k: getattr(w, k) * f for k, f in factors.items()})
+
+
+RICH = Weights()  # the judgement's own figures, which every level judging by it uses
 
 
 def _sigmoid(x: float) -> float:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...engine.catalogue import LAST_YEAR
-from ...engine.state import ACTIVE, OVER, RETURNING, State
+from ..engine.catalogue import LAST_YEAR
+from ..engine.state import ACTIVE, OVER, RETURNING, State
 
 # Rounds left in the year, including the current one, from the year's deck and the modules
 # kept past the white crosses: a + b * deck + c * kept, by player count; and the rounds of a

@@ -1,6 +1,6 @@
 """Bot tournaments: win rates with confidence intervals, scores, points by source, thinking time.
 
-    python -m humanity_desktop.bots.tournament --seats hard,normal --games 200 --seed 1 --jobs 2
+    python tools/tournament.py --seats hard,normal --games 200 --seed 1 --jobs 2
 
 Seats rotate from game to game so every level plays every position equally often. A
 decision's time is the whole time a bot spends on one turn (or one set of placements),
@@ -14,7 +14,7 @@ command again with the same log and the games already in it are not played again
 run that was stopped goes on where it left off and the summary covers every game. Games
 played on a different tile catalogue, or by bots on other learned weights, are not counted, nor games whose seats
 thought for other times (each game records every seat's budget). A log named `.jsonl.gz` is
-read gunzipped and stays gzipped: each new game rewrites it whole (bots/match_log.py), so
+read gunzipped and stays gzipped: each new game rewrites it whole (match_log.py), so
 the same command on a kept log prints its match without playing a game.
 """
 from __future__ import annotations
@@ -30,23 +30,38 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from pathlib import Path
 
-from ..engine import apply_action, legal_actions, new_game, observe, places
-from ..engine.catalogue import PLAYER_COUNTS, fingerprint as catalogue_fingerprint
-from ..engine.state import LEDGER_SOURCES
-from . import available_levels, make_bot
-from .base import Budget
-from .evaluate import DEFAULT, LEARNED, learned_fingerprint
-from .greedy import GreedyBot
-from .match_log import LogError, add_line, games_in, read_log
-from .mcts import expert, hard
-from .planner import PlanningBot, view_segment
-from .references import PANEL
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-# Seats for measuring only: players the levels are judged against, never offered in the game.
+from greedy_bot import GreedyBot  # noqa: E402
+from match_log import LogError, add_line, games_in, read_log  # noqa: E402
+
+from humanity_desktop.bots import available_levels, make_bot  # noqa: E402
+from humanity_desktop.bots.base import Budget  # noqa: E402
+from humanity_desktop.bots.evaluate import DEFAULT, LEARNED, learned_fingerprint  # noqa: E402
+from humanity_desktop.bots.judge import RICH, scaled  # noqa: E402
+from humanity_desktop.bots.mcts import expert, hard  # noqa: E402
+from humanity_desktop.bots.one_turn_planner import OneTurnPlayer  # noqa: E402
+from humanity_desktop.bots.planner import PlanningBot, view_segment  # noqa: E402
+from humanity_desktop.bots.sampling_search import SamplerBot  # noqa: E402
+from humanity_desktop.engine import apply_action, legal_actions, new_game, observe, places  # noqa: E402
+from humanity_desktop.engine.catalogue import PLAYER_COUNTS, fingerprint as catalogue_fingerprint  # noqa: E402
+from humanity_desktop.engine.state import LEDGER_SOURCES  # noqa: E402
+
+# The one-turn planner on the hand-written judgement with other weights: an economy player
+# (stock, production and work count for more, points banked now for less), and one that
+# chases missions, experiment groups and research.
+BUILDER = scaled(RICH, points=0.8, unit=1.6, afford=1.6, producer=2.0, work=1.6, stock_soft_cap=1.5,
+                 mission=0.6, group=0.6)
+RUSH = scaled(RICH, mission=1.8, mission_odds=1.3, group=2.0, research=1.4, research_rate=1.1, unit=0.6,
+              producer=0.5, work=0.7)
+
+# Variants of the levels, for measuring only, never offered in the game. They share the
+# levels' code, so they measure the levels against themselves; the yardsticks that share
+# none are in tools/yardsticks/.
 # The `-hand` seats tell what the learned evaluation (docs/bots.md) is worth: a level on the
 # hand-set weights (Casual, which was Normal, with no look-ahead either; Hard and Expert
 # judging by those weights alone).
-REFERENCES = {
+VARIANTS = {
     "greedy": GreedyBot,
     "normal-hand": lambda seed: PlanningBot("normal-hand", seed, DEFAULT, noise=0.0),
     "hard-hand": lambda seed: hard(seed, DEFAULT, judgement=None),
@@ -62,12 +77,15 @@ REFERENCES = {
     "hard-stepwise40": lambda seed: hard(seed, stepwise_above=40),
     # Hard with the judgement's ties among the plans it keeps broken by the learned evaluation.
     "hard-ties": lambda seed: hard(seed, learned_ties=True),
-    **PANEL,  # the reference panel, written from the rules (bots/references/)
+    "ref-rich": lambda seed: OneTurnPlayer("ref-rich", RICH, seed),  # Careful under another name
+    "ref-builder": lambda seed: OneTurnPlayer("ref-builder", BUILDER, seed),
+    "ref-rush": lambda seed: OneTurnPlayer("ref-rush", RUSH, seed),
+    "sampler": SamplerBot,  # the sampling search at its default second a decision
 }
 
 
 def seat_names() -> list[str]:
-    return [*available_levels(), *REFERENCES]
+    return [*available_levels(), *VARIANTS]
 
 
 def parse_seat(seat: str) -> tuple[str, float | None]:
@@ -97,7 +115,7 @@ def seat_budgets(levels: list[str], seconds: float | None) -> list[float | None]
 
 def seat_bot(level: str, seed: int):
     name, _ = parse_seat(level)
-    return REFERENCES[name](seed) if name in REFERENCES else make_bot(name, seed)
+    return VARIANTS[name](seed) if name in VARIANTS else make_bot(name, seed)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -244,7 +262,7 @@ def _print_table(summary: dict) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m humanity_desktop.bots.tournament", description=__doc__,
+    ap = argparse.ArgumentParser(prog="python tools/tournament.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seats", required=True,
                     help=f"comma-separated levels, 2 to 4: {', '.join(seat_names())}; "

@@ -18,10 +18,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from multiprocessing import Pool
 
-from ..engine import apply_action, legal_actions, new_game, observe
-from ..engine.catalogue import YEARS
-from .evaluate import DEFAULT, TERMS, Weights, banked, terms
-from .planner import BEGINNER_WEIGHTS, PlanningBot
+from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
+from humanity_desktop.engine.catalogue import YEARS
+from humanity_desktop.bots.evaluate import DEFAULT, TERMS, Weights, banked, terms
+from humanity_desktop.bots.planner import BEGINNER_WEIGHTS, PlanningBot
 
 EVERY = 10  # actions between recorded positions: neighbours say much the same
 RIDGE = 1.0

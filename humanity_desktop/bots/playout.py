@@ -1,6 +1,6 @@
 """A fast playout policy: a whole segment chosen in well under a millisecond, with no search.
 
-For the sampling search (sampler.py), which plays many games on from each candidate plan.
+For the sampling search (sampling_search.py), which plays many games on from each candidate plan.
 For each active astronaut it weighs every option from the rules and the tiles without
 playing any of them: working (the best activations for its work), deploying each module it
 can pay for and place, carrying out each experiment it can pay for. Each option is worth
@@ -19,20 +19,20 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from ...engine import Action, Kind, legal_actions
-from ...engine import apply_action as _engine_apply
-from ...engine import grid
-from ...engine.autopay import cheapest_legal_spend
-from ...engine.catalogue import ADVANCED, ANY, ELECTRICITY
-from ...engine.errors import RulesError
-from ...engine.payment import can_pay
-from ...engine.ring import HANGARS, distance
-from ...engine.rules import MAX_WORK, greenhouse_problem, placement_cells, supply_of, wild_options
-from ...engine.state import (
+from ..engine import Action, Kind, legal_actions
+from ..engine import apply_action as _engine_apply
+from ..engine import grid
+from ..engine.autopay import cheapest_legal_spend
+from ..engine.catalogue import ADVANCED, ANY, ELECTRICITY
+from ..engine.errors import RulesError
+from ..engine.payment import can_pay
+from ..engine.ring import HANGARS, distance
+from ..engine.rules import MAX_WORK, greenhouse_problem, placement_cells, supply_of, wild_options
+from ..engine.state import (
     ACTIVE, BOARD, COLOUR, EXHAUSTED, OVER, PAY, PLACE, RETURNING, SHAPE, TURN, UPGRADE, WORK, State,
 )
 from .clock import clock
-from .segment import Segment
+from .segment_plans import Segment
 
 SIDE_BIT = {"left": 1, "center": 2, "right": 4}
 # What a turn's choice is: work, deploy a module, carry out an experiment.

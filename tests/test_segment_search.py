@@ -1,33 +1,30 @@
-"""The reference panel (bots/references/): legal whole games at every table size, the same game
-from the same seeds, nothing borrowed from the levels' code, a segment enumerator that finds
-exactly what trying every action finds, views turned back into positions the seat cannot tell
+"""The one-turn planner and the sampling search that Careful, Normal and Skilled are, with the
+tournament's variants of them: legal whole games at every table size, the same game from the
+same seeds, a segment enumerator that finds exactly what trying every action finds, views turned back into positions the seat cannot tell
 from the real one, and the tournament's name@seconds seats."""
 from __future__ import annotations
 
-import ast
 import json
 import random
-from pathlib import Path
 
 import pytest
 from builders import bank, fresh, set_astronaut, square_to_complete
 
 from humanity_desktop.bots.base import Budget, Cancelled
 from humanity_desktop.bots.plans import plans as bot_plans
-from humanity_desktop.bots.references import PANEL
-from humanity_desktop.bots.references.fill import consistent, sample, unseen_cards
-from humanity_desktop.bots.references.judge import Judge, Memo
-from humanity_desktop.bots.references.profiles import BUILDER, RICH, RUSH
-from humanity_desktop.bots.references.sampler import SamplerBot
-from humanity_desktop.bots.references.segment import Segment, all_ends_brute_force, play_plan, plans
-from humanity_desktop.bots.tournament import logged_games, main as tournament_main, parse_seat, play_game
+from humanity_desktop.bots.hidden import consistent, sample, unseen_cards
+from humanity_desktop.bots.judge import Judge, Memo
+from humanity_desktop.bots.judge import RICH
+from humanity_desktop.bots.sampling_search import SamplerBot
+from humanity_desktop.bots.segment_plans import Segment, all_ends_brute_force, play_plan, plans
 from humanity_desktop.engine import Kind, apply_action, legal_actions, new_game, observe
 from humanity_desktop.engine.payment import can_pay
 from humanity_desktop.engine.rules import supply_of
 from humanity_desktop.engine.state import PLACE, RETURNING, TURN
+from tournament import BUILDER, RUSH, VARIANTS, logged_games, main as tournament_main, parse_seat, play_game
 
-PACKAGE = Path(__file__).resolve().parent.parent / "humanity_desktop"
-REFERENCES = PACKAGE / "bots" / "references"
+# The one-turn planner on three weightings and the sampling search, as the tournament seats them.
+PLAYED = {name: VARIANTS[name] for name in ("ref-rich", "ref-builder", "ref-rush", "sampler")}
 # A search player is made exactly reproducible (and quick) by an iteration cap.
 QUICK = 6
 
@@ -40,7 +37,7 @@ def play(name: str, players: int, seed: int) -> tuple[list, list[int]]:
     """A whole game with the reference in seat 0 and ref-rich in the others; every action is
     checked against the legal ones. Returns the actions and the scores."""
     s = new_game(players, seed)
-    bots = [PANEL[name](seed)] + [PANEL["ref-rich"](seed + i) for i in range(1, players)]
+    bots = [PLAYED[name](seed)] + [PLAYED["ref-rich"](seed + i) for i in range(1, players)]
     actions = []
     while not s.game_over:
         p = s.current
@@ -53,49 +50,15 @@ def play(name: str, players: int, seed: int) -> tuple[list, list[int]]:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("name", sorted(PANEL))
+@pytest.mark.parametrize("name", sorted(PLAYED))
 def test_each_reference_plays_whole_games_legally(name, players) -> None:
     _, scores = play(name, players, seed=10 + players)
     assert len(scores) == players and all(score >= 0 for score in scores)
 
 
-@pytest.mark.parametrize("name", sorted(PANEL))
+@pytest.mark.parametrize("name", sorted(PLAYED))
 def test_each_reference_plays_the_same_game_from_the_same_seeds(name) -> None:
     assert play(name, 2, seed=7) == play(name, 2, seed=7)
-
-
-# ---------------------------------------------------------------- nothing from the levels' code
-
-ALLOWED = ("humanity_desktop.engine", "humanity_desktop.bots.base", "humanity_desktop.bots.references")
-
-
-def project_imports(path: Path) -> list[tuple[int, str]]:
-    """(line, module) for every import of the project a file makes, anywhere in it, with
-    relative imports resolved."""
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-    package = list(parts[:-1])
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom):
-            base = package[: len(package) - node.level + 1] if node.level else []
-            target = ".".join(base + (node.module.split(".") if node.module else []))
-            names = [f"{target}.{a.name}" for a in node.names] if not node.module else [target]
-            found += [(node.lineno, n) for n in names]
-        elif isinstance(node, ast.Import):
-            found += [(node.lineno, a.name) for a in node.names]
-    return [(line, name) for line, name in found if name.split(".")[0] == "humanity_desktop"]
-
-
-def test_the_references_import_nothing_of_the_bots_but_the_bot_interface() -> None:
-    files = sorted(REFERENCES.glob("*.py"))
-    assert len(files) >= 6
-    borrowed = [f"{p.name}:{line} {name}" for p in files for line, name in project_imports(p)
-                if not any(name == a or name.startswith(a + ".") for a in ALLOWED)]
-    assert not borrowed, "the references import from the levels' code: " + ", ".join(borrowed)
-    # and they do use the engine and the interface, so the check reads real imports
-    everything = {name for p in files for _, name in project_imports(p)}
-    assert "humanity_desktop.bots.base" in everything
-    assert any(name.startswith("humanity_desktop.engine") for name in everything)
 
 
 # ---------------------------------------------------------------- the segment enumerator
@@ -191,7 +154,7 @@ def turns_of_played_games():
     """Positions where a seat starts its turn, early to late, in games ref-rich plays against itself."""
     for players in (2, 3, 4):
         s = new_game(players, players)
-        bots = [PANEL["ref-rich"](i) for i in range(players)]
+        bots = [PLAYED["ref-rich"](i) for i in range(players)]
         turns = 0
         while not s.game_over:
             if s.phase == TURN:
@@ -425,7 +388,7 @@ def test_a_seats_own_time_is_its_budget_and_is_logged() -> None:
 
 
 def test_logged_games_at_other_times_are_not_pooled(monkeypatch) -> None:
-    from humanity_desktop.bots import tournament
+    import tournament
     monkeypatch.setattr(tournament, "measured_on", lambda: {"catalogue": "c", "weights": "w"})
     game = {"levels": ["sampler@1", "ref-rich"], "budgets": [1.0, None], "seed": 4, "seconds": None,
             "catalogue": "c", "weights": "w"}

@@ -1,9 +1,9 @@
-"""An information-set sampling search over whole plans, written from the rules.
+"""An information-set sampling search over whole plans.
 
 For the decision in front of it the sampler lists every way to finish its segment
-(segment.py, costs paid by the engine's auto-pay) and keeps the 12 the judgement (judge.py)
+(segment_plans.py, costs paid by the engine's auto-pay) and keeps the 12 the judgement (judge.py)
 rates best. Then it plays each candidate on in many sampled worlds: the unseen modules and
-experiments shuffled into the decks consistently with its view (fill.py), other seats'
+experiments shuffled into the decks consistently with its view (hidden.py), other seats'
 science set to what it has seen them earn. In each world the candidate plan is played, then
 four more segments: the first two, if no reset comes between, by the judgement's own best
 plan for whoever is to play (nothing hidden is drawn before a reset, so that plan is worked
@@ -18,16 +18,16 @@ stops, even inside a world. Candidates are only ever compared on the same worlds
 cut short is dropped, unless it is the first, and then the candidates it did not reach (the
 judgement's lower ones) leave the race, ranked behind by their judgement. Ranking a played
 candidate, whose mean includes the rival's reply, against an unplayed one's bare judgement
-was a bias: removing it took Normal (30 ms) from 56.5% to 73.0% against ref-rich on the same
+was a bias: removing it took Normal (30 ms) from 56.5% to 73.0% against Careful on the same
 200 deals. (Listing and judging the plans before the search is not bounded: in the widest
-turns that alone takes up to about a second, as `ref-rich`'s slowest decisions show.) The
+turns that alone takes up to about a second, as Careful's slowest decisions show.) The
 thinking time is the constructor's
 `seconds`, or the Budget passed to `decide` (its deadline and iteration cap; a cancelled
 budget raises Cancelled).
 
 How far to play on was tried at 0.4 s a decision, 10 two-player games a try on the same
 seeds. Head to head, 8 segments by the fast policy beat 4 (43.4 points to 38.3); but against
-ref-rich 2, 4 and 8 won by 10.1, 8.5 and 6.7 points a game, and 4 with the first two by the
+Careful 2, 4 and 8 won by 10.1, 8.5 and 6.7 points a game, and 4 with the first two by the
 judgement by 10.5. Against Normal, 4 by the fast policy won by 22.6 points and 4 with two by
 the judgement by 26.1, and head to head the latter won 43.3 to 39.2, so it is the default.
 Searching 24 candidates instead of 12 made no clear difference.
@@ -38,14 +38,14 @@ import math
 import random
 import time
 
-from ...engine.state import OVER, State
-from ..base import Budget
-from .fill import shuffle_hidden
+from ..engine.state import OVER, State
+from .base import Budget
+from .hidden import shuffle_hidden
 from .judge import Judge, Memo, Weights
-from .oneturn import PlanPlayer
+from .one_turn_planner import PlanPlayer
 from .playout import FastPolicy, play_on
-from .profiles import RICH
-from .segment import Plan, play_plan, plans
+from .judge import RICH
+from .segment_plans import Plan, play_plan, plans
 
 
 def public_key(s: State) -> tuple:
@@ -192,5 +192,30 @@ class SamplerBot(PlanPlayer):
         return self.search(state, budget)
 
 
-def sampler(seed: int = 0) -> SamplerBot:
-    return SamplerBot(seed)
+# Normal and Skilled: this search given 20 ms and 0.1 s a decision.
+#
+# At that time it searches little: most of its strength is the hand-written judgement it
+# ranks every plan of its segment by, and the rival's best reply it plays out for as many of
+# the best candidates as the time allows, compared on the same sampled worlds.
+#
+# At 20 ms a decision most of Normal's searches would play out a single candidate on a slow
+# machine, the judgement's first choice and so Careful's: at 20 ms alone it beat Careful in
+# only 59.5% of 200 games on the build machine of 2026-11-30. So it plays out its best two
+# candidates however slow the machine (NORMAL_LEAST), and beats Careful in 72.5% there; that
+# floor is then its decision time, about 40 ms (docs/bots.md, "Why each level is set as it is").
+#
+# Skilled is the step between Normal and Hard: with five times Normal's time the search plays
+# out more candidates in more worlds. It beats Normal in 69.5% of 200 games and Hard beats it
+# in 70.0% (docs/bots.md, "The ladder").
+
+NORMAL_SECONDS = 0.02
+NORMAL_LEAST = 2  # candidates Normal plays out however slow the machine (SamplerBot.least)
+SKILLED_SECONDS = 0.1
+
+
+def normal(seed: int = 0) -> SamplerBot:
+    return SamplerBot(seed, seconds=NORMAL_SECONDS, name="normal", least=NORMAL_LEAST)
+
+
+def skilled(seed: int = 0) -> SamplerBot:
+    return SamplerBot(seed, seconds=SKILLED_SECONDS, name="skilled")
