@@ -3,7 +3,7 @@ candidates, on a fixed set of positions.
 
     python benchmarks/sampler_bench.py [--src DIR] [--vs DIR] [--runs 5] [--playouts 2]
 
-Normal (`bots/sampling.py`) plays out its two best-judged candidates however slow the machine
+Normal (`bots/sampling_search.py`) plays out its two best-judged candidates however slow the machine
 (`NORMAL_LEAST`) before its 20 ms can stop it, so on a slow machine this floor is its decision
 time. The work is fixed: every plan of the segment listed and judged, then `--playouts`
 playouts of the best-judged candidates, each with the rival's best reply worked out by
@@ -55,7 +55,10 @@ def positions(games: int = 8, every: int = 8) -> list[dict]:
 
 def worker(path: str, playouts: int) -> dict:
     from humanity_desktop.bots.base import Budget, thinking
-    from humanity_desktop.bots.sampling_search import SamplerBot
+    try:
+        from humanity_desktop.bots.sampling_search import SamplerBot
+    except ImportError:  # a build from before the search was named for what it is
+        from humanity_desktop.bots.references.sampler import SamplerBot
     from humanity_desktop.engine import State
 
     times = []
