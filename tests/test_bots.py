@@ -14,7 +14,7 @@ from greedy_bot import GreedyBot, tally
 from humanity_desktop.bots.hints import describe_plan, explain, gain, hints, in_points
 from humanity_desktop.bots.evaluate import DEFAULT, Weights, seat_value
 from humanity_desktop.bots.determinize import sample_state
-from humanity_desktop.bots.planner import PlanningBot, view_segment, wastes_work
+from humanity_desktop.bots.planner import PlanningBot, wastes_work
 from humanity_desktop.bots.scripted import ScriptedBot
 from humanity_desktop.bots.plans import plans
 from humanity_desktop.bots.judge import Judge
@@ -22,6 +22,7 @@ from humanity_desktop.bots.judge import RICH
 from tournament import main as tournament_main, wilson
 from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
 from humanity_desktop.engine.state import ACTIVE, OVER, TURN
+from humanity_desktop.engine.segment import Segment
 
 LEVELS = ["random", "beginner", "easy", "casual", "careful", "normal", "skilled", "hard", "expert"]
 
@@ -543,12 +544,10 @@ def wide_position():
 
 
 def replays_to_its_end(s, plan, after) -> bool:
-    from humanity_desktop.bots.plans import segment_key
-
     t = s.copy()
     for action in plan:
         apply_action(t, action)  # checked: every step of the plan is legal
-    return t.to_json() == after.to_json() and (t.game_over or segment_key(t) != segment_key(s))
+    return t.to_json() == after.to_json() and (t.game_over or Segment.of(t) != Segment.of(s))
 
 
 def test_timed_plans_stop_in_time_and_still_cover_the_turns_options(monkeypatch) -> None:
@@ -656,11 +655,10 @@ def segment_ends(s) -> set[str]:
     """Every position that finishing the segment begun in `s` can reach, from the rules alone:
     every legal action in every order, payments begun on the way made the auto-pay way (as
     plans make them; one under way in `s` may take any first spend); as without_wild_shapes."""
-    from humanity_desktop.bots.plans import segment_key
     from humanity_desktop.engine.autopay import cheapest_spend
     from humanity_desktop.engine.state import PAY
 
-    start, ends, seen, todo = segment_key(s), set(), set(), [s]
+    start, ends, seen, todo = Segment.of(s), set(), set(), [s]
     while todo:
         state = todo.pop()
         actions = legal_actions(state)
@@ -671,7 +669,7 @@ def segment_ends(s) -> set[str]:
             if text in seen:
                 continue
             seen.add(text)
-            if nxt.phase == OVER or segment_key(nxt) != start:
+            if nxt.phase == OVER or Segment.of(nxt) != start:
                 ends.add(without_wild_shapes(nxt))
             else:
                 todo.append(nxt)
@@ -709,7 +707,7 @@ def test_a_scripted_bot_plays_its_set_moves_then_its_fallbacks_choices() -> None
     view, legal = observe(s, s.current), legal_actions(s)
     first, other = legal  # the two astronauts to start with
     fallback = make_bot("easy", 1)
-    bot = ScriptedBot({view_segment(view): [other, first]}, fallback)
+    bot = ScriptedBot({Segment.of_view(view): [other, first]}, fallback)
     assert bot.decide(view, legal) == other
     assert bot.decide(view, legal) == other  # asked again (a called-off decision): the same move
     later = s.copy()
@@ -723,7 +721,7 @@ def test_a_scripted_bot_plays_its_set_moves_then_its_fallbacks_choices() -> None
 
 
 def test_a_greedy_completion_takes_the_best_rated_step_until_its_segment_ends() -> None:
-    from humanity_desktop.bots.plans import _steps, greedy_completion, segment_key
+    from humanity_desktop.bots.plans import _steps, greedy_completion
 
     s = wide_position()
     judge = Judge(s, RICH)
@@ -731,11 +729,11 @@ def test_a_greedy_completion_takes_the_best_rated_step_until_its_segment_ends() 
     def value(state):
         return judge.value(state, s.current)
 
-    plan, after = greedy_completion(s, (), segment_key(s), value)
+    plan, after = greedy_completion(s, (), Segment.of(s), value)
     assert replays_to_its_end(s, plan, after)
     assert len(plan) >= 4  # picks an astronaut, works, activates: several steps, each chosen
     state, done = s, ()
-    while state.phase != OVER and segment_key(state) == segment_key(s):
+    while state.phase != OVER and Segment.of(state) == Segment.of(s):
         options = _steps(state, done)
         done, state = next((p, st) for p, st in options if plan[:len(p)] == p)
         assert value(state) == max(value(st) for _, st in options)
@@ -744,12 +742,12 @@ def test_a_greedy_completion_takes_the_best_rated_step_until_its_segment_ends() 
 
 def test_a_stepwise_look_ahead_plays_a_ranked_positions_best_plan_and_else_chooses_step_by_step(monkeypatch) -> None:
     from humanity_desktop.bots.mcts import hard, public_key
-    from humanity_desktop.bots.plans import greedy_completion, segment_key
+    from humanity_desktop.bots.plans import greedy_completion
 
     s = wide_position()
     bot = hard(0, stepwise_above=0)
     monkeypatch.setattr(bot, "_rank", lambda *args: pytest.fail("the stepwise look-ahead ranked every plan"))
-    expected_plan, expected_after = greedy_completion(s, (), segment_key(s), bot._mover_value(s))
+    expected_plan, expected_after = greedy_completion(s, (), Segment.of(s), bot._mover_value(s))
     assert bot._best_after(s, public_key(s)).to_json() == expected_after.to_json()
     assert bot._rollout_plans[public_key(s)] == expected_plan  # chosen once per position in a search
     other_plan, other_after = plans(s)[-1]

@@ -4,9 +4,9 @@ from __future__ import annotations
 import random
 
 from humanity_desktop.bots.hints import UNSAID_KINDS, describe_plan
-from humanity_desktop.bots.plans import segment_key
 from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
 from humanity_desktop.engine.actions import SPECS
+from humanity_desktop.engine.segment import Segment
 
 GAMES = 20  # seeded random games, far more than it takes for every kind to be offered
 
@@ -27,11 +27,11 @@ def test_every_kind_of_action_is_worded_or_listed_as_unsaid():
                 changed = describe_plan(plan + [action], view) != before
                 assert not (changed and action.kind in UNSAID_KINDS), f"{action} is worded but listed as unsaid"
                 (worded if changed else unsaid).add(action.kind)
-            segment = segment_key(s)
+            segment = Segment.of(s)
             action = rng.choice(legal_actions(s))
             apply_action(s, action)
             plan.append(action)
-            if segment_key(s) != segment:  # a new segment's plan is described from where it starts
+            if Segment.of(s) != segment:  # a new segment's plan is described from where it starts
                 plan, view = [], observe(s, s.current)
     assert worded | unsaid == set(SPECS), f"never offered: {set(SPECS) - worded - unsaid}"
     assert set(SPECS) - worded == set(UNSAID_KINDS), f"never worded: {set(SPECS) - worded}"

@@ -25,7 +25,6 @@ from humanity_desktop.controller.tutorial import (
     read_progress,
     tutorial_match,
 )
-from humanity_desktop.bots.planner import view_segment
 from humanity_desktop.engine import Action, Kind, legal_actions, observe
 from humanity_desktop.engine.catalogue import load as load_catalogue
 from humanity_desktop.ui import app as app_module
@@ -39,6 +38,7 @@ from humanity_desktop.ui.settings import PACES
 from humanity_desktop.ui.layout import game_layout
 from humanity_desktop.ui.views.coach_panel import MIN_TEXT, SWELL_STEPS, CoachPanel
 from humanity_desktop.ui.widgets import Button
+from humanity_desktop.engine.segment import Segment
 
 from tutorial_claims import Seen, wrong
 from ui_driver import app, click, key, move, run_until, settle  # noqa: F401 - app is a fixture
@@ -694,7 +694,7 @@ def test_the_rival_plays_the_deals_own_moves_through_the_guided_chapters():
 
     def note(ev: ActionApplied) -> None:
         if ev.seat == RIVAL and len(legal_actions(ev.before)) > 1:
-            played.setdefault(view_segment(observe(ev.before, ev.seat)), []).append(ev.action)
+            played.setdefault(Segment.of_view(observe(ev.before, ev.seat)), []).append(ev.action)
     bus.subscribe(ActionApplied, note)
     tutorial_match(SHIPPED, bus, len(SHIPPED.chapters) - 1, confirm_turns=True).close()
     assert played == SHIPPED.rival

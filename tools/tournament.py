@@ -41,10 +41,11 @@ from humanity_desktop.bots.evaluate import DEFAULT, LEARNED, learned_fingerprint
 from humanity_desktop.bots.judge import RICH, scaled  # noqa: E402
 from humanity_desktop.bots.mcts import expert, hard  # noqa: E402
 from humanity_desktop.bots.one_turn_planner import OneTurnPlayer  # noqa: E402
-from humanity_desktop.bots.planner import PlanningBot, view_segment  # noqa: E402
+from humanity_desktop.bots.planner import PlanningBot  # noqa: E402
 from humanity_desktop.bots.sampling_search import SamplerBot  # noqa: E402
 from humanity_desktop.engine import apply_action, legal_actions, new_game, observe, places  # noqa: E402
 from humanity_desktop.engine.catalogue import PLAYER_COUNTS, fingerprint as catalogue_fingerprint  # noqa: E402
+from humanity_desktop.engine.segment import Segment  # noqa: E402
 from humanity_desktop.engine.state import LEDGER_SOURCES  # noqa: E402
 
 # The one-turn planner on the hand-written judgement with other weights: an economy player
@@ -143,7 +144,7 @@ def play_game(levels: list[str], seed: int, seconds: float | None = None) -> dic
         budget = Budget(seconds=budgets[p]) if budgets[p] else None
         action = bots[p].decide(view, legal_actions(state), budget)
         spent = time.perf_counter() - start
-        seg = view_segment(view)
+        seg = Segment.of_view(view)
         if seg == current_segment:
             think[p][-1] += spent
         else:

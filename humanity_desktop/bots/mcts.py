@@ -33,11 +33,12 @@ from collections.abc import Callable
 
 from ..engine import State, apply_action
 from ..engine.errors import RulesError
+from ..engine.segment import Segment
 from .base import Budget
 from .determinize import Sampler
 from .evaluate import DEFAULT, PlanValuer, Weights, seat_value
 from .planner import LEVEL_WEIGHTS, PlanBot, PlanFollower, best_first, ranked_by
-from .plans import Plan, greedy_completion, plans, segment_key
+from .plans import Plan, greedy_completion, plans
 from .judge import Judge, Memo, Weights as Judgement
 from .judge import RICH
 
@@ -315,7 +316,7 @@ class MctsBot(PlanBot):
             except RulesError:
                 pass  # a draw inside the plan differs in this sample: choose afresh
         if self.stepwise_above is not None:
-            plan, after = greedy_completion(state, (), segment_key(state), self._mover_value(state))
+            plan, after = greedy_completion(state, (), Segment.of(state), self._mover_value(state))
             self._rollout_plans.setdefault(key, plan)
             return after
         return self._rank(state, self._deadline)[0][2]

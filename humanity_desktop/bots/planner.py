@@ -7,7 +7,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..engine import Action, Kind, State, apply_action, legal_actions
-from ..engine.state import PLACE, TURN
+from ..engine.segment import Segment
+from ..engine.state import TURN
 from .base import Budget, thinking
 from .determinize import sample_state
 from .evaluate import LEARNED, PlanValuer, Weights, relative_value, seat_value
@@ -77,24 +78,20 @@ def wastes_work(state: State, plan: Plan) -> bool:
     return False
 
 
-def view_segment(view: dict) -> tuple:
-    return (view["current_player"], view["turn"], view["phase"] == PLACE)
-
-
 class PlanFollower:
     """Turns a plan chosen once per segment into one action per call."""
 
     def __init__(self) -> None:
-        self._segment: tuple | None = None
+        self._segment: Segment | None = None
         self._rest: list[Action] = []
 
     def next(self, view: dict, legal: list[Action]) -> Action | None:
-        if self._segment == view_segment(view) and self._rest and self._rest[0] in legal:
+        if self._segment == Segment.of_view(view) and self._rest and self._rest[0] in legal:
             return self._rest.pop(0)
         return None
 
     def follow(self, view: dict, plan: Plan) -> Action:
-        self._segment = view_segment(view)
+        self._segment = Segment.of_view(view)
         self._rest = list(plan[1:])
         return plan[0]
 

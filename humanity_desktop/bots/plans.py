@@ -13,15 +13,11 @@ from typing import Callable
 from ..engine import Action, Kind, State, legal_actions
 from ..engine.rules import apply_legal
 from ..engine.autopay import cheapest_legal_spend
+from ..engine.segment import Segment
 from ..engine.state import OVER, PAY, PLACE
 
 Plan = tuple[Action, ...]
 MAX_OPENED = 2_000  # positions one search for plans opens at most, whatever the position (real play: 50 at most)
-
-
-def segment_key(s: State) -> tuple:
-    """What identifies the decision segment in progress: whose, which turn, placing or playing."""
-    return (s.current, s.turn, s.phase == PLACE)
 
 
 def _signature(s: State, p: int) -> tuple:
@@ -76,7 +72,7 @@ def plans(s: State, limit: int = 4000, deadline: float | None = None,
     if s.phase == OVER:
         return []
     out: list[tuple[Plan, State]] = []
-    start = segment_key(s)
+    start = Segment.of(s)
     me = s.current
     seen: set = set()
     stack: list[tuple[State, Plan]] = [(s, ())]
@@ -96,7 +92,7 @@ def plans(s: State, limit: int = 4000, deadline: float | None = None,
             seen.add(_signature(nxt, me))
             if len(seen) == known:
                 continue  # a position another plan reaches already
-            if nxt.phase == OVER or segment_key(nxt) != start:
+            if start.over(nxt):
                 out.append((step, nxt))
             else:
                 stack.append((nxt, step))
@@ -132,9 +128,9 @@ def _steps(state: State, plan: Plan, in_order: bool = False) -> list[tuple[Plan,
     return out
 
 
-def greedy_completion(state: State, plan: Plan, start: tuple,
+def greedy_completion(state: State, plan: Plan, start: Segment,
                       value: Callable[[State], float] | None) -> tuple[Plan, State]:
-    """The segment begun by `plan` in `state` (`start`: its segment_key) finished by the
+    """The segment begun by `plan` in `state` (`start`: where it began) finished by the
     choice `value` rates best at each step (without `value`, the first)."""
     while True:
         steps = _steps(state, plan)
@@ -142,7 +138,7 @@ def greedy_completion(state: State, plan: Plan, start: tuple,
             plan, state = steps[0]
         else:
             plan, state = max(steps, key=lambda ps: value(ps[1]))
-        if state.phase == OVER or segment_key(state) != start:
+        if start.over(state):
             return plan, state
 
 

@@ -5,12 +5,8 @@ without asking the bot."""
 from __future__ import annotations
 
 from ..engine import Action
+from ..engine.segment import Segment
 from .base import Bot, Budget
-from .planner import view_segment
-
-# A segment of play, as planner.view_segment names it: the seat to move, the state's turn
-# number and whether it is a placement after a reset.
-Segment = tuple[int, int, bool]
 
 
 class ScriptedBot:
@@ -32,7 +28,7 @@ class ScriptedBot:
         if self._answered is not None and self._answered[0] == view and self._answered[1] in legal:
             return self._answered[1]
         self._answered = None
-        segment = view_segment(view)
+        segment = Segment.of_view(view)
         moves = self.moves.get(segment, [])
         done = self._played.get(segment, 0)
         if done < len(moves) and moves[done] in legal:

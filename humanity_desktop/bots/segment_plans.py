@@ -1,8 +1,6 @@
 """Every way to finish the decision in front of a seat: its turn, or its placements after a reset.
 
-A *segment* is what one seat decides in a row: from choosing an astronaut to the end of the
-turn (work, a deploy with its payment, colour, shape and upgrades, or an experiment), or all
-of its returning astronauts' placements. `plans(state)` lists each distinct position the
+A segment (engine/segment.py) is what one seat decides in a row. `plans(state)` lists each distinct position the
 segment can end in, once, with one list of actions that reaches it. Positions are compared
 by everything a segment can change, so activations made in another order, or the same units
 spent in another order, count once.
@@ -29,35 +27,13 @@ from typing import NamedTuple
 from ..engine import Action, Kind, apply_action, legal_actions, play_to_turn_end
 from ..engine.autopay import cheapest_legal_spend
 from ..engine.rules import play_legal_to_turn_end
+from ..engine.segment import Segment
 from ..engine.state import OVER, PAY, PLACE, RETURNING, WORK, State
 
 
 class Plan(NamedTuple):
     actions: tuple[Action, ...]
     end: State  # the position when the segment is over, before anyone else plays
-
-
-def returning(state: State, seat: int) -> bool:
-    return any(where == RETURNING for _, where, _ in state.players[seat].astros)
-
-
-class Segment(NamedTuple):
-    """Where a segment starts: whose it is, which turn, and whether it is placements."""
-    seat: int
-    turn: int
-    placing: bool
-
-    @classmethod
-    def of(cls, state: State) -> "Segment":
-        return cls(state.current, state.turn, state.phase == PLACE)
-
-    def over(self, state: State) -> bool:
-        """Whether the segment that started here has ended in `state` (reached by its own actions)."""
-        if state.phase == OVER:
-            return True
-        if self.placing:
-            return not returning(state, self.seat)
-        return state.turn != self.turn
 
 
 def position_key(state: State, seat: int) -> tuple:

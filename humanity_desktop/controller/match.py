@@ -17,7 +17,7 @@ from typing import NamedTuple, Protocol
 
 from ..bots import Budget, Cancelled
 from ..bots.evaluate import forget_evaluations
-from ..bots.scripted import Segment
+from ..engine.segment import Segment
 from ..engine import (
     PROMPTS,
     Action,

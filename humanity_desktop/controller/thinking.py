@@ -11,7 +11,8 @@ from typing import Any, Callable, NamedTuple
 
 from ..bots import Bot, Budget, make_bot
 from ..bots.hints import explain, hints
-from ..bots.scripted import ScriptedBot, Segment
+from ..bots.scripted import ScriptedBot
+from ..engine.segment import Segment
 from ..engine import Action
 from .seats import Seat
 

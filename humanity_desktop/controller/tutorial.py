@@ -46,7 +46,7 @@ from .events import (
 )
 from .files import write_atomic
 from .limits import Refused, check
-from ..bots.scripted import Segment
+from ..engine.segment import Segment
 from .match import Headless, Match
 from .save_limits import MAX_LOG_LINES, MAX_SAVE_BYTES, kept_lines
 from .seats import BOT, HUMAN, Seat
@@ -119,7 +119,7 @@ def _rival(deal: Any) -> dict[Segment, list[Action]]:
         if not isinstance(entry, dict) or not isinstance(entry.get("turn"), int) \
                 or not isinstance(entry.get("placing"), bool):
             raise ScriptError(f"{where}: expected {{turn: number, placing: true or false, actions: [...]}}")
-        segment = (RIVAL, entry["turn"], entry["placing"])
+        segment = Segment(RIVAL, entry["turn"], entry["placing"])
         if segment in moves:
             raise ScriptError(f"{where}: a second entry for turn {entry['turn']}")
         try:
