@@ -2,6 +2,9 @@
 from builders import A, CAT, end_round_now, fresh, of_type, park, pass_turn, play, quiet_missions, refused
 from humanity_desktop.engine import legal_actions
 from humanity_desktop.engine.events import RoundReset, RoundStart, Skipped, Turn
+from humanity_desktop.engine.flow import plan_reset
+from humanity_desktop.engine.ring import clockwise
+from humanity_desktop.engine.validation import validate_state
 from humanity_desktop.engine.state import ACTIVE, BOARD, EXHAUSTED, TURN
 
 
@@ -84,14 +87,22 @@ def test_the_round_ends_when_nobody_has_an_active_astronaut():
     assert s.round == 2
 
 
+def beyond_the_arm(s, further: int = 0) -> int:
+    """A ring spot the arm will not pass at the coming reset (it stops in front of it, or
+    `further` spots short of a full turn beyond)."""
+    return clockwise(s.arm, plan_reset(s).advance + further)
+
+
 def test_the_next_round_starts_with_the_next_patch_holder():
     s = fresh(3)
     quiet_missions(s)
-    # nobody will come home at this reset: keep every board astronaut far from the arm
+    # nobody will come home at this reset: keep every board astronaut beyond the arm's stop
     for p in s.players:
         w, _, _ = p.astros[2]
-        p.astros[2] = (w, BOARD, (s.arm + 10) % 14)
+        p.astros[2] = (w, BOARD, beyond_the_arm(s))
+    validate_state(s.to_json())
     end_round_now(s)
+    assert all(p.astros[2][1] == BOARD for p in s.players)
     assert s.patch == 1
     assert s.phase == TURN and s.current == 1
     assert all(a[1] == ACTIVE for p in s.players for a in p.astros[:2])
@@ -102,9 +113,10 @@ def test_a_round_starts_with_the_first_player_after_the_patch_who_can_act():
     quiet_missions(s)
     for p in s.players:
         w, _, _ = p.astros[2]
-        p.astros[2] = (w, BOARD, (s.arm + 10) % 14)
+        p.astros[2] = (w, BOARD, beyond_the_arm(s))
     # seat 1 (the next patch holder) has every astronaut beside the board
-    s.players[1].astros = [(2, BOARD, (s.arm + 11) % 14)] * 3
+    s.players[1].astros = [(2, BOARD, beyond_the_arm(s, 1))] * 3
+    validate_state(s.to_json())
     ev = end_round_now(s)
     assert s.patch == 1
     assert s.phase == TURN and s.current == 2

@@ -102,8 +102,6 @@ class Undone(Event):
 @dataclass(frozen=True)
 class TurnStarted(Event):
     seat: int
-    phase: str
-    prompt: str
     human: bool
 
 

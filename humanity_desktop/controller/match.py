@@ -17,9 +17,7 @@ from typing import NamedTuple, Protocol
 
 from ..bots import Budget, Cancelled
 from ..bots.evaluate import forget_evaluations
-from ..engine.segment import Segment
 from ..engine import (
-    PROMPTS,
     Action,
     Kind,
     State,
@@ -34,6 +32,7 @@ from ..engine import (
 )
 from ..engine import events as happened  # the engine's events; the bus's own come from .events
 from ..engine.catalogue import PLAYER_COUNTS
+from ..engine.segment import Segment
 from ..engine.state import ACTION, PAY, TURN
 from .bus import Bus
 from .events import (
@@ -445,7 +444,7 @@ class Match:
         if s.game_over:
             self.bus.publish(GameOver(tuple(s.scores), tuple(ranking(s)), tuple(places(s))))
         elif ends_turn(events):
-            self.bus.publish(TurnStarted(s.current, s.phase, PROMPTS[s.phase], self.human_turn))
+            self.bus.publish(TurnStarted(s.current, self.human_turn))
 
     def _on_undo(self, ev: UndoRequested) -> None:
         if ev.seat != self.current or not self.can_undo:
