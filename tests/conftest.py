@@ -18,7 +18,7 @@ from hypothesis import settings
 
 from humanity_desktop.ui import theme
 
-# The tournament tooling and the yardsticks live in tools/, outside the shipped package.
+# The tournament tooling lives in tools/, outside the shipped package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

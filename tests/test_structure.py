@@ -144,13 +144,13 @@ def test_the_screens_never_touch_a_kind_or_a_phase_even_by_its_declared_value():
     assert not touching, "the screens import kinds or phases: " + ", ".join(touching)
 
 
-# The tournament's tooling and yardsticks: in tools/, never in what players download.
-TOOLING = {"tournament", "match_log", "training", "greedy_bot", "yardsticks", "ladder"}
+# The tournament's tooling: in tools/, never in what players download.
+TOOLING = {"tournament", "match_log", "training", "greedy_bot", "ladder"}
 
 
 def test_the_shipped_package_holds_no_tournament_tooling_and_imports_none():
     tools = PACKAGE.parent / "tools"
-    assert TOOLING <= {p.stem for p in tools.iterdir()} | {"yardsticks"}, "the tooling is not where this test looks"
+    assert TOOLING <= {p.stem for p in tools.iterdir()}, "the tooling is not where this test looks"
     inside = sorted(str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*") if p.stem in TOOLING)
     assert not inside, "tournament tooling inside the package: " + ", ".join(inside)
     reaching = [f"{p.relative_to(PACKAGE)}:{node.lineno}" for p, tree in sources(PACKAGE).items()

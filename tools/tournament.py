@@ -57,8 +57,7 @@ RUSH = scaled(RICH, mission=1.8, mission_odds=1.3, group=2.0, research=1.4, rese
               producer=0.5, work=0.7)
 
 # Variants of the levels, for measuring only, never offered in the game. They share the
-# levels' code, so they measure the levels against themselves; the yardsticks that share
-# none are in tools/yardsticks/.
+# levels' code, so they measure the levels against themselves.
 # The `-hand` seats tell what the learned evaluation (docs/bots.md) is worth: a level on the
 # hand-set weights (Casual, which was Normal, with no look-ahead either; Hard and Expert
 # judging by those weights alone).
