@@ -1,8 +1,8 @@
 """A hand-written judgement of a position, in expected final points, from what is on the table.
 
 Written from the rules (docs/rules-interpretation.md) and the tiles (docs/catalogue.md), not
-from the learned evaluation (evaluate.py). Each term estimates what a visible feature will be worth by the
-game's end, and most shrink as the game runs out (engine time left comes from clock.py):
+from the learned evaluation (evaluate.py). Each term estimates what a visible feature will be
+worth by the game's end, and most shrink as the game runs out (time left from clock.py):
 
 - points banked, and science tokens (the seat's own are known; a full position made from a
   view carries estimates for the others');
