@@ -28,11 +28,11 @@ from ..engine.errors import RulesError
 from ..engine.payment import can_pay
 from ..engine.ring import HANGARS, distance
 from ..engine.rules import MAX_WORK, greenhouse_problem, placement_cells, supply_of, wild_options
+from ..engine.segment import Segment
 from ..engine.state import (
     ACTIVE, BOARD, COLOUR, EXHAUSTED, OVER, PAY, PLACE, RETURNING, SHAPE, TURN, UPGRADE, WORK, State,
 )
 from .clock import clock
-from .segment_plans import Segment
 
 SIDE_BIT = {"left": 1, "center": 2, "right": 4}
 # What a turn's choice is: work, deploy a module, carry out an experiment.

@@ -1,9 +1,9 @@
 """Every way to finish the decision in front of a seat: its turn, or its placements after a reset.
 
-A segment (engine/segment.py) is what one seat decides in a row. `plans(state)` lists each distinct position the
-segment can end in, once, with one list of actions that reaches it. Positions are compared
-by everything a segment can change, so activations made in another order, or the same units
-spent in another order, count once.
+A segment (engine/segment.py) is what one seat decides in a row. `plans(state)` lists each
+distinct position the segment can end in, once, with one list of actions that reaches it.
+Positions are compared by everything a segment can change, so activations made in another
+order, or the same units spent in another order, count once.
 
 The end position is the one the seat leaves: the turn is over (its mission check made) but
 the next seat has not started and the round has not been reset, so nothing hidden is drawn.
