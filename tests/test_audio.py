@@ -207,7 +207,7 @@ def test_an_applied_action_plays_what_its_engine_events_did(heard, engine_events
 
 @pytest.mark.parametrize("event, expected", [
     (ActionRefused(0, None, "Paying", "not enough"), "illegal"),
-    (RoundReset(2, None), "arm_sweep"),
+    (RoundReset(2, 1, 0, 2, 2, (), (), (), ()), "arm_sweep"),
     (YearEnded(1), "year_end"),
     (GameOver((3, 5), (1, 0), (2, 1)), "game_over"),
     (MissionTaken(0, "m1", 3, True), "mission_claimed"),

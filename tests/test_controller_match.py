@@ -38,6 +38,7 @@ from humanity_desktop.controller.saves import (
 )
 from humanity_desktop.bots import evaluate
 from humanity_desktop.controller import thinking
+from humanity_desktop.controller.reset_info import reset_infos
 from humanity_desktop.engine import Action, apply_action, auto_pay, legal_actions, new_game, payment
 from humanity_desktop.engine.events import MissionTaken
 from humanity_desktop.engine.ring import arm_move, clockwise, slot_spot
@@ -505,8 +506,9 @@ def test_a_bot_game_reports_resets_years_and_the_end():
         match.close()
     resets = rec.of(RoundReset)
     # the arm stops on the last empty hangar once the kept modules have slid: a full turn with none
-    assert resets and all(clockwise(r.info.arm_from, arm_move(len(r.info.sliding))) == r.info.arm_to for r in resets)
-    assert any(r.info.experiments_to for r in resets)  # a year changed
+    assert resets and all(clockwise(r.arm_from, arm_move(len(r.kept))) == r.arm for r in resets)
+    shown = [info for applied in rec.of(ActionApplied) for _, info in reset_infos(applied.engine_events)]
+    assert len(shown) == len(resets) and any(info.experiments_to for info in shown)  # a year changed
     [over] = rec.of(GameOver)
     assert list(over.scores) == match.state.scores
     assert match.state.scores[over.ranking[0]] == max(match.state.scores)
@@ -526,7 +528,7 @@ def test_reset_info_follows_the_modules_the_arm_and_the_astronauts():
     finally:
         match.close()
     applied = rec.of(ActionApplied)[-1]
-    info = rec.of(RoundReset)[0].info
+    [(_, info)] = reset_infos(applied.engine_events)
     before, after = applied.before, applied.after
     assert info.arm_from == before.arm and info.arm_to == after.arm
     assert {t for t, _ in info.leaving} <= set(before.hangars[:2])

@@ -1,10 +1,12 @@
 """The reset preview (the engine's plan of the reset) agrees with the real reset on built
 positions: the same arm spot, the same modules leaving and sliding, the same astronauts sent
 home, as the board shows them after the round ends and as the controller reports them."""
+from dataclasses import replace
+
 import pytest
 
 from builders import end_round_now, fresh, on_ring, quiet_missions, set_astronaut
-from humanity_desktop.controller.match import reset_infos
+from humanity_desktop.controller.reset_info import ResetInfo, reset_infos
 from humanity_desktop.engine.flow import plan_reset
 from humanity_desktop.engine.ring import RING, slot_spot
 from humanity_desktop.engine.state import BOARD, RETURNING
@@ -48,6 +50,9 @@ def test_the_preview_matches_the_engines_reset(case, arm):
     assert [tile for tile, _, _ in info.sliding] == [tile for _, tile in preview.kept]
     assert sorted(preview.sent_home) == sorted(info.returned)
     assert all(s.players[p].astros[i][1] == RETURNING for p, i, _ in preview.sent_home)
+    # The preview's record is the animation's, but for what the deck deals after the slide.
+    assert ResetInfo.coming(before) == replace(info, arriving=(), experiments_from=(), experiments_to=())
+    assert info.advance == preview.advance
 
 
 def test_a_full_turn_is_previewed_as_eight_spots_sending_everyone_home():

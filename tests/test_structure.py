@@ -158,3 +158,15 @@ def test_the_shipped_package_holds_no_tournament_tooling_and_imports_none():
                 for name in ([node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names])
                 if name.split(".")[0] in TOOLING | {"tools"}]
     assert not reaching, "the package imports the tooling: " + ", ".join(reaching)
+
+
+
+def test_each_event_is_declared_once():
+    """An event both the engine and the bus declare leaves a reader guessing which one a
+    subscriber hears; the bus carries the engine's own events as they are."""
+    trees = sources(PACKAGE / "engine") | sources(PACKAGE / "controller")
+    declared = {path: {n.name for n in trees[path].body if isinstance(n, ast.ClassDef)}
+                for path in (PACKAGE / "engine" / "events.py", PACKAGE / "controller" / "events.py")}
+    engine, bus = declared.values()
+    assert engine and bus, "the events are not where this test looks"
+    assert not engine & bus, f"declared by both the engine and the bus: {sorted(engine & bus)}"

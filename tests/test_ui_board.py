@@ -7,12 +7,12 @@ import math
 import pygame
 import pytest
 
-from humanity_desktop.controller.events import ResetInfo
+from humanity_desktop.controller.reset_info import ResetInfo
 from humanity_desktop.engine import new_game
 from humanity_desktop.engine.ring import HANGARS, RING
 from humanity_desktop.engine.state import BOARD
 from humanity_desktop.controller.targets import RING_ASTRO, Target
-from humanity_desktop.ui.views.board_view import BoardFrame, BoardView, arm_turn
+from humanity_desktop.ui.views.board_view import BoardFrame, BoardView
 
 
 @pytest.fixture
@@ -78,7 +78,7 @@ def test_astronauts_sharing_a_spot_stand_apart_and_each_can_be_pointed_at(board)
 def test_a_reset_that_ends_where_it_began_is_a_full_turn():
     full = ResetInfo(arm_from=5, arm_to=5, leaving=(), sliding=(), arriving=(), returned=())
     short = ResetInfo(arm_from=6, arm_to=1, leaving=(), sliding=(), arriving=(), returned=())
-    assert arm_turn(full) == RING and arm_turn(short) == 3
+    assert full.advance == RING and short.advance == 3
 
 
 def test_the_arm_swings_through_every_spot_of_a_full_turn(board):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from humanity_desktop.controller.reset_info import ResetInfo
 from humanity_desktop.engine.flow import plan_reset
 from humanity_desktop.engine.state import TURN
 from humanity_desktop.ui import theme
@@ -95,20 +96,20 @@ def previewing_position(app):
 def test_the_preview_marks_the_stop_the_leaving_modules_and_the_astronauts_going_home(app):
     game = previewing_position(app)
     s = game.match.state
-    preview = plan_reset(s)
-    marked = draw_preview(app.screen, game.board, s, preview)
-    assert [key for what, key, _ in marked if what == "stop"] == [preview.arm_to]
-    assert [key for what, key, _ in marked if what == "leaving"] == [slot for slot, _ in preview.left]
-    assert sorted(key for what, key, _ in marked if what == "home") == sorted((p, i) for p, i, _ in preview.sent_home)
+    plan = plan_reset(s)
+    marked = draw_preview(app.screen, game.board, s, ResetInfo.coming(s))
+    assert [key for what, key, _ in marked if what == "stop"] == [plan.arm_to]
+    assert [key for what, key, _ in marked if what == "leaving"] == [s.arm + slot for slot, _ in plan.left]
+    assert sorted(key for what, key, _ in marked if what == "home") == sorted((p, i) for p, i, _ in plan.sent_home)
     for what, key, rect in marked:
         if what == "leaving":
-            assert rect.contains(game.board.tile_rect(s.arm + key))
+            assert rect.contains(game.board.tile_rect(key))
 
 
 def test_the_preview_shows_on_the_board_while_asked_for(app):
     game = previewing_position(app)
     s = game.match.state
-    edges = [(rect.centerx, rect.top + 1) for what, _, rect in draw_preview(app.screen, game.board, s, plan_reset(s))
+    edges = [(rect.centerx, rect.top + 1) for what, _, rect in draw_preview(app.screen, game.board, s, ResetInfo.coming(s))
              if what == "leaving"]
 
     def marked() -> bool:

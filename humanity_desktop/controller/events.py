@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine import Action, State
-from ..engine import events as happened  # the engine's events; this module declares the bus's own
-from ..engine.ring import experiment_spot, slot_spot
+# The engine's own events the bus carries as they are (besides MissionTaken, which the
+# screens import from the engine): the round's reset and the game's end.
+from ..engine.events import GameOver, RoundReset  # noqa: F401
 
 
 class Event:
@@ -122,52 +123,6 @@ class HintReady(Event):
 
 
 @dataclass(frozen=True)
-class ResetInfo:
-    """The main board's change over a reset, in ring spots, for the reset animation."""
-
-    arm_from: int
-    arm_to: int
-    leaving: tuple  # (tile, space): untaken modules under the white crosses
-    sliding: tuple  # (tile, space_from, space_to)
-    arriving: tuple  # (tile, space): new modules from the deck
-    returned: tuple  # (seat, astronaut, space_from): astronauts overtaken by the arm
-    experiments_from: tuple = ()  # (experiment, space) before a year change
-    experiments_to: tuple = ()
-
-    @classmethod
-    def of(cls, reset: happened.RoundReset, year: happened.YearStart | None) -> ResetInfo:
-        """The change the engine reported: a reset, and the new year it opened, if any."""
-        before, after = reset.arm_from, reset.arm
-        arrived = reset.arrived + (year.arrived if year is not None else ())
-        return cls(
-            arm_from=before,
-            arm_to=after,
-            leaving=tuple((tile, slot_spot(before, k)) for k, tile in reset.left),
-            sliding=tuple((tile, slot_spot(before, k), slot_spot(after, j))
-                          for j, (k, tile) in enumerate(reset.kept, start=1)),
-            arriving=tuple((tile, slot_spot(after, k)) for k, tile in arrived),
-            returned=reset.sent_home,
-            experiments_from=() if year is None else tuple(
-                (e, experiment_spot(before, i)) for i, e in enumerate(year.retired) if e),
-            experiments_to=() if year is None else tuple(
-                (e, experiment_spot(after, i)) for i, e in enumerate(year.experiments)),
-        )
-
-
-@dataclass(frozen=True)
-class RoundReset(Event):
-    round: int
-    info: ResetInfo
-
-
-@dataclass(frozen=True)
 class YearEnded(Event):
     year: int  # the year that ended
     science: dict = field(default_factory=dict)  # seat -> tokens earned (hidden from others)
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    scores: tuple
-    ranking: tuple  # seats, best first
-    places: tuple  # place per seat (1 = winner; ties share)

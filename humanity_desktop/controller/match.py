@@ -25,9 +25,7 @@ from ..engine import (
     legal_actions,
     new_game,
     observe,
-    places,
     play_to_turn_end,
-    ranking,
     why_illegal,
 )
 from ..engine import events as happened  # the engine's events; the bus's own come from .events
@@ -42,12 +40,9 @@ from .events import (
     BotThinking,
     CancelPaymentRequested,
     ConfirmRequested,
-    GameOver,
     HintReady,
     HintRequested,
     ReselectRequested,
-    ResetInfo,
-    RoundReset,
     TurnStarted,
     TurnToConfirm,
     Undone,
@@ -433,16 +428,18 @@ class Match:
 
     def _publish_consequences(self, events: list, before: State) -> None:
         s = self.state
-        for round_, info in reset_infos(events):
-            self.bus.publish(RoundReset(round_, info))
+        for e in events:
+            if isinstance(e, happened.RoundReset):
+                self.bus.publish(e)
         science = {e.player: e.tokens for e in events if isinstance(e, happened.Science)}
         if science:
             self.bus.publish(YearEnded(before.year, science))
         for e in events:
             if isinstance(e, happened.MissionTaken):  # the screens and sounds hear it as it is
                 self.bus.publish(e)
-        if s.game_over:
-            self.bus.publish(GameOver(tuple(s.scores), tuple(ranking(s)), tuple(places(s))))
+        over = [e for e in events if isinstance(e, happened.GameOver)]
+        if over:
+            self.bus.publish(over[0])
         elif ends_turn(events):
             self.bus.publish(TurnStarted(s.current, self.human_turn))
 
@@ -530,14 +527,3 @@ def replay_past(players: int, seed: int, actions: Sequence[Action]) -> Past:
             past.dates.append((state.year, state.round))
             past.turn.clear()
     return past
-
-
-def reset_infos(events: list) -> list[tuple[int, ResetInfo]]:
-    """(round, what changed on the board) for each reset among the engine's `events`."""
-    found: list[tuple[happened.RoundReset, happened.YearStart | None]] = []
-    for e in events:
-        if isinstance(e, happened.RoundReset):
-            found.append((e, None))
-        elif isinstance(e, happened.YearStart) and found:
-            found[-1] = (found[-1][0], e)
-    return [(reset.round, ResetInfo.of(reset, year)) for reset, year in found]

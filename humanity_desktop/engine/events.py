@@ -104,9 +104,11 @@ class YearStart(NamedTuple):
 
 @event("game_over")
 class GameOver(NamedTuple):
-    """The game is over: the scores by seat, and the seats best first."""
+    """The game is over: the scores by seat, the seats best first, and each seat's place
+    (1 = winner; seats level on every tie-break share a place)."""
     scores: tuple[int, ...]
     ranking: tuple[int, ...]
+    places: tuple[int, ...]
 
 
 # ---------------------------------------------------------------- a turn's choices

@@ -182,7 +182,7 @@ def _end_game(s: State, ev: list) -> None:
     enter(s, OVER)
     s.sel = None
     s.target = None
-    ev.append(GameOver(tuple(s.scores), tuple(ranking(s))))
+    ev.append(GameOver(tuple(s.scores), tuple(ranking(s)), tuple(places(s))))
 
 
 def resources_left(s: State, p: int) -> tuple[int, int, int]:

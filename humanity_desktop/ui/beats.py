@@ -15,7 +15,8 @@ from typing import NamedTuple
 
 import pygame
 
-from ..controller.events import ActionApplied, ResetInfo, TurnToConfirm
+from ..controller.events import ActionApplied, TurnToConfirm
+from ..controller.reset_info import ResetInfo
 from ..engine import Action, State
 from ..engine.catalogue import load
 from ..engine.events import (

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..controller.describe import plural, tile_name
-from ..controller.events import ResetInfo
+from ..controller.reset_info import ResetInfo
 from ..engine.ring import FULL_TURN, HANGARS
-from .views.board_view import STEPS, arm_turn, side_by_side
+from .views.board_view import STEPS, side_by_side
 
 
 class ResetStep(NamedTuple):
@@ -55,7 +55,7 @@ def _sliding(info: ResetInfo) -> str:
 
 
 def _swing(info: ResetInfo) -> str:
-    k, move = len(info.sliding), arm_turn(info)
+    k, move = len(info.sliding), info.advance
     if move == FULL_TURN:
         return (f"With no module left, the arm swings all the way round: {FULL_TURN} spots, back where it "
                 "started, and every astronaut beside the board is overtaken.")

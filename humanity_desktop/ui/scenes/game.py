@@ -17,7 +17,6 @@ from ...controller import (
     GameOver,
     HintReady,
     Match,
-    RoundReset,
     TurnStarted,
     TurnToConfirm,
     Undone,
@@ -33,6 +32,7 @@ from ..layout import game_layout
 from ..reset_steps import reset_steps
 from ..scene import Scene, soonest
 from ...controller.payment_plan import PaymentPlan
+from ...controller.reset_info import ResetInfo, reset_infos
 from ...controller.table import Table, refused
 from ...controller.targets import MINI_BASE, Target
 from ..tooltips import describe_target, magnified
@@ -111,7 +111,6 @@ class GameScene(Scene):
         bus = self.match.bus
         self._unsubscribe = [
             bus.subscribe(ActionApplied, self._on_applied),
-            bus.subscribe(RoundReset, self._on_reset),
             bus.subscribe(ActionRefused, self._on_refused),
             bus.subscribe(Undone, self._on_undone),
             bus.subscribe(TurnStarted, self._on_turn),
@@ -163,13 +162,15 @@ class GameScene(Scene):
     def _on_applied(self, ev: ActionApplied) -> None:
         self.director.action(ev)
         self._last_after = ev.after
+        for round_, info in reset_infos(ev.engine_events):
+            self._show_reset(round_, info)
 
-    def _on_reset(self, ev: RoundReset) -> None:
+    def _show_reset(self, round_: int, info: ResetInfo) -> None:
         slow = self.app.settings.slow_reset()
         if slow:
             self.app.save_settings()  # the resets seen while learning are counted
-        steps = reset_steps(ev.info, ev.round, self.names) if slow else None
-        self.director.reset(ev.info, self._last_after, self.director.queue[-1].seat if self.director.queue else 0, steps)
+        steps = reset_steps(info, round_, self.names) if slow else None
+        self.director.reset(info, self._last_after, self.director.queue[-1].seat if self.director.queue else 0, steps)
 
     def _on_refused(self, ev: ActionRefused) -> None:
         self.toasts.show(refused(ev.seat, ev.action, ev.rule, ev.reason, self.match.state), theme.BAD)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine.flow import plan_reset
 from .. import icons, theme
 from ..drawn import Fact, fact_of
 from ..fonts import draw_text, fonts
+from ...controller.reset_info import ResetInfo
 from ...controller.targets import ARM, ASTRO, CELL, EXPERIMENT, HANGAR, Target
 from ..views.base_view import BaseFrame
 from ..views.board_view import QUICK, BoardFrame
@@ -136,7 +136,7 @@ def draw_reset_preview(scene: TableScreen, surface, state) -> None:
     player asks for it, points at the arm or at Preview reset."""
     if not scene.can_act() or scene.director.busy:
         return
-    preview = plan_reset(state)
+    preview = ResetInfo.coming(state)
     button = hovered(scene.top_buttons, scene.pointer)
     if scene.previewing or scene.hover == Target(ARM) or (button is not None and button.label == "Preview reset"):
         draw_preview(surface, scene.board, state, preview)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import pygame
 
-from ...controller.events import ResetInfo
+from ...controller.reset_info import ResetInfo
 from ...engine import State
 from ...engine.ring import FULL_TURN, HANGARS, RING, WHITE_CROSSES, bay_slot, distance
 from ...engine.state import BOARD
@@ -163,7 +163,7 @@ class BoardView(View):
         if f.reset is None:
             return f.state.arm
         r = f.reset
-        return r.arm_from + arm_turn(r) * ease(segment(f.t, *f.timeline.arm))
+        return r.arm_from + r.advance * ease(segment(f.t, *f.timeline.arm))
 
     def _draw_pads(self, surface: pygame.Surface, arm: float) -> None:
         """The hangar pads and the wheel's bays, all following the arm; the two pads right after
@@ -368,7 +368,7 @@ def _flight_home(line: Timeline, r: ResetInfo, space: int, n: int) -> tuple[floa
     within the timeline's own part for the flights."""
     if line.home is None:
         a, b = line.arm
-        passed = a + (b - a) * distance(r.arm_from, space) / arm_turn(r)
+        passed = a + (b - a) * distance(r.arm_from, space) / r.advance
         return passed, passed + FLIGHT_HOME
     a, b = line.home
     each = (b - a) / len(r.returned)
@@ -390,12 +390,6 @@ def side_by_side(astronauts) -> list[tuple]:
         groups.setdefault(spot, []).append((p, i))
     return [(p, i, spot, k, len(members)) for spot, members in groups.items()
             for k, (p, i) in enumerate(members)]
-
-
-def arm_turn(r: ResetInfo) -> int:
-    """How many spots the arm swings over a reset: a full turn when it ends where it began
-    (no module was left on the board)."""
-    return distance(r.arm_from, r.arm_to) or FULL_TURN
 
 
 def _degrees(a: tuple, b: tuple) -> float:

@@ -7,7 +7,7 @@ import pygame
 
 from ...controller.describe import plural
 from ...engine import State
-from ...engine.flow import ResetPlan
+from ...controller.reset_info import ResetInfo
 from ...engine.ring import FULL_TURN, HANGARS
 from .. import theme
 from ..fonts import draw_text, fonts
@@ -17,21 +17,21 @@ from .board_view import R_ASTRO, BoardView, side_by_side
 GHOST_ALPHA = 120
 
 
-def preview_lines(preview: ResetPlan, names: tuple) -> list[str]:
+def preview_lines(preview: ResetInfo, names: tuple) -> list[str]:
     """What the reset would do now, and why the arm would stop there."""
     if preview.advance == FULL_TURN:
         swing = f"The arm would go all the way round ({FULL_TURN} spots): no module would be left."
     else:
         swing = (f"The arm would swing {plural(preview.advance, 'spot')}: {HANGARS} hangars minus the "
-                 f"{plural(len(preview.kept), 'module')} left.")
-    leaving = (f"{plural(len(preview.left), 'module')} under the white crosses would leave the ring."
-               if preview.left else "No module would leave the ring.")
-    who = [f"{names[seat]}'s astronaut {i + 1}" for seat, i, _ in preview.sent_home]
+                 f"{plural(len(preview.sliding), 'module')} left.")
+    leaving = (f"{plural(len(preview.leaving), 'module')} under the white crosses would leave the ring."
+               if preview.leaving else "No module would leave the ring.")
+    who = [f"{names[seat]}'s astronaut {i + 1}" for seat, i, _ in preview.returned]
     home = f"Going home: {', '.join(who)}." if who else "No astronaut would be overtaken."
     return [swing, leaving, home]
 
 
-def draw_stop_marker(surface: pygame.Surface, board: BoardView, preview: ResetPlan) -> pygame.Rect:
+def draw_stop_marker(surface: pygame.Surface, board: BoardView, preview: ResetInfo) -> pygame.Rect:
     """A bright ring round the spot's socket on the rim where the arm would stop (round an
     astronaut there too, which would stay, in front of the arm)."""
     centre = board.point(preview.arm_to, R_ASTRO)
@@ -40,19 +40,19 @@ def draw_stop_marker(surface: pygame.Surface, board: BoardView, preview: ResetPl
     return pygame.draw.circle(surface, theme.HIGHLIGHT, centre, board.astro * 0.85, w)
 
 
-def draw_preview(surface: pygame.Surface, board: BoardView, state: State, preview: ResetPlan) -> list[tuple]:
+def draw_preview(surface: pygame.Surface, board: BoardView, state: State, preview: ResetInfo) -> list[tuple]:
     """The whole preview over the board; returns what it marked as (what, key, rect): the
     arm's stop, each leaving module's slot, each overtaken astronaut."""
     _draw_ghost_arm(surface, board, preview.arm_to)
     marked = [("stop", preview.arm_to, draw_stop_marker(surface, board, preview))]
     w = max(2, int(3 * board.scale))
     label = max(10, int(13 * board.scale))
-    for slot, _ in preview.left:
-        rect = board.hangar_rect(state, slot).inflate(8, 8)
+    for _, space in preview.leaving:
+        rect = board.tile_rect(space).inflate(8, 8)
         pygame.draw.rect(surface, theme.BAD, rect, w, border_radius=8)
         draw_text(surface, "leaves", label, theme.BAD, rect.midbottom, "midtop", bold=True)
-        marked.append(("leaving", slot, rect))
-    going = {(seat, i) for seat, i, _ in preview.sent_home}
+        marked.append(("leaving", space, rect))
+    going = {(seat, i) for seat, i, _ in preview.returned}
     for seat, i, space, k, of in side_by_side(board.ring_astronauts(state)):
         if (seat, i) in going:
             centre = board.astro_point(space, k, of)
