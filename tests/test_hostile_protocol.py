@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from humanity_desktop.engine.protocol import Session, serve
+from humanity_desktop.engine.protocol import MAX_LINE, Session, main, serve
 from humanity_desktop.engine.ranges import SEED
 
 from test_protocol import advance, started, state_of
@@ -112,3 +112,40 @@ def test_events_only_answers_play_the_same_game():
         assert "state" not in b and a["events"] == b["events"]
         assert state_of(lean) == a["state"]
     assert lean.handle({"cmd": "apply", "action": {"type": "work"}, "with_state": "no"})["ok"] is False
+
+
+def test_a_line_over_the_limit_is_refused_unread_and_the_next_is_answered():
+    huge = b"[" + b"{}," * (MAX_LINE // 3 + 10) + b"{}]\n"  # over the limit, as one line
+    stdin = io.BytesIO(huge + b'{"cmd":"new","seed":3,"players":2}\n')
+    out = io.BytesIO()
+    serve(stdin, out)
+    first, second = out.getvalue().splitlines(keepends=True)
+    assert json.loads(first) == {"ok": False, "error": f"request line longer than {MAX_LINE} bytes: refused unread"}
+    assert json.loads(second)["ok"] is True
+
+
+def test_a_line_at_the_limit_is_read_as_a_request():
+    line = b'{"cmd":"help"}'.ljust(MAX_LINE - 1) + b"\n"
+    out = io.BytesIO()
+    serve(io.BytesIO(line), out)
+    assert json.loads(out.getvalue())["ok"] is True
+
+
+class Refusing(io.RawIOBase):
+    """An output that takes nothing, as a full disk or a closed file does."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, b) -> int:
+        raise self.error
+
+
+@pytest.mark.parametrize("error", [OSError(28, "No space left on device"), ValueError("I/O operation on closed file"),
+                                   BrokenPipeError(32, "Broken pipe")])
+def test_answers_that_cannot_be_written_end_the_protocol_cleanly(error):
+    stdin = io.BytesIO(b'{"cmd":"help"}\n')
+    assert main([], stdin=stdin, stdout=Refusing(error)) == 1

@@ -215,11 +215,31 @@ def encode(response: dict) -> bytes:
         return _dumps(_fail(f"internal error: response not encodable: {str(exc)[:200]}"))
 
 
+MAX_LINE = 1 << 20  # bytes in one request line: no request needs more, and a longer one is never held whole
+CHUNK = 1 << 16  # how much of an over-long line is read at a time while it is skipped
+
+
+def request_lines(stdin: BinaryIO):
+    """The lines of `stdin`, each at most MAX_LINE bytes; a longer line is read past in
+    chunks and yields None, so it is refused before it is parsed or kept."""
+    while True:
+        raw = stdin.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        if len(raw) <= MAX_LINE or raw.endswith(b"\n"):
+            yield raw
+            continue
+        while raw and not raw.endswith(b"\n"):
+            raw = stdin.readline(CHUNK)
+        yield None
+
+
 def serve(stdin: BinaryIO, stdout: BinaryIO, session: Session | None = None) -> None:
     """Answer every non-blank line of `stdin` on `stdout` until EOF."""
     session = session or Session()
-    for raw in stdin:
-        answer = session.respond(raw)
+    for raw in request_lines(stdin):
+        answer = (encode(_fail(f"request line longer than {MAX_LINE} bytes: refused unread"))
+                  if raw is None else session.respond(raw))
         if answer is None:
             continue
         stdout.write(answer)
@@ -244,7 +264,7 @@ def main(argv: list[str] | None = None, *, stdin: BinaryIO | None = None,
         serve(stdin or sys.stdin.buffer, stdout or sys.stdout.buffer)
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
+    except (OSError, ValueError):  # the answers cannot be written: a full disk, a closed pipe or file
         return 1
     return 0
 
