@@ -7,6 +7,7 @@ import pytest
 
 from humanity_desktop.controller.reset_info import ResetInfo
 from humanity_desktop.engine.flow import plan_reset
+from humanity_desktop.engine.ring import slot_spot
 from humanity_desktop.engine.state import TURN
 from humanity_desktop.ui import theme
 from humanity_desktop.ui.input import Click, Key
@@ -99,7 +100,7 @@ def test_the_preview_marks_the_stop_the_leaving_modules_and_the_astronauts_going
     plan = plan_reset(s)
     marked = draw_preview(app.screen, game.board, s, ResetInfo.coming(s))
     assert [key for what, key, _ in marked if what == "stop"] == [plan.arm_to]
-    assert [key for what, key, _ in marked if what == "leaving"] == [s.arm + slot for slot, _ in plan.left]
+    assert [key for what, key, _ in marked if what == "leaving"] == [slot_spot(s.arm, slot) for slot, _ in plan.left]
     assert sorted(key for what, key, _ in marked if what == "home") == sorted((p, i) for p, i, _ in plan.sent_home)
     for what, key, rect in marked:
         if what == "leaving":
