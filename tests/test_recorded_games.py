@@ -2,7 +2,7 @@
 the same position and events after every action, and the same final state.
 
 The engine has since learned to say more: a seat's turn ending (`turn_ended`), and what a
-reset and a new year did to the board. The events are hashed as they were recorded, which
+reset and a new year did to the board, and each seat's place at the end. The events are hashed as they were recorded, which
 today's events fully determine (`as_recorded`), so every step is still checked bit for bit."""
 import importlib.util
 import json
@@ -32,6 +32,8 @@ def as_recorded(events: list) -> list[dict]:
                  "advance": e["advance"], "returned": len(e["sent_home"])}
         elif e["type"] == "year_start":
             e = {"type": e["type"], "year": e["year"]}
+        elif e["type"] == "game_over":
+            e = {key: value for key, value in e.items() if key != "places"}
         out.append(e)
     return out
 
