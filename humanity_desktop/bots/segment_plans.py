@@ -19,6 +19,14 @@ Three options trade completeness for speed, for players that prune what they wou
   astronaut nearer home is never worse, so the shorter work is never better).
 - `alike`: True counts returning astronauts of the same work value as interchangeable, so
   two of them swapping cells is one way to place them, not two.
+
+However wide the position (a base of hundreds of tiles with three astronauts coming home has
+hundreds of millions of placement sequences), the listing does a bounded amount of work:
+it stops once it has reached MAX_WORK tiles' worth of positions (each position reached
+counted by the size of the seat's base, which is what it costs to keep), and a position
+whose listing stopped before any end still gets one, completed by the first choice at every
+step. Every position of a real game lists in full: the widest recorded ones reach 3,400
+positions of about 30 tiles, a fifth of the bound.
 """
 from __future__ import annotations
 
@@ -49,9 +57,14 @@ def position_key(state: State, seat: int) -> tuple:
     )
 
 
-def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = False) -> list[Plan]:
+MAX_WORK = 500_000  # positions reached, each counted by its seat's tiles, before a listing stops
+
+
+def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = False,
+          most: int = MAX_WORK) -> list[Plan]:
     """Each distinct end of the segment that starts at `state`, with the actions reaching it,
-    in a fixed order (the same state always gives the same list)."""
+    in a fixed order (the same state always gives the same list); past `most` tiles' worth
+    of positions reached, the ends found so far (at least one)."""
     if state.phase == OVER:
         return []
     if pay not in ("all", "auto"):
@@ -59,8 +72,11 @@ def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = 
     seg = Segment.of(state)
     seen: set = set()
     ends: dict[tuple, Plan] = {}
+    # Each position reached costs about its seat's base to keep (its key, its copy of the seat).
+    per_position = len(state.players[seg.seat].base) + 1
+    work = [most // per_position]  # positions still to reach
 
-    def visit(s: State, path: tuple[Action, ...], last_cell) -> None:
+    def choices(s: State, last_cell) -> list[Action]:
         if s.phase == PAY and pay == "auto":
             legal = [cheapest_legal_spend(s)]
         else:
@@ -76,7 +92,13 @@ def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = 
             legal = [a for a in legal if a.astronaut == first]
             if alike and last_cell is not None and last_cell[0] == astros[first][0]:
                 legal = [a for a in legal if a.cell >= last_cell[1]]
-        for a in legal:
+        return legal
+
+    def visit(s: State, path: tuple[Action, ...], last_cell) -> None:
+        for a in choices(s, last_cell):
+            if work[0] <= 0:
+                return
+            work[0] -= 1
             t = s.fork()  # shares the seats the action leaves alone (their judgement too)
             play_legal_to_turn_end(t, a)  # listed for `s` itself
             step = path + (a,)
@@ -85,12 +107,7 @@ def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = 
                 if key not in ends:
                     ends[key] = Plan(step, t)
                 continue
-            if a.kind == Kind.ACTIVATE:
-                cell = a.cell
-            elif a.kind == Kind.PLACE_ASTRONAUT:
-                cell = (s.players[s.current].astros[a.astronaut][0], a.cell)  # (its work, where it went)
-            else:
-                cell = None
+            cell = _order_cell(s, a)
             # Two different sets of activations can leave the same position (a time module
             # with nobody to move); each keeps its own place in the order of cells.
             node = (key, cell)
@@ -100,7 +117,26 @@ def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = 
             visit(t, step, cell)
 
     visit(state, (), None)
+    if not ends:  # stopped before any end: the first choice at every step
+        s, path, last_cell = state, (), None
+        while not seg.over(s):
+            a = choices(s, last_cell)[0]
+            s = s.fork()
+            last_cell = _order_cell(s, a)
+            play_legal_to_turn_end(s, a)
+            path += (a,)
+        ends[()] = Plan(path, s)
     return list(ends.values())
+
+
+def _order_cell(s: State, a: Action):
+    """Where `a`, about to be played in `s`, stands in the order the listing takes choices in:
+    an activation's cell, a placement's (the astronaut's work, its cell), else None."""
+    if a.kind == Kind.ACTIVATE:
+        return a.cell
+    if a.kind == Kind.PLACE_ASTRONAUT:
+        return (s.players[s.current].astros[a.astronaut][0], a.cell)
+    return None
 
 
 def play_plan(state: State, actions, until_turn_end: bool = False) -> None:
