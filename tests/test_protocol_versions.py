@@ -109,3 +109,39 @@ def test_every_documented_event_is_emitted(emitted):
     documented = documented_events(DOC.read_text(encoding="utf-8"))
     never = sorted(set(documented) - set(emitted))
     assert not never, f"documented but never emitted in {SEEDS}: {never}"
+
+
+def documented_replies(text: str) -> dict[str, list[str]]:
+    """The `| command | reply fields |` table of the Replies section: the fields before any
+    parenthesis."""
+    section = text.split("\n## Replies", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        m = re.match(r"\|\s*`(\w+)`\s*\|([^|(]*)", line)
+        if m:
+            rows[m.group(1)] = re.findall(r"`(\w+)`", m.group(2))
+    return rows
+
+
+def test_every_reply_has_the_documented_fields():
+    documented = documented_replies(DOC.read_text(encoding="utf-8"))
+    assert sorted(documented) == sorted(c["cmd"] for c in COMMANDS)
+    s = Session()
+    new = s.handle({"cmd": "new", "players": 2, "seed": 7})
+    legal = s.handle({"cmd": "legal"})
+    replies = {
+        "new": new,
+        "legal": legal,
+        "apply": s.handle({"cmd": "apply", "action": legal["actions"][0]}),
+        "state": s.handle({"cmd": "state"}),
+        "load": s.handle({"cmd": "load", "state": new["state"]}),
+        "view": s.handle({"cmd": "view", "player": 0}),
+        "help": s.handle({"cmd": "help"}),
+        "version": s.handle({"cmd": "version"}),
+    }
+    for cmd, reply in replies.items():
+        assert reply["ok"] is True, (cmd, reply)
+        assert sorted(k for k in reply if k != "ok") == sorted(documented[cmd]), cmd
+    events_only = s.handle({"cmd": "apply", "action": s.handle({"cmd": "legal"})["actions"][0],
+                            "with_state": False})
+    assert sorted(k for k in events_only if k != "ok") == sorted(set(documented["apply"]) - {"state"})
