@@ -192,7 +192,6 @@ class Session:
         return _ok(commands=[dict(c, fields=dict(c["fields"])) for c in COMMANDS],
                    actions={kind: list(spec.fields) for kind, spec in SPECS.items()}), KEEP
 
-
     def _version(self, req: dict) -> tuple[dict, Any]:
         return _ok(protocol=PROTOCOL_VERSION), KEEP
 
