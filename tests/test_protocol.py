@@ -17,7 +17,7 @@ from humanity_desktop.engine.actions import SPECS
 from humanity_desktop.engine.protocol import NO_GAME, Session, main
 
 ROOT = Path(__file__).resolve().parents[1]
-COMMANDS = ("new", "legal", "apply", "state", "load", "view", "help")
+COMMANDS = ("new", "legal", "apply", "state", "load", "view", "help", "version")
 
 
 def started(players: int = 2, seed: int = 1) -> Session:

@@ -27,6 +27,7 @@ from .setup import new_game
 from .state import State
 from .validation import StateError, is_int, load_state, short_repr
 
+PROTOCOL_VERSION = 2  # bumped when a field is removed or renamed; see docs/protocol.md, Versions
 NO_GAME = "no game: send new or load first"
 KEEP = object()  # a handler's answer leaves the game as it is
 
@@ -43,6 +44,7 @@ COMMANDS: list[dict[str, Any]] = [
     {"cmd": "view", "fields": {"player": "seat number"},
      "does": "what one seat may see: deck orders and other seats' science hidden"},
     {"cmd": "help", "fields": {}, "does": "this list"},
+    {"cmd": "version", "fields": {}, "does": "the protocol version; works with no game"},
 ]
 
 
@@ -74,6 +76,7 @@ class Session:
             "load": self._load,
             "view": self._view,
             "help": self._help,
+            "version": self._version,
         }
 
     # ------------------------------------------------------------ entry points
@@ -127,7 +130,7 @@ class Session:
             handler = self._handlers.get(cmd)
             if handler is None:
                 raise RequestError(f"unknown cmd {short_repr(cmd)}; known: {', '.join(self._handlers)}")
-            if self.state is None and cmd not in ("new", "load", "help"):
+            if self.state is None and cmd not in ("new", "load", "help", "version"):
                 raise RequestError(NO_GAME)
             return handler(request)
         except RequestError as exc:
@@ -143,7 +146,7 @@ class Session:
         if not SEED.holds(seed):
             raise RequestError(f"'seed' must be an integer {SEED.words()}, got {short_repr(seed)}")
         state = new_game(players, seed)
-        return _ok(state=state.to_json()), state
+        return _ok(protocol=PROTOCOL_VERSION, state=state.to_json()), state
 
     def _legal(self, req: dict) -> tuple[dict, Any]:
         s = self.state
@@ -176,7 +179,7 @@ class Session:
             loaded = load_state(_field(req, "state"))
         except StateError as exc:
             raise RequestError(f"state refused: {exc}") from None
-        return _ok(state=loaded.to_json()), loaded
+        return _ok(protocol=PROTOCOL_VERSION, state=loaded.to_json()), loaded
 
     def _view(self, req: dict) -> tuple[dict, Any]:
         seat = _field(req, "player")
@@ -188,6 +191,9 @@ class Session:
     def _help(self, req: dict) -> tuple[dict, Any]:
         return _ok(commands=[dict(c, fields=dict(c["fields"])) for c in COMMANDS],
                    actions={kind: list(spec.fields) for kind, spec in SPECS.items()}), KEEP
+
+    def _version(self, req: dict) -> tuple[dict, Any]:
+        return _ok(protocol=PROTOCOL_VERSION), KEEP
 
 
 def _internal(exc: Exception) -> dict:
