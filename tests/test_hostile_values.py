@@ -24,7 +24,7 @@ from humanity_desktop.controller.bus import Bus
 from humanity_desktop.controller.stats import STATS_FILE, Stats
 from humanity_desktop.engine import apply_action, legal_actions, load_catalogue, new_game
 from humanity_desktop.engine.horizon import problem
-from humanity_desktop.engine.ranges import COORD, POINTS, SEED, TURN_NUMBER
+from humanity_desktop.engine.ranges import COORD, POINTS, POINTS_LOST, SEED, TURN_NUMBER
 from humanity_desktop.engine.sandbox import SandboxError, place_tile
 from humanity_desktop.engine.state import WORK, State
 from humanity_desktop.engine.validation import StateError, load_state
@@ -116,7 +116,7 @@ def test_the_score_track_draws_a_bounded_number_of_labels_whatever_the_scores(mo
     drawn = []
     monkeypatch.setattr("humanity_desktop.ui.views.tracks_view.draw_text", lambda s, text, *a, **k: drawn.append(text))
     s = new_game(2, 1)
-    for low, high in ((0, 40), (POINTS.lo, POINTS.hi), (-3, 10_000)):
+    for low, high in ((0, 40), (POINTS_LOST.lo, POINTS.hi), (-3, 10_000)):
         drawn.clear()
         s.players[0].ledger["scenario"], s.players[1].ledger["scenario"] = low, high
         view.draw(surface, TracksFrame(s, (0, 1)))

@@ -274,7 +274,7 @@ def shift_base(s: State, seat: int, dx: int) -> None:
 
 
 def to_the_edge(s: State, edge: str) -> None:
-    gained, lost = horizon.points_to_come(s)
+    gained, _ = horizon.points_to_come(s)
     if edge == "turn":
         s.turn = TURN_NUMBER.hi - horizon.turns_left(s)
     elif edge == "round":
@@ -282,9 +282,6 @@ def to_the_edge(s: State, edge: str) -> None:
     elif edge == "points high":
         p = s.players[s.current]
         p.ledger["scenario"] += POINTS.hi - gained - max(p.score, max(p.ledger.values()))
-    elif edge == "points low":
-        p = s.players[s.current]
-        p.ledger["scenario"] += POINTS.lo + lost - min(p.score, min(p.ledger.values()))
     elif edge == "science":
         for p in s.players:
             p.science = SCIENCE.hi - horizon.science_to_come(s)
@@ -299,7 +296,7 @@ def to_the_edge(s: State, edge: str) -> None:
             p.astros = [(4, where, pos) for _, where, pos in p.astros]
 
 
-EDGES = ["turn", "round", "points high", "points low", "science", "reach", "research", "work", "seed"]
+EDGES = ["turn", "round", "points high", "science", "reach", "research", "work", "seed"]
 
 
 def play_a_round(match: Match) -> None:

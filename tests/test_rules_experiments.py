@@ -1,4 +1,6 @@
 """C. Carry out an Experiment: groups, Year 3 VP, research and effects (rulebook pp. 11-12, 14)."""
+import itertools
+
 import pytest
 
 from builders import (
@@ -7,6 +9,7 @@ from builders import (
 )
 from humanity_desktop.engine.catalogue import RESOURCES
 from humanity_desktop.engine.events import Reactivated
+from humanity_desktop.engine.scoring import SIDE_BITS, join_group
 from humanity_desktop.engine.state import ACTIVE, BOARD, EXHAUSTED, TURN
 
 
@@ -54,6 +57,26 @@ def test_a_complete_group_of_three_sides_is_worth_three_in_any_order():
     ev2 = experiment(s, 2, 2)
     assert [vp_by(e, "experiment_group", 0) for e in (ev0, ev1, ev2)] == [0, 1, 2]
     assert s.players[0].ledger["experiment_group"] == 3
+
+
+def best_total(groups: tuple[int, ...], sides: tuple[str, ...]) -> int:
+    """The most an order of experiments can score over the game, trying every group each one
+    could join (any group lacking its side, or a new one only when none does)."""
+    if not sides:
+        return 0
+    bit = SIDE_BITS[sides[0]]
+    open_groups = [i for i, g in enumerate(groups) if not g & bit]
+    if not open_groups:
+        return best_total(groups + (bit,), sides[1:])
+    return max(bin(groups[i]).count("1") + best_total(groups[:i] + (groups[i] | bit,) + groups[i + 1:], sides[1:])
+               for i in open_groups)
+
+
+def test_joining_the_fullest_group_scores_the_most_over_the_game_for_every_order_of_up_to_seven():
+    for n in range(1, 8):
+        for sides in itertools.product(SIDE_BITS, repeat=n):
+            groups: list[int] = []
+            assert sum(join_group(groups, side) for side in sides) == best_total((), sides), sides
 
 
 def test_the_experiment_leaves_the_wheel_and_is_kept_by_the_player():

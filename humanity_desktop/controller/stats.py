@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..engine.ranges import COUNT, NAME_TEXT, RATING, text_problem
+from ..engine.ranges import COUNT, NAME_TEXT, POINTS, RATING, text_problem
 from .files import write_atomic
 from .seats import LEVEL_ORDER, Seat
 from .versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
@@ -183,8 +183,7 @@ def parse_stats(text: str) -> Stats:
 
     try:
         return Stats(
-            lines={(level_of(d["level"]), _count(d["seats"])): Line(*(_count(d[k]) for k in ("played", "won", "best", "total")))
-                   for d in raw["lines"]},
+            lines={(level_of(d["level"]), _count(d["seats"])): _line(d) for d in raw["lines"]},
             ratings={level_of(level): Rating(_rating_value(r["value"]), _count(r["games"]))
                      for level, r in raw["ratings"].items()},
             medals={level_of(level): _medal(m) for level, m in raw["medals"].items()},
@@ -193,6 +192,14 @@ def parse_stats(text: str) -> Stats:
         )
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise FileProblem(f"it is damaged ({exc!r})") from None
+
+
+def _line(d: dict) -> Line:
+    """A line as `Line.add` writes it: its best is a score, in the range the engine holds scores to."""
+    best = d["best"]
+    if not POINTS.holds(best):
+        raise ValueError(f"{best!r} is not a score")
+    return Line(_count(d["played"]), _count(d["won"]), best, _count(d["total"]))
 
 
 def _count(x) -> int:

@@ -176,13 +176,17 @@ def _end_game(s: State, ev: list) -> None:
     for i, player in enumerate(s.players):
         if player.science:
             gain_vp(s, i, player.science, "science", ev)
-        left = sum(st for tid, st in player.base.values() if cat.tiles[tid].stores)
-        if left // LEFTOVERS_PER_VP:
-            gain_vp(s, i, left // LEFTOVERS_PER_VP, "leftovers", ev)
+        if left := leftover_vp(player, cat):
+            gain_vp(s, i, left, "leftovers", ev)
     enter(s, OVER)
     s.sel = None
     s.target = None
     ev.append(GameOver(tuple(s.scores), tuple(ranking(s)), tuple(places(s))))
+
+
+def leftover_vp(player, cat) -> int:
+    """The points a base's stock left at the game's end is worth."""
+    return sum(st for tid, st in player.base.values() if cat.tiles[tid].stores) // LEFTOVERS_PER_VP
 
 
 def resources_left(s: State, p: int) -> tuple[int, int, int]:

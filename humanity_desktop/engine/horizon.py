@@ -17,7 +17,7 @@ from .flow import LEFTOVERS_PER_VP
 from .ranges import BASE_TILES, COORD, POINTS, ROUND_NUMBER, SCIENCE, TURN_NUMBER, UPGRADES
 from .ring import WHITE_CROSSES
 from .scoring import MISSION_VP, mission_value
-from .state import ACTIVE, ASTRONAUTS, EXHAUSTED, OVER, RETURNING, UPGRADE, State
+from .state import ACTIVE, ASTRONAUTS, EXHAUSTED, OVER, RETURNING, UPGRADE, State, ledger_span
 
 
 def rounds_left(s: State) -> int:
@@ -108,10 +108,14 @@ def problem(s: State) -> str | None:
     science, modules = science_to_come(s), modules_to_come(s)
     for i, p in enumerate(s.players):
         path = f"seats[{i}]"
-        for what, value in [*((f"ledger.{k}", v) for k, v in p.ledger.items()), ("score", p.score)]:
-            if value + gained > POINTS.hi or value - lost < POINTS.lo:
-                return (f"{path}.{what}: {value} could move by {gained} up or {lost} down "
-                        f"in the rest of the game, past {POINTS.words()}")
+        # Points won only rise and points lost only fall; the score never falls below what the
+        # seat's missions won, so only its rise can leave the range.
+        for what, value, span in [*((f"ledger.{k}", v, ledger_span(k)) for k, v in p.ledger.items()),
+                                  ("score", p.score, POINTS)]:
+            moved = value - lost if span.lo < 0 else value + gained
+            if not span.holds(moved):
+                return (f"{path}.{what}: {value} could move by {lost if span.lo < 0 else gained} "
+                        f"in the rest of the game, past {span.words()}")
         if p.science + science > SCIENCE.hi:
             return f"{path}.science: {p.science} and up to {science} more could pass {SCIENCE.hi}"
         if len(p.base) + modules > BASE_TILES.hi:

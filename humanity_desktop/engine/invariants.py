@@ -14,8 +14,15 @@ from . import Action, RulesError, State, apply_action, legal_actions, load_catal
 from .actions import random_action
 from .events import EVENTS, VP, from_json, to_json
 from .catalogue import LAST_YEAR
+from .flow import leftover_vp
 from .ranges import ASTRONAUT_WORK, RING_SPOT
-from .state import ACTIVE, ASTRONAUTS, BOARD, EXHAUSTED, LEDGER_SOURCES, RETURNING
+from .scoring import MISSION_VP, join_group
+from .state import (
+    ACTIVE, ASTRONAUTS, BOARD, COLOUR, EXHAUSTED, LEDGER_SOURCES, OVER, PAY, PLACE, RETURNING, SHAPE, UPGRADE, WORK,
+    ledger_span,
+)
+
+DECIDING = (PAY, COLOUR, SHAPE)  # the phases that follow a chosen module or experiment
 
 MAX_GAME_ACTIONS = 5000  # far beyond any real game: more means the game does not end
 PROBE_RATE = 0.05  # share of positions where an illegal action is tried first
@@ -131,6 +138,49 @@ def _check_astronauts(p, path: str) -> None:
     expect(len(in_base) == len(set(in_base)), f"{path}.astronauts: two astronauts share a cell")
 
 
+def check_points(s: State, i: int) -> None:
+    """A seat's experiment groups and points as the rules' own effects leave them: the groups
+    are its experiments filed in the order it finished them, and each ledger entry has the sign
+    and, where it follows from what the seat holds, the value that play gives."""
+    cat = load_catalogue()
+    p = s.players[i]
+    path = f"seats[{i}]"
+    groups: list[int] = []
+    group_vp = sum(join_group(groups, cat.experiments[e].side) for e in p.experiments)
+    expect(p.groups == groups, f"{path}.groups: {p.groups} are not its experiments' groups {groups}")
+    for source, points in p.ledger.items():
+        expect(ledger_span(source).holds(points), f"{path}.ledger.{source}: {points} is not {ledger_span(source).words()}")
+    led = p.ledger
+    held = s.holders.count(i)
+    expect(led["mission"] + led["mission_lost"] == MISSION_VP * held,
+           f"{path}.ledger: missions won less missions lost must be {MISSION_VP} for each of the {held} held")
+    expect(led["experiment_group"] == group_vp,
+           f"{path}.ledger.experiment_group: must be {group_vp}, what its groups scored")
+    experiment_vp = sum(cat.experiments[e].vp for e in p.experiments)
+    expect(led["experiment_vp"] == experiment_vp,
+           f"{path}.ledger.experiment_vp: must be {experiment_vp}, its experiments' points")
+    over = s.phase == OVER
+    for source, due in (("science", p.science), ("leftovers", leftover_vp(p, cat))):
+        expect(led[source] == (due if over else 0),
+               f"{path}.ledger.{source}: must be {due if over else 0} "
+               f"({'scored at the end' if over else 'nothing before the game ends'})")
+
+
+def check_decision(s: State) -> None:
+    """The decision in progress fits its phase: nothing is owed, worked or earned outside the
+    phase that spends it, and a colour or shape is chosen for a module that has one to choose."""
+    phase = s.phase
+    expect(phase == PAY or not any(s.need), f"pending.need: nothing is owed in phase '{phase}'")
+    expect(phase == WORK or s.work_left == 0, f"pending.work_left: no work is left in phase '{phase}'")
+    expect(phase == UPGRADE or s.upgrades == 0, f"pending.upgrades: no upgrade is given in phase '{phase}'")
+    expect(phase == PLACE or not s.placing, f"pending.placing: no seat places in phase '{phase}'")
+    expect(phase in DECIDING or s.target is None, f"pending.target: nothing is chosen in phase '{phase}'")
+    if phase in (COLOUR, SHAPE):
+        spec = load_catalogue().tiles[s.hangars[s.target[1] - 1]]
+        fits = spec.kind == "communication" if phase == COLOUR else spec.shape == "wild"
+        expect(fits, f"pending.target: {spec.id} has no {phase} to choose")
+
+
 def check_player(s: State, i: int, vp_seen: Counter) -> None:
     """The seat as the rules can play it, and its score exactly what the VP events said."""
     check_seat(s, i)
@@ -142,8 +192,10 @@ def check_player(s: State, i: int, vp_seen: Counter) -> None:
 
 def check_invariants(s: State, vp_seen: list[Counter]) -> None:
     check_components(s)
+    check_decision(s)
     for i in range(s.n):
         check_player(s, i, vp_seen[i])
+        check_points(s, i)
     expect(s.scores == [p.score for p in s.players], "scores differ from the players' points")
 
 

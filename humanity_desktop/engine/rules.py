@@ -30,7 +30,7 @@ from .state import (
     UPGRADE, WORK, State,
 )
 from .flow import UntilTurnEnd, finish_turn, first_to_play, start_round
-from .scoring import gain_research, gain_vp, move_time
+from .scoring import gain_research, gain_vp, join_group, move_time
 
 Events = list[Event]
 START_WORK, MAX_WORK = ASTRONAUT_WORK  # an astronaut's work: where it starts, how far upgrades take it
@@ -608,17 +608,9 @@ def _finish_experiment(s: State, index: int, cat: Catalogue, ev: Events) -> None
     spec = cat.experiments[eid]
     player.experiments.append(eid)
     ev.append(ExperimentDone(p, eid, index))
-    bit = {"left": 1, "center": 2, "right": 4}[spec.side]
-    open_groups = [i for i, g in enumerate(player.groups) if not g & bit]
-    if open_groups:
-        # Joining the fullest group that lacks this side scores most now; the total over the
-        # game is the same whichever group is joined (see docs/rules-interpretation.md).
-        best = max(open_groups, key=lambda i: bin(player.groups[i]).count("1"))
-        points = bin(player.groups[best]).count("1")
-        player.groups[best] |= bit
+    points = join_group(player.groups, spec.side)
+    if points:
         gain_vp(s, p, points, "experiment_group", ev)
-    else:
-        player.groups.append(bit)
     if spec.vp:
         gain_vp(s, p, spec.vp, "experiment_vp", ev)
     if spec.research:

@@ -7,11 +7,27 @@ from .ring import clockwise, distance
 from .state import BOARD, State
 
 MISSION_VP = 3
+SIDE_BITS = {"left": 1, "center": 2, "right": 4}  # an experiment group is a bitmask of its sides
 
 
 def gain_vp(s: State, p: int, amount: int, source: str, ev: list) -> None:
     s.writable(p).ledger[source] += amount
     ev.append(VP(p, amount, source))
+
+
+def join_group(groups: list[int], side: str) -> int:
+    """File an experiment of `side` in the fullest group that lacks that side (a new group if
+    none does); returns the points that scores, the size of the group it joined. Joining the
+    fullest scores most now (see docs/rules-interpretation.md)."""
+    bit = SIDE_BITS[side]
+    open_groups = [i for i, g in enumerate(groups) if not g & bit]
+    if not open_groups:
+        groups.append(bit)
+        return 0
+    best = max(open_groups, key=lambda i: bin(groups[i]).count("1"))
+    points = bin(groups[best]).count("1")
+    groups[best] |= bit
+    return points
 
 
 def gain_research(s: State, p: int, amount: int, source: str, ev: list) -> None:

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from .catalogue import RESOURCES, Catalogue, load as load_catalogue
 from .phases import Phase
+from .ranges import POINTS, POINTS_LOST, Range
 from .ring import HANGARS, WHEEL_BAYS, distance
 
 ACTIVE, EXHAUSTED, BOARD, RETURNING = "active", "exhausted", "board", "returning"
@@ -30,9 +31,15 @@ LEDGER_SOURCES = (
     "square", "greenhouse", "experiment_group", "experiment_vp", "module_vp",
     "mission", "mission_lost", "science", "leftovers", "scenario",
 )
+LOSSES = ("mission_lost",)  # the only source that takes points away (a mission another seat took)
 # Sources a position may lack: saves made before they existed ("scenario": points set in
 # the Sandbox).
 OPTIONAL_SOURCES = ("scenario",)
+
+
+def ledger_span(source: str) -> Range:
+    """The values one ledger entry can hold: points won never go below 0, points lost never above."""
+    return POINTS_LOST if source in LOSSES else POINTS
 
 
 class Field(NamedTuple):

@@ -12,18 +12,18 @@ from typing import Any
 from .actions import Action
 from .catalogue import MISSION_TYPES, RESOURCES, SHAPES, YEARS, load as load_catalogue
 from .horizon import problem as horizon_problem
-from .invariants import InvariantError, check_components, check_seat
+from .invariants import DECIDING, InvariantError, check_components, check_decision, check_points, check_seat
 from .observation import observe
 from .phases import MID_TURN, PHASES
 from .ranges import (
-    ASTRONAUT_WORK, BASE_TILES, BAY, COORD, GROUP, NEED, PLAYERS, POINTS, RING_SPOT, ROUND_NUMBER, SCIENCE, SEED,
+    ASTRONAUT_WORK, BASE_TILES, BAY, COORD, GROUP, NEED, PLAYERS, RING_SPOT, ROUND_NUMBER, SCIENCE, SEED,
     SLOT, TURN_NUMBER, UPGRADES, YEAR, Range, is_int,
 )
 from .rules import apply_action, legal_actions
 from .ring import HANGARS, WHEEL_BAYS
 from .state import (
     ACTIVE, ASTRONAUTS, BOARD, COLOUR, EXHAUSTED, LEDGER_SOURCES, OPTIONAL_SOURCES, OVER, PAY, PENDING_KEYS,
-    PLACE, PLACES, RETURNING, SEAT_KEYS, SHAPE, STATE_KEYS, TURN, UPGRADE, VERSION, WORK, State,
+    PLACE, PLACES, RETURNING, SEAT_KEYS, SHAPE, STATE_KEYS, TURN, UPGRADE, VERSION, WORK, State, ledger_span,
 )
 
 __all__ = ["PHASES", "StateError", "is_int", "load_state", "short_repr", "validate_state"]
@@ -48,10 +48,14 @@ def load_state(raw: Any) -> State:
         state = State.from_json(raw)
     except (KeyError, TypeError, ValueError) as exc:
         raise StateError(f"{type(exc).__name__}: {exc}") from None
+    if state.phase not in DECIDING:
+        state.target = None  # spent and left behind by older saves: nothing refers to it
     try:
         check_components(state)
+        check_decision(state)
         for i in range(state.n):
             check_seat(state, i)
+            check_points(state, i)
     except InvariantError as exc:
         raise StateError(str(exc)) from None
     problem = horizon_problem(state) or _smoke_test(state)
@@ -212,7 +216,7 @@ def _validate_seat(c: _Checker, seat: Any, path: str) -> None:
     if not isinstance(ledger, dict) or not required <= set(ledger) <= set(LEDGER_SOURCES):
         c.fail(f"{path}.ledger", f"must be an object with exactly {', '.join(LEDGER_SOURCES)}")
     for k in ledger:
-        c.integer(ledger[k], f"{path}.ledger.{k}", POINTS)
+        c.integer(ledger[k], f"{path}.ledger.{k}", ledger_span(k))
     if "score" in seat and seat["score"] != sum(ledger.values()):
         c.fail(f"{path}.score", f"must equal the ledger's sum {sum(ledger.values())}")
     for i, e in enumerate(c.seq(seat["experiments"], f"{path}.experiments", most=len(c.experiments))):
@@ -260,18 +264,19 @@ def _validate_pending(c: _Checker, d: dict, n: int, phase: str, cur: Any) -> Non
 
 def _validate_target(c: _Checker, d: dict, target: Any, phase: str) -> None:
     if target is None or target == []:
-        if phase in (PAY, COLOUR, SHAPE):
+        if phase in DECIDING:
             c.fail("pending.target", f"phase '{phase}' needs a target")
         return
     if (not isinstance(target, list) or len(target) != 2 or target[0] not in ("module", "experiment")
             or not (SLOT if target[0] == "module" else BAY).holds(target[1])):
         c.fail("pending.target", f"must be null, [\"module\", 1..7] or [\"experiment\", 0..6], "
                                  f"got {short_repr(target)}")
+    if phase not in DECIDING:
+        return  # a spent target that older saves kept: load_state drops it
     kind, k = target
-    live = phase in (PAY, COLOUR, SHAPE)  # a spent target may stay behind in later phases (older saves)
-    if live and kind == "module" and d["hangars"][k - 1] is None:
+    if kind == "module" and d["hangars"][k - 1] is None:
         c.fail("pending.target", f"hangar {k} holds no module")
-    if live and kind == "experiment" and d["experiments"][k] is None:
+    if kind == "experiment" and d["experiments"][k] is None:
         c.fail("pending.target", f"experiment space {k} is empty")
     if kind == "experiment" and phase in (COLOUR, SHAPE):
         c.fail("pending.target", f"phase '{phase}' follows a module, not an experiment")
