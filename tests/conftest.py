@@ -135,3 +135,11 @@ def usual_text_size():
     yield
     theme.set_text_size(1.0)
     theme.set_pixel_ratio(1.0)
+
+
+@pytest.fixture(autouse=True)
+def saves_read_at_once(monkeypatch):
+    """The Load screen's list is whole as soon as it opens (no thread reading the rest), so a
+    test of what it lists needs no waiting; the tests of the reading thread turn it back on."""
+    from humanity_desktop.controller.saves import SaveList
+    monkeypatch.setattr(SaveList, "in_background", False)

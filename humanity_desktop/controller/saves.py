@@ -17,7 +17,9 @@ from __future__ import annotations
 import errno
 import json
 import os
+import queue
 import shutil
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,6 +70,7 @@ class SaveListing(list):
     def __init__(self) -> None:
         super().__init__()
         self.problems: list[str] = []  # one message per file set aside
+        self.reading = 0  # files not yet read (SaveList.open): the listing is not whole yet
 
     def summary(self) -> str:
         """The problems in a few lines: the first ones in full, the others counted."""
@@ -240,37 +243,156 @@ def save_paths(data_dir: Path) -> list[Path]:
 
 class SaveList:
     """The saves of a data folder, read once and then again only where a file changed (its
-    size or time), so that opening Load stays quick with thousands of saves."""
+    size or time), so that opening Load stays quick with thousands of saves.
+
+    `open` lists the files and looks at their size and time (cheap), reads at once only the
+    newest (by the files' times) that a first page shows, and leaves the rest to a thread;
+    `poll` takes what the thread has read since. Only the thread that calls them touches the
+    list: the reader hands each file's description over through a queue."""
+
+    in_background = True  # False: `open` reads every file at once, as `refresh` does
 
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = data_dir
         self._known: dict[Path, tuple[tuple[int, int], SaveInfo]] = {}
+        self._scan: _Scan | None = None
+        self._untold: dict[Path, str] = {}  # the problems found by a listing stopped before its end
 
     def refresh(self) -> SaveListing:
-        """The saves now, newest first; files that cannot be read are set aside and told."""
-        listing = SaveListing()
-        known: dict[Path, tuple[tuple[int, int], SaveInfo]] = {}
+        """The saves now, newest first, every file read; files that cannot be read are set
+        aside and told."""
+        return self.open(None)
+
+    def open(self, first: int | None) -> SaveListing:
+        """The saves now, newest first, with the `first` newest files read (every file when
+        None, or when not `in_background`) and the others left to a thread; the listing's
+        `reading` counts the files still to read, `poll` takes them as they come."""
+        self.stop()
+        carried, self._untold = self._untold, {}
+        paths, stamps = [], {}
         for path in save_paths(self.data_dir):
             try:
                 info = path.stat()
             except OSError:
                 continue  # gone (or never there: the autosave)
-            stamp = (info.st_mtime_ns, info.st_size)
+            paths.append(path)
+            stamps[path] = (info.st_mtime_ns, info.st_size)
+        scan = self._scan = _Scan(paths, carried)
+        for path in paths:
             seen = self._known.get(path)
-            if seen is None or seen[0] != stamp:
-                try:
-                    seen = (stamp, describe_save(path))
-                except SaveError as exc:
-                    listing.problems.append(str(_set_aside(path, exc)))
-                    continue
-            known[path] = seen
-            listing.append(seen[1])
-        self._known = known
-        listing.sort(key=lambda i: -i.saved_at)
-        return listing
+            if seen is not None and seen[0] == stamps[path]:
+                scan.results[path] = seen[1]
+        scan.reading = len(paths) - len(scan.results)
+        # Newest file first (by its time), so that what the first page shows is read first.
+        newest = sorted(paths, key=lambda p: -stamps[p][0])
+        later, shown = [], 0
+        for path in newest:
+            if path in scan.results:
+                shown += isinstance(scan.results[path], SaveInfo)
+            elif first is None or not self.in_background or shown < first:
+                shown += self._took(scan, path, stamps[path], _described(path))
+            else:
+                later.append((path, stamps[path]))
+        if scan.reading == 0:
+            self._whole(scan)  # every file known already
+        else:
+            scan.start(later)
+        return self._listing(scan)
+
+    def poll(self) -> SaveListing | None:
+        """The listing with what the reader read since the last one; None if nothing came."""
+        scan = self._scan
+        if scan is None or not self._drain(scan):
+            return None
+        return self._listing(scan)
+
+    def stop(self) -> None:
+        """Stop the reader (after the file it is reading); what it read is kept for the next
+        listing, the problems it found too, to be told then."""
+        scan, self._scan = self._scan, None
+        if scan is None or scan.thread is None:
+            return
+        scan.halt.set()
+        scan.thread.join()
+        self._drain(scan)
+        if scan.reading:
+            self._untold = {p: r for p, r in scan.problems()}
 
     def forget(self, path: Path) -> None:
         self._known.pop(path, None)
+
+    def _drain(self, scan: _Scan) -> bool:
+        took = False
+        while True:
+            try:
+                path, stamp, result = scan.handed.get_nowait()
+            except queue.Empty:
+                return took
+            self._took(scan, path, stamp, result)
+            took = True
+
+    def _took(self, scan: _Scan, path: Path, stamp: tuple[int, int], result: SaveInfo | str) -> bool:
+        """Note a file's description (True) or its problem (False)."""
+        scan.results[path] = result
+        scan.reading -= 1
+        described = isinstance(result, SaveInfo)
+        if described:
+            self._known[path] = (stamp, result)
+        else:
+            self._known.pop(path, None)
+        if scan.reading == 0:
+            self._whole(scan)
+        return described
+
+    def _whole(self, scan: _Scan) -> None:
+        """The whole folder is read: forget the files no longer there."""
+        self._known = {p: self._known[p] for p in scan.paths if p in self._known}
+
+    def _listing(self, scan: _Scan) -> SaveListing:
+        listing = SaveListing()
+        # In the folders' order, as save_paths lists them, a stopped listing's among them.
+        problems = {**scan.carried, **dict(scan.problems())}
+        first = {AUTOSAVE: 0, SAVES_DIR: 1, REPLAYS_DIR: 2}
+        listing.problems = [problems[p] for p in sorted(problems, key=lambda p: (
+            first.get(p.name, 3) if p.parent == self.data_dir else first.get(p.parent.name, 3), p))]
+        listing.extend(r for r in (scan.results.get(p) for p in scan.paths) if isinstance(r, SaveInfo))
+        listing.sort(key=lambda i: -i.saved_at)
+        listing.reading = scan.reading
+        return listing
+
+
+def _described(path: Path) -> SaveInfo | str:
+    """The save's description, or (the file set aside) what was wrong with it."""
+    try:
+        return describe_save(path)
+    except SaveError as exc:
+        return str(_set_aside(path, exc))
+
+
+class _Scan:
+    """One listing of the folder: the files found, what is known of each so far, and the
+    thread reading the others, which touches nothing but its queue."""
+
+    def __init__(self, paths: list[Path], carried: dict[Path, str]) -> None:
+        self.paths = paths
+        self.results: dict[Path, SaveInfo | str] = {}  # a description, or a problem told
+        self.reading = len(paths)  # files not yet in results
+        self.carried = carried  # the problems of a listing stopped before its end
+        self.handed: queue.SimpleQueue = queue.SimpleQueue()
+        self.halt = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    def start(self, jobs: list[tuple[Path, tuple[int, int]]]) -> None:
+        def read() -> None:
+            for path, stamp in jobs:
+                if self.halt.is_set():
+                    return
+                self.handed.put((path, stamp, _described(path)))
+        self.thread = threading.Thread(target=read, name="save list", daemon=True)
+        self.thread.start()
+
+    def problems(self) -> list[tuple[Path, str]]:
+        return [(p, r) for p, r in self.results.items() if isinstance(r, str)]
 
 
 def list_saves(data_dir: Path) -> SaveListing:

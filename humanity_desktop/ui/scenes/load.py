@@ -1,14 +1,15 @@
 """Load: the saved games, newest first, a page at a time. An unfinished game is played on; a
 finished one is watched again as a replay. Any save can be deleted (after a question).
 The list is the session's (controller/saves.py SaveList): files are read again only when
-they change."""
+they change. The newest saves are read at once, for the first page; the others are read by a
+thread, and the list grows as they come, a few times a second."""
 from __future__ import annotations
 
 import time
 
 from ...controller.files import plain_reason
 from ...controller.replays import open_replay
-from ...controller.saves import SaveError, SaveInfo
+from ...controller.saves import SaveError, SaveInfo, SaveListing
 from ..widgets import Button
 from .dialog import ChoiceScene
 from .keep_game import play_when_kept
@@ -16,6 +17,7 @@ from .menu import MenuScene
 from . import routes
 
 SHOWN = 7  # saves to a page
+GROWS_EVERY = 0.25  # seconds between two looks at the saves read since, while they are read
 
 
 @routes.screen(routes.LOAD)
@@ -29,26 +31,63 @@ class LoadScene(MenuScene):
         self.deleting = False  # choosing a save deletes it (after a question) instead of opening it
         self.problems = ""  # what was wrong with the files set aside, in a few lines
         self.told = ""  # what went wrong opening or deleting a save
+        self.saves: SaveListing | None = None  # the listing shown, whole once `reading` is 0
+        self.waited = 0.0  # seconds since the last look at the saves read
+
+    def on_enter(self) -> None:
+        self._list()
+        super().on_enter()
+
+    def on_resume(self) -> None:
+        self._list()
+        super().on_resume()
+
+    def on_exit(self) -> None:
+        self.app.session.saves.stop()
+
+    def _list(self) -> None:
+        """Look at the folder again: the first page's saves read now, the others to come."""
+        self.saves = self.app.session.saves.open(SHOWN)
+        self.waited = 0.0
+
+    def next_change(self) -> float | None:
+        return max(0.0, GROWS_EVERY - self.waited) if self.saves is not None and self.saves.reading else None
+
+    def update(self, dt: float) -> None:
+        if self.saves is None or not self.saves.reading:
+            return
+        self.waited += dt
+        if self.waited < GROWS_EVERY:
+            return
+        self.waited = 0.0
+        grown = self.app.session.saves.poll()
+        if grown is not None:
+            self.saves = grown
+            self.refresh()
 
     def make_buttons(self) -> list[Button]:
-        saves = self.app.session.saves.refresh()
+        if self.saves is None:
+            self._list()
+        saves = self.saves
         if saves.problems:
             self.problems = saves.summary()
-        pages = max(1, -(-len(saves) // SHOWN))
+        pages = max(1, -(-(len(saves) + saves.reading) // SHOWN))
         self.page = min(self.page, pages - 1)
         shown = saves[self.page * SHOWN:(self.page + 1) * SHOWN]
-        if not saves:
+        if not saves and not saves.reading:
             status = "No saved games yet. Save from the pause menu (Esc) during a game."
         elif self.deleting:
             status = "Choose the save to delete."
         else:
-            status = f"Page {self.page + 1} of {pages}." if pages > 1 else ""
+            status = f"Page {self.page + 1:,} of {pages:,}." if pages > 1 else ""
+        if saves.reading:
+            status = f"Reading the saves: {saves.reading:,} to go. {status}".strip()
         self.text = " ".join(part for part in (self.problems, self.told, status) if part)
         buttons = [self._button(info) for info in shown]
         if pages > 1:
             buttons += [Button("Newer saves", self._turn(-1), style="quiet", enabled=self.page > 0),
                         Button("Older saves", self._turn(1), style="quiet", enabled=self.page < pages - 1)]
-        if saves:
+        if saves or saves.reading:
             buttons.append(Button("Stop deleting" if self.deleting else "Delete a save...", self._toggle_delete,
                                   style="quiet"))
         return buttons + [Button("Back", self.back, style="quiet")]
@@ -83,6 +122,7 @@ class LoadScene(MenuScene):
             self.told = ""
         except OSError as exc:
             self.told = f"{info.path.name} cannot be deleted: {plain_reason(exc)}."
+        self._list()
         self.refresh()
 
     def _opener(self, path, open_it):
@@ -99,6 +139,7 @@ class LoadScene(MenuScene):
 
     def _refused(self, exc: SaveError) -> None:
         self.told = str(exc)
+        self._list()
         self.refresh()
 
     def _replay(self, path) -> None:
