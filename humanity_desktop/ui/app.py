@@ -98,7 +98,7 @@ class App:
         self._notices: list[str] = []  # for the player, shown by the next screen that can
         self._settings_unsaved = False  # told once per session that the options cannot be saved
         self._lock = FolderLock(self.data_dir)
-        self._sigterm_before: list = []  # the SIGTERM handlers to put back when the window closes
+        self._signals_before: list = []  # (signal, handler) to put back when the window closes
         self.saving = self._claim_data_folder()  # False: this window writes nothing
         if self.saving:
             self._tidy()
@@ -142,7 +142,7 @@ class App:
                                thinking=lambda: self.settings.bot_time, on_start=self.audio.listen,
                                check_saves=config.check_saves, wake=self.wake)
         sys.setswitchinterval(SWITCH_INTERVAL)
-        self._sigterm_before = self._stop_on_sigterm()
+        self._signals_before = self._stop_on_signals()
 
     # ------------------------------------------------------------ the data folder
 
@@ -208,14 +208,26 @@ class App:
                 self._settings_unsaved = True
                 self.notify(f"Your options cannot be saved: {plain_reason(exc)}. They last until the game closes.")
 
-    def _stop_on_sigterm(self) -> list:
-        """Let SIGTERM (a system shutting down, a task manager) close the window as Quit does,
-        saving the game; returns the handler it replaced (none when off the main thread), for
-        close() to put back."""
+    def _stop_on_signals(self) -> list:
+        """Let SIGTERM (a system shutting down, a task manager) and SIGINT (Ctrl+C in the
+        terminal) close the window as Quit does, saving the game; returns the handlers it
+        replaced, as (signal, handler) (none when off the main thread), for close() to put
+        back. A SIGINT the process was started ignoring (in the background) stays ignored."""
         if threading.current_thread() is not threading.main_thread():
             return []
-        before = signal.signal(signal.SIGTERM, lambda signum, frame: self.quit())
-        return [signal.SIG_DFL if before is None else before]  # None: a handler set outside Python
+        before = []
+        for name in ("SIGTERM", "SIGINT"):
+            signum = getattr(signal, name, None)
+            if signum is None:
+                continue
+            if name == "SIGINT" and signal.getsignal(signum) is signal.SIG_IGN:
+                continue
+            try:
+                replaced = signal.signal(signum, lambda signum, frame: self.quit())
+            except (OSError, ValueError):  # a signal this system does not let Python handle
+                continue
+            before.append((signum, signal.SIG_DFL if replaced is None else replaced))  # None: a handler set outside Python
+        return before
 
     # ------------------------------------------------------------ window
 
@@ -422,9 +434,9 @@ class App:
         if self.saving:
             stop_log()
         self._lock.release()
-        for handler in self._sigterm_before:
-            signal.signal(signal.SIGTERM, handler)
-        self._sigterm_before = []
+        for signum, handler in self._signals_before:
+            signal.signal(signum, handler)
+        self._signals_before = []
 
     def frame_report(self) -> dict:
         """Frame times (wall clock, what the player sees) and the main thread's CPU time per
