@@ -7,10 +7,12 @@ import json
 import os
 import signal
 import time
+from pathlib import Path
 
 import pygame
 import pytest
 
+from humanity_desktop.__main__ import main
 from humanity_desktop.controller import parse_seats
 from humanity_desktop.controller.bus import Bus
 from humanity_desktop.controller.saves import AUTOSAVE, read_match
@@ -96,3 +98,85 @@ def test_a_process_ignoring_sigint_still_ignores_it(tmp_path, sigint_kept):
     assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     app.run([TitleScene(app)], stop_when=lambda: True)
     assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+
+
+def unwritable(tmp_path, case: str):
+    """An output path that cannot be written: a folder, a path under a file, the full disk."""
+    if case == "a folder":
+        path = tmp_path / "out"
+        path.mkdir()
+        return path
+    if case == "under a file":
+        (tmp_path / "file").write_text("x")
+        return tmp_path / "file" / "missing" / "out"
+    return Path("/dev/full")
+
+
+UNWRITABLE = ["a folder", "under a file",
+              pytest.param("the full disk", marks=pytest.mark.skipif(not os.path.exists("/dev/full"),
+                                                                     reason="no /dev/full here"))]
+
+
+class BrokenStream:
+    """A terminal that takes nothing (closed, or a broken pipe)."""
+
+    def write(self, text):
+        raise OSError(5, "Input/output error")
+
+    def flush(self):
+        raise OSError(5, "Input/output error")
+
+
+def session(tmp_path, outputs: list[str]) -> int:
+    """A short session on a game (a human to play, so it is unfinished when the window closes)."""
+    return main(["--seats", "human,bot:random", "--seed", "3", "--quit-after-seconds", "0.3",
+                 "--data-dir", str(tmp_path / "data"), "--size", "1280x720", *outputs])
+
+
+def closed_normally(tmp_path) -> None:
+    """The window closed as after any session: no crash report, the game kept for Continue,
+    and the data folder free for the next window."""
+    data = tmp_path / "data"
+    assert not list((data / "logs").glob("crash-*")), "a crash report was written"
+    assert read_match(data / AUTOSAVE, Bus()).close() is None
+    app = App(AppConfig(data_dir=data, size=(1280, 720), max_fps=0))
+    try:
+        assert app.saving, "the data folder was not let go"
+        assert app.session.can_continue()
+    finally:
+        app.run([TitleScene(app)], stop_when=lambda: True)
+
+
+@pytest.mark.parametrize("flag", ["--screenshot", "--frame-stats"])
+@pytest.mark.parametrize("case", UNWRITABLE)
+def test_an_output_that_cannot_be_written_is_told_and_the_window_closes_normally(tmp_path, capsys, flag, case):
+    path = unwritable(tmp_path, case)
+    assert session(tmp_path, [flag, str(path)]) == 0
+    err = capsys.readouterr().err
+    assert "could not start" not in err
+    assert str(path) in err and "could not be" in err
+    closed_normally(tmp_path)
+
+
+def test_both_outputs_unwritable_are_both_told(tmp_path, capsys):
+    folder = unwritable(tmp_path, "a folder")
+    assert session(tmp_path, ["--screenshot", str(folder), "--frame-stats", str(folder)]) == 0
+    err = capsys.readouterr().err
+    assert err.count(str(folder)) >= 2 and "could not start" not in err
+    closed_normally(tmp_path)
+
+
+def test_outputs_in_a_missing_folder_are_written_there(tmp_path):
+    shot, stats = tmp_path / "new" / "shot.png", tmp_path / "other" / "deeper" / "frames.json"
+    assert session(tmp_path, ["--screenshot", str(shot), "--frame-stats", str(stats)]) == 0
+    assert pygame.image.load(str(shot)).get_size() == (1280, 720)
+    assert json.loads(stats.read_text())["frames"] > 0
+    closed_normally(tmp_path)
+
+
+def test_an_unwritable_output_with_no_terminal_to_tell_still_closes_normally(tmp_path, monkeypatch):
+    monkeypatch.setattr("sys.stderr", BrokenStream())
+    folder = unwritable(tmp_path, "a folder")
+    assert session(tmp_path, ["--screenshot", str(folder), "--frame-stats", str(folder)]) == 0
+    monkeypatch.undo()
+    closed_normally(tmp_path)

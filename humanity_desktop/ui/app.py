@@ -410,12 +410,30 @@ class App:
         self.running = False
 
     def _finish(self) -> None:
-        if self.config.screenshot:
-            Path(self.config.screenshot).parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, str(self.config.screenshot))
-        if self.config.frame_stats:
-            Path(self.config.frame_stats).write_text(json.dumps(self.frame_report(), indent=2))
-        self.close()
+        """Write the outputs asked for on the command line, then close: one that cannot be
+        written is told on the terminal and the window closes as after any session."""
+        try:
+            if self.config.screenshot:
+                self._write_output("screenshot", self.config.screenshot,
+                                   lambda path: pygame.image.save(self.screen, str(path)))
+            if self.config.frame_stats:
+                self._write_output("frame stats", self.config.frame_stats,
+                                   lambda path: path.write_text(json.dumps(self.frame_report(), indent=2)))
+        finally:
+            self.close()
+
+    @staticmethod
+    def _write_output(what: str, path: Path, write) -> None:
+        """`write(path)`, its folder made first; if either fails the player is told on stderr
+        (which may itself take nothing) and the log says so."""
+        path = Path(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write(path)
+        except (OSError, pygame.error) as exc:
+            reason = plain_reason(exc) if isinstance(exc, OSError) else str(exc)
+            log.warning("the %s could not be written to %s: %s", what, path, reason)
+            say(f"humanity-desktop: the {what} could not be written to {path} ({reason})", sys.stderr)
 
     def close(self) -> None:
         """Close the screens and the match (saving it), and let go of the data folder."""
