@@ -62,10 +62,21 @@ def set_aside(path: Path, reason: str) -> Path:
     return kept
 
 
+def found(path: Path) -> bool:
+    """Whether `path` is there to use. A path the system cannot look up (in a folder without
+    search permission, or too long for it) raises OSError from Path.exists(); it is not
+    usable either, so it counts as not there: what tries to use it next fails and says why."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
 def unused_path(folder: Path, base: str, suffix: str) -> Path:
-    """`folder/base+suffix`, or `base-1`, `base-2`... if taken: kept files are never overwritten."""
+    """`folder/base+suffix`, or `base-1`, `base-2`... if taken: kept files are never overwritten.
+    In a folder that cannot be looked into the first name is as good as any: writing it fails."""
     path, n = folder / f"{base}{suffix}", 1
-    while path.exists():
+    while found(path):
         path, n = folder / f"{base}-{n}{suffix}", n + 1
     return path
 

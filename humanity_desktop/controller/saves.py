@@ -29,7 +29,7 @@ from ..engine import Action, ActionError, RulesError, State, replay
 from ..engine.ranges import ROUND_NUMBER, YEAR
 from ..engine.validation import StateError, load_state
 from .bus import Bus
-from .files import is_set_aside, unused_path, write_atomic
+from .files import found, is_set_aside, unused_path, write_atomic
 from .limits import Refused
 from .logs import log
 from .match import Match, turn_to_confirm
@@ -408,10 +408,11 @@ def delete_save(path: Path) -> None:
 
 def unfinished_autosave(data_dir: Path) -> bool:
     """Whether Continue has something to offer: an autosave that is not a finished game.
-    A file that cannot be read counts, so that Continue can say what is wrong with it."""
+    A file that cannot be read counts, so that Continue can say what is wrong with it; a
+    folder that cannot be looked into (no search permission, a path too long) holds none."""
     path = data_dir / AUTOSAVE
     try:
-        return path.exists() and not describe_save(path).finished
+        return found(path) and not describe_save(path).finished
     except SaveError:
         return True
 
@@ -430,7 +431,7 @@ def keep_finished(data_dir: Path) -> Path | None:
     returns where it went. OSError if it cannot be moved."""
     path = data_dir / AUTOSAVE
     try:
-        if not path.exists() or not describe_save(path).finished:
+        if not found(path) or not describe_save(path).finished:
             return None
     except SaveError:
         return None
@@ -456,7 +457,7 @@ def _move_autosave(data_dir: Path, folder: Path, what: str) -> Path:
 
 
 def _set_aside(path: Path, exc: SaveError) -> SaveError:
-    if not path.exists():
+    if not found(path):  # gone, or in a folder that cannot be looked into
         return exc
     try:
         kept = set_aside_as(path, exc)

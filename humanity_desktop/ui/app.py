@@ -98,7 +98,7 @@ class App:
         self._notices: list[str] = []  # for the player, shown by the next screen that can
         self._settings_unsaved = False  # told once per session that the options cannot be saved
         self._lock = FolderLock(self.data_dir)
-        self._sigterm_before: list = []  # the SIGTERM handlers to put back when the window closes
+        self._signals_before: list = []  # (signal, handler) to put back when the window closes
         self.saving = self._claim_data_folder()  # False: this window writes nothing
         if self.saving:
             self._tidy()
@@ -142,7 +142,7 @@ class App:
                                thinking=lambda: self.settings.bot_time, on_start=self.audio.listen,
                                check_saves=config.check_saves, wake=self.wake)
         sys.setswitchinterval(SWITCH_INTERVAL)
-        self._sigterm_before = self._stop_on_sigterm()
+        self._signals_before = self._stop_on_signals()
 
     # ------------------------------------------------------------ the data folder
 
@@ -208,14 +208,26 @@ class App:
                 self._settings_unsaved = True
                 self.notify(f"Your options cannot be saved: {plain_reason(exc)}. They last until the game closes.")
 
-    def _stop_on_sigterm(self) -> list:
-        """Let SIGTERM (a system shutting down, a task manager) close the window as Quit does,
-        saving the game; returns the handler it replaced (none when off the main thread), for
-        close() to put back."""
+    def _stop_on_signals(self) -> list:
+        """Let SIGTERM (a system shutting down, a task manager) and SIGINT (Ctrl+C in the
+        terminal) close the window as Quit does, saving the game; returns the handlers it
+        replaced, as (signal, handler) (none when off the main thread), for close() to put
+        back. A SIGINT the process was started ignoring (in the background) stays ignored."""
         if threading.current_thread() is not threading.main_thread():
             return []
-        before = signal.signal(signal.SIGTERM, lambda signum, frame: self.quit())
-        return [signal.SIG_DFL if before is None else before]  # None: a handler set outside Python
+        before = []
+        for name in ("SIGTERM", "SIGINT"):
+            signum = getattr(signal, name, None)
+            if signum is None:
+                continue
+            if name == "SIGINT" and signal.getsignal(signum) is signal.SIG_IGN:
+                continue
+            try:
+                replaced = signal.signal(signum, lambda signum, frame: self.quit())
+            except (OSError, ValueError):  # a signal this system does not let Python handle
+                continue
+            before.append((signum, signal.SIG_DFL if replaced is None else replaced))  # None: a handler set outside Python
+        return before
 
     # ------------------------------------------------------------ window
 
@@ -398,12 +410,30 @@ class App:
         self.running = False
 
     def _finish(self) -> None:
-        if self.config.screenshot:
-            Path(self.config.screenshot).parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, str(self.config.screenshot))
-        if self.config.frame_stats:
-            Path(self.config.frame_stats).write_text(json.dumps(self.frame_report(), indent=2))
-        self.close()
+        """Write the outputs asked for on the command line, then close: one that cannot be
+        written is told on the terminal and the window closes as after any session."""
+        try:
+            if self.config.screenshot:
+                self._write_output("screenshot", self.config.screenshot,
+                                   lambda path: pygame.image.save(self.screen, str(path)))
+            if self.config.frame_stats:
+                self._write_output("frame stats", self.config.frame_stats,
+                                   lambda path: path.write_text(json.dumps(self.frame_report(), indent=2)))
+        finally:
+            self.close()
+
+    @staticmethod
+    def _write_output(what: str, path: Path, write) -> None:
+        """`write(path)`, its folder made first; if either fails the player is told on stderr
+        (which may itself take nothing) and the log says so."""
+        path = Path(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write(path)
+        except (OSError, pygame.error) as exc:
+            reason = plain_reason(exc) if isinstance(exc, OSError) else str(exc)
+            log.warning("the %s could not be written to %s: %s", what, path, reason)
+            say(f"humanity-desktop: the {what} could not be written to {path} ({reason})", sys.stderr)
 
     def close(self) -> None:
         """Close the screens and the match (saving it), and let go of the data folder."""
@@ -422,9 +452,9 @@ class App:
         if self.saving:
             stop_log()
         self._lock.release()
-        for handler in self._sigterm_before:
-            signal.signal(signal.SIGTERM, handler)
-        self._sigterm_before = []
+        for signum, handler in self._signals_before:
+            signal.signal(signum, handler)
+        self._signals_before = []
 
     def frame_report(self) -> dict:
         """Frame times (wall clock, what the player sees) and the main thread's CPU time per
