@@ -474,3 +474,27 @@ def test_the_sampler_judges_only_the_candidates_it_listed_in_its_time(monkeypatc
     clock = ticking(monkeypatch, sampling_search)
     timed = SamplerBot(1).candidates(s, deadline=0.1)
     assert 1 <= len(timed) < every and clock[0] <= 0.1 + 0.01
+
+
+def test_a_listing_out_of_time_still_ends_the_segment_in_every_position_of_real_games(monkeypatch):
+    """Stopped at its first position, with time left to complete every first choice, the
+    listing gives only legal plans that end the segment, in every position of three games."""
+    import types
+
+    import humanity_desktop.bots.segment_plans as segment_plans
+
+    reads = iter([0.0, 0.0])  # the listing's start: it may list until 0.75, then the clock says 0.8
+    monkeypatch.setattr(segment_plans, "time", types.SimpleNamespace(monotonic=lambda: next(reads, 0.8)))
+    tried = 0
+    for seed in range(3):
+        s = new_game(2 + seed, seed)
+        rng = random.Random(seed)
+        while not s.game_over:
+            reads = iter([0.0, 0.0])
+            firsts = {a for a in legal_actions(s)}
+            ends = plans(s, pay="auto", full_work=False, alike=True, deadline=1.0)
+            assert ends and all(replays_to(s, plan) and Segment.of(s).over(plan.end) for plan in ends)
+            assert {plan.actions[0] for plan in ends} <= firsts
+            tried += 1
+            apply_action(s, rng.choice(legal_actions(s)))
+    assert tried > 300

@@ -130,11 +130,11 @@ def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = 
             seen.add(node)
             visit(t, step, cell)
 
-    def completed(s: State, path: tuple[Action, ...], last_cell) -> Plan:
-        """The segment from `s` finished by the first choice at every step."""
+    def completed(s: State, path: tuple[Action, ...]) -> Plan:
+        """The segment from `s` finished by the first choice at every step, in any order of
+        cells (an order kept to list each end once could leave no choice here)."""
         while not seg.over(s):
-            a = choices(s, last_cell)[0]
-            last_cell = _order_cell(s, a)
+            a = choices(s, None)[0]
             s = s.fork()
             play_legal_to_turn_end(s, a)
             path += (a,)
@@ -149,11 +149,11 @@ def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = 
                 break
             t = state.fork()
             play_legal_to_turn_end(t, a)
-            plan = completed(t, (a,), _order_cell(state, a))
+            plan = completed(t, (a,))
             ends.setdefault(position_key(plan.end, seg.seat), plan)
             took = time.monotonic() - began
     if not ends:  # stopped before any end
-        ends[()] = completed(state, (), None)
+        ends[()] = completed(state, ())
     return list(ends.values())
 
 
