@@ -301,7 +301,22 @@ def test_the_sampler_halves_its_candidates_and_keeps_the_better_of_the_last_two(
     assert counts.count(min(counts)) == 4
 
 
-def test_the_sampler_stops_inside_a_world_once_its_deadline_has_passed() -> None:
+@pytest.fixture
+def listing_in_no_time(monkeypatch):
+    """The clock the listing and judging of plans read stands still, long before any
+    deadline (the budget's own clock runs on): however short the budget, every candidate is
+    listed and judged, and what is left to test is the search's use of the time."""
+    import types
+
+    import humanity_desktop.bots.sampling_search as sampling_search
+    import humanity_desktop.bots.segment_plans as segment_plans
+
+    still = types.SimpleNamespace(monotonic=lambda: 0.0)
+    monkeypatch.setattr(sampling_search, "time", still)
+    monkeypatch.setattr(segment_plans, "time", still)
+
+
+def test_the_sampler_stops_inside_a_world_once_its_deadline_has_passed(listing_in_no_time) -> None:
     s = turn_ten_position()
     bot = SamplerBot(1, keep=8)
     result = bot.search(consistent(observe(s, s.current)), Budget(seconds=0.0))
@@ -309,7 +324,7 @@ def test_the_sampler_stops_inside_a_world_once_its_deadline_has_passed() -> None
     assert bot.playouts == 1 == sum(n for _, _, n in result)
 
 
-def test_a_sampler_told_to_play_out_at_least_two_does_so_whatever_the_time() -> None:
+def test_a_sampler_told_to_play_out_at_least_two_does_so_whatever_the_time(listing_in_no_time) -> None:
     """Normal's floor (SamplerBot.least): the best two candidates are played out in the
     first world even when the time is gone before the first playout, and only they stay in
     the race; the rest are ranked behind them by their judgement."""
@@ -397,3 +412,89 @@ def test_logged_games_at_other_times_are_not_pooled(monkeypatch) -> None:
     assert logged_games(line, ["sampler@2", "ref-rich"], None) == {}
     assert logged_games(line, ["sampler", "ref-rich"], None) == {}
     assert logged_games(line, ["sampler@1", "ref-rich"], 0.5) == {}
+
+
+def recorded_wide_position():
+    """The recorded late-game position with 12 usable tiles and two astronauts of work 4
+    (tools/record_search_choices.py): hundreds of ends."""
+    from pathlib import Path
+
+    from humanity_desktop.engine import State
+
+    data = json.loads((Path(__file__).parent / "data" / "search_choices.json").read_text())
+    return State.from_json(next(c["state"] for c in data["positions"] if c["name"] == "2p-wide"))
+
+
+def ticking(monkeypatch, module) -> list[float]:
+    """`module`'s clock moves a millisecond each time it is read; returns the clock."""
+    import types
+
+    clock = [0.0]
+
+    def tick() -> float:
+        clock[0] += 0.001
+        return clock[0]
+
+    monkeypatch.setattr(module, "time", types.SimpleNamespace(monotonic=tick))
+    return clock
+
+
+def replays_to(s, plan) -> bool:
+    t = s.copy()
+    play_plan(t, plan.actions, until_turn_end=True)  # checked: every step is legal
+    return t.to_json() == plan.end.to_json()
+
+
+def test_a_timed_listing_stops_by_its_deadline_and_still_covers_the_first_choices(monkeypatch):
+    """Out of time, the listing keeps the ends it found and completes each first choice it
+    had not listed, by the first choice at every step, for as long as the time allows."""
+    import humanity_desktop.bots.segment_plans as segment_plans
+
+    s = recorded_wide_position()
+    every = plans(s, pay="auto", full_work=False, alike=True)
+    assert len(every) > 200
+    clock = ticking(monkeypatch, segment_plans)
+    short = plans(s, pay="auto", full_work=False, alike=True, deadline=0.2)
+    assert clock[0] < 0.2 + 0.05  # the clock is read at every position: stopped about in time
+    assert 0 < len(short) < len(every) // 2
+    firsts = {plan.actions[:2] for plan in short}
+    assert 3 <= len(firsts) <= len({plan.actions[:2] for plan in every})
+    assert all(replays_to(s, plan) and Segment.of(s).over(plan.end) for plan in short)
+    late = plans(s, pay="auto", full_work=False, alike=True, deadline=clock[0] - 1.0)
+    assert len(late) >= 1 and all(replays_to(s, plan) for plan in late)
+
+
+def test_the_sampler_judges_only_the_candidates_it_listed_in_its_time(monkeypatch):
+    import humanity_desktop.bots.sampling_search as sampling_search
+    import humanity_desktop.bots.segment_plans as segment_plans
+
+    s = recorded_wide_position()
+    every = len(SamplerBot(1).candidates(s))
+    ticking(monkeypatch, segment_plans)
+    clock = ticking(monkeypatch, sampling_search)
+    timed = SamplerBot(1).candidates(s, deadline=0.1)
+    assert 1 <= len(timed) < every and clock[0] <= 0.1 + 0.01
+
+
+def test_a_listing_out_of_time_still_ends_the_segment_in_every_position_of_real_games(monkeypatch):
+    """Stopped at its first position, with time left to complete every first choice, the
+    listing gives only legal plans that end the segment, in every position of three games."""
+    import types
+
+    import humanity_desktop.bots.segment_plans as segment_plans
+
+    reads = iter([0.0, 0.0])  # the listing's start: it may list until 0.75, then the clock says 0.8
+    monkeypatch.setattr(segment_plans, "time", types.SimpleNamespace(monotonic=lambda: next(reads, 0.8)))
+    tried = 0
+    for seed in range(3):
+        s = new_game(2 + seed, seed)
+        rng = random.Random(seed)
+        while not s.game_over:
+            reads = iter([0.0, 0.0])
+            firsts = {a for a in legal_actions(s)}
+            ends = plans(s, pay="auto", full_work=False, alike=True, deadline=1.0)
+            assert ends and all(replays_to(s, plan) and Segment.of(s).over(plan.end) for plan in ends)
+            assert {plan.actions[0] for plan in ends} <= firsts
+            tried += 1
+            apply_action(s, rng.choice(legal_actions(s)))
+    assert tried > 300

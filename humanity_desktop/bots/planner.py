@@ -190,22 +190,27 @@ class PlanningBot(PlanBot):
         return judged + ranked[len(judged):]
 
 
+# Beginner, Easy and Casual decide within a third of a second however wide the turn: a real
+# game's turn lists in milliseconds, so only the widest bases the game accepts are cut.
+ONE_TURN_CAP = 0.3
+
+
 def beginner(seed: int = 0) -> PlanningBot:
     # A simpler judgement, blurred: loose, yet it never wastes its own work and it minds the
     # astronauts it sends beside the board. A step below Easy (about three games in four to
     # Easy; docs/bots.md, "The ladder").
     weights = replace(BEGINNER_WEIGHTS, stranded=BEGINNER_STRANDED_COST)
-    return PlanningBot("beginner", seed, weights, noise=BEGINNER_NOISE, sensible=True)
+    return PlanningBot("beginner", seed, weights, noise=BEGINNER_NOISE, sensible=True, cap=ONE_TURN_CAP)
 
 
 def easy(seed: int = 0) -> PlanningBot:
     # Casual's judgement without its look-ahead, blurred by noise: it plays with purpose but
     # slips, a step below Casual (about three games in four to Casual; docs/bots.md, "The ladder").
-    return PlanningBot("easy", seed, LEVEL_WEIGHTS, noise=EASY_NOISE, sensible=True)
+    return PlanningBot("easy", seed, LEVEL_WEIGHTS, noise=EASY_NOISE, sensible=True, cap=ONE_TURN_CAP)
 
 
 def casual(seed: int = 0) -> PlanningBot:
     # The learned evaluation with the cost of stranded astronauts, and each of the four best
-    # plans judged again after the next seat's reply: a one-turn player, within a third of a
-    # second however wide the turn. The newcomer's default, a step below Normal.
-    return PlanningBot("casual", seed, LEVEL_WEIGHTS, noise=0.0, lookahead=1, width=4, cap=0.3)
+    # plans judged again after the next seat's reply: a one-turn player. The newcomer's
+    # default, a step below Normal.
+    return PlanningBot("casual", seed, LEVEL_WEIGHTS, noise=0.0, lookahead=1, width=4, cap=ONE_TURN_CAP)

@@ -51,7 +51,7 @@ def _choices(s: State, after: Action | None = None) -> list[Action]:
     return actions
 
 
-CHECK_EVERY = 8  # positions opened between two looks at the clock, when the search is timed
+CHECK_EVERY = 8  # steps taken, or plans valued (planner.py), between two looks at the clock when timed
 ENUMERATE_SHARE = 0.75  # of a timed search's time, for opening positions; the rest finishes the branches left
 
 
@@ -82,12 +82,12 @@ def plans(s: State, limit: int = 4000, deadline: float | None = None,
         now = time.monotonic()
         enumerate_until = now + ENUMERATE_SHARE * (deadline - now)
     while stack and len(out) < limit and opened < MAX_OPENED:
-        if deadline is not None and opened % CHECK_EVERY == 0 and opened and time.monotonic() >= enumerate_until:
+        if deadline is not None and opened and time.monotonic() >= enumerate_until:
             stopped = True
             break
         state, plan = stack.pop()
         opened += 1
-        for step, nxt in _steps(state, plan, in_order=True):
+        for step, nxt in _steps(state, plan, in_order=True, until=None if deadline is None else enumerate_until):
             known = len(seen)
             seen.add(_signature(nxt, me))
             if len(seen) == known:
@@ -100,7 +100,7 @@ def plans(s: State, limit: int = 4000, deadline: float | None = None,
         for i, (state, plan) in enumerate(stack):
             if i and time.monotonic() >= deadline:
                 break
-            done = greedy_completion(state, plan, start, value)
+            done = greedy_completion(state, plan, start, value, deadline)
             sig = _signature(done[1], me)
             if sig not in seen:
                 seen.add(sig)
@@ -112,13 +112,17 @@ def plans(s: State, limit: int = 4000, deadline: float | None = None,
     return out
 
 
-def _steps(state: State, plan: Plan, in_order: bool = False) -> list[tuple[Plan, State]]:
+def _steps(state: State, plan: Plan, in_order: bool = False, until: float | None = None) -> list[tuple[Plan, State]]:
     """Each choice from `state` (payments made the auto-pay way), as the plan so far and the
     position it reaches; `in_order`: the work's activations only in the order of their cells
-    (a whole enumeration reaches every position so; a greedy one, step by step, would not)."""
+    (a whole enumeration reaches every position so; a greedy one, step by step, would not).
+    Past `until` (a time.monotonic() time) the choices taken so far (at least one): a wide
+    base has hundreds of places for one astronaut."""
     last = plan[-1] if in_order and plan and plan[-1].kind == Kind.ACTIVATE else None
     out = []
     for action in _choices(state, last):
+        if out and until is not None and len(out) % CHECK_EVERY == 0 and time.monotonic() >= until:
+            break
         nxt = state.fork()
         apply_legal(nxt, action)  # listed by legal_actions for this very position
         if nxt.phase == PAY:
@@ -129,11 +133,12 @@ def _steps(state: State, plan: Plan, in_order: bool = False) -> list[tuple[Plan,
 
 
 def greedy_completion(state: State, plan: Plan, start: Segment,
-                      value: Callable[[State], float] | None) -> tuple[Plan, State]:
+                      value: Callable[[State], float] | None, until: float | None = None) -> tuple[Plan, State]:
     """The segment begun by `plan` in `state` (`start`: where it began) finished by the
-    choice `value` rates best at each step (without `value`, the first)."""
+    choice `value` rates best at each step (without `value`, the first), among the choices
+    looked at by `until` (at least one)."""
     while True:
-        steps = _steps(state, plan)
+        steps = _steps(state, plan, until=until)
         if value is None or len(steps) == 1:
             plan, state = steps[0]
         else:

@@ -19,9 +19,11 @@ cut short is dropped, unless it is the first, and then the candidates it did not
 judgement's lower ones) leave the race, ranked behind by their judgement. Ranking a played
 candidate, whose mean includes the rival's reply, against an unplayed one's bare judgement
 was a bias: removing it took Normal (30 ms) from 56.5% to 73.0% against Careful on the same
-200 deals. (Listing and judging the plans before the search is not bounded: in the widest
-turns that alone takes up to about a second, as Careful's slowest decisions show.) The
-thinking time is the constructor's
+200 deals. The candidates are listed in at most half the time and judged by the deadline, and
+the judgement's best plans in the playouts are listed by the deadline too (segment_plans.py:
+past it, the first choices not listed are completed greedily), so that the widest position
+the game accepts still gets its answer about in time; most turns of a real game list in under
+a millisecond, and only the widest are cut. The thinking time is the constructor's
 `seconds`, or the Budget passed to `decide` (its deadline and iteration cap; a cancelled
 budget raises Cancelled).
 
@@ -48,6 +50,9 @@ from .judge import RICH
 from .segment_plans import Plan, play_plan, plans
 
 
+LISTING_SHARE = 0.5  # of a timed search's time, at most, for listing its candidates; judging them ends by the deadline
+
+
 def public_key(s: State) -> tuple:
     """Everything about a position but the order of the face-down decks (which cards they
     hold follows from the rest)."""
@@ -69,6 +74,7 @@ class SamplerBot(PlanPlayer):
         self.strong = strong
         self._strong: dict = {}
         self._memo = Memo()  # shared by the judges of one search
+        self._deadline: float | None = None  # the search's, while it runs
         self.seconds = seconds
         self.weights = weights
         self.keep = keep  # candidates searched
@@ -81,12 +87,14 @@ class SamplerBot(PlanPlayer):
         self.policy = FastPolicy()
         self.playouts = 0  # over the bot's life, for measuring
 
-    def candidates(self, state: State) -> list[tuple[float, Plan]]:
-        """Every plan of the segment, best first by the judgement."""
-        seat = state.current
-        judge = Judge(state, self.weights, self._memo)
-        scored = [(judge.value(plan.end, seat), i, plan)
-                  for i, plan in enumerate(plans(state, pay="auto", full_work=False, alike=True))]
+    def candidates(self, state: State, deadline: float | None = None) -> list[tuple[float, Plan]]:
+        """Every plan of the segment, best first by the judgement; with a `deadline`, those
+        listed in LISTING_SHARE of the time left and judged by the deadline (at least one)."""
+        listing_until = None
+        if deadline is not None:
+            now = time.monotonic()
+            listing_until = now + LISTING_SHARE * max(0.0, deadline - now)
+        scored = self.judged(state, listing_until, deadline)
         scored.sort(key=lambda x: (-x[0], x[1]))
         return [(v, plan) for v, _, plan in scored]
 
@@ -101,12 +109,22 @@ class SamplerBot(PlanPlayer):
         key = public_key(s)
         actions = self._strong.get(key)
         if actions is None:
-            judge = Judge(s, self.weights, self._memo)
-            seat = s.current
-            options = plans(s, pay="auto", full_work=False, alike=True)
-            actions = max(options, key=lambda plan: judge.value(plan.end, seat)).actions
+            judged = self.judged(s, self._deadline, self._deadline)
+            actions = max(judged, key=lambda entry: (entry[0], -entry[1]))[2].actions
             self._strong[key] = actions
         return actions
+
+    def judged(self, s: State, listing_until: float | None, deadline: float | None) -> list[tuple[float, int, Plan]]:
+        """(judgement, place in the listing, plan) for the plans of the segment at `s` listed
+        by `listing_until`, as many as are judged by `deadline` (at least one)."""
+        judge = Judge(s, self.weights, self._memo)
+        seat = s.current
+        out = []
+        for i, plan in enumerate(plans(s, pay="auto", full_work=False, alike=True, deadline=listing_until)):
+            if out and deadline is not None and time.monotonic() >= deadline:
+                break
+            out.append((judge.value(plan.end, seat), i, plan))
+        return out
 
     def playout(self, state: State, plan: Plan, seat: int, world: int) -> float:
         rng = random.Random(world)
@@ -125,7 +143,8 @@ class SamplerBot(PlanPlayer):
         seat = state.current
         self._strong = {}
         self._memo = Memo()
-        ranked = self.candidates(state)[: self.keep]
+        self._deadline = budget.deadline
+        ranked = self.candidates(state, budget.deadline)[: self.keep]
         totals = [v * self.prior for v, _ in ranked]
         counts = [self.prior] * len(ranked)
         played = [0] * len(ranked)

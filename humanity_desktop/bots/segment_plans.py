@@ -27,9 +27,14 @@ counted by the size of the seat's base, which is what it costs to keep), and a p
 whose listing stopped before any end still gets one, completed by the first choice at every
 step. Every position of a real game lists in full: the widest recorded ones reach 3,400
 positions of about 30 tiles, a fifth of the bound.
+
+A `deadline` bounds it in time too: past LISTING_SHARE of the time left the listing stops,
+and until the deadline each first choice not yet listed is completed by the first choice at
+every step, so that a short answer still covers the segment's first choices.
 """
 from __future__ import annotations
 
+import time
 from typing import NamedTuple
 
 from ..engine import Action, Kind, apply_action, legal_actions, play_to_turn_end
@@ -58,13 +63,15 @@ def position_key(state: State, seat: int) -> tuple:
 
 
 MAX_WORK = 500_000  # positions reached, each counted by its seat's tiles, before a listing stops
+LISTING_SHARE = 0.75  # of a timed listing's time, for listing; the rest completes first choices
 
 
 def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = False,
-          most: int = MAX_WORK) -> list[Plan]:
+          most: int = MAX_WORK, deadline: float | None = None) -> list[Plan]:
     """Each distinct end of the segment that starts at `state`, with the actions reaching it,
     in a fixed order (the same state always gives the same list); past `most` tiles' worth
-    of positions reached, the ends found so far (at least one)."""
+    of positions reached, or past most of the time to `deadline` (a time.monotonic() time),
+    the ends found so far (at least one), with the first choices' completions if timed."""
     if state.phase == OVER:
         return []
     if pay not in ("all", "auto"):
@@ -75,6 +82,8 @@ def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = 
     # Each position reached costs about its seat's base to keep (its key, its copy of the seat).
     per_position = len(state.players[seg.seat].base) + 1
     work = [most // per_position]  # positions still to reach
+    listing_until = None if deadline is None else time.monotonic() + LISTING_SHARE * (deadline - time.monotonic())
+    timed_out = False
 
     def choices(s: State, last_cell) -> list[Action]:
         if s.phase == PAY and pay == "auto":
@@ -95,10 +104,15 @@ def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = 
         return legal
 
     def visit(s: State, path: tuple[Action, ...], last_cell) -> None:
+        nonlocal timed_out
         for a in choices(s, last_cell):
             if work[0] <= 0:
                 return
             work[0] -= 1
+            # The clock at every position: one costs a fork and a legal-move listing, far more.
+            if listing_until is not None and time.monotonic() >= listing_until:
+                work[0], timed_out = 0, True
+                return
             t = s.fork()  # shares the seats the action leaves alone (their judgement too)
             play_legal_to_turn_end(t, a)  # listed for `s` itself
             step = path + (a,)
@@ -116,16 +130,30 @@ def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = 
             seen.add(node)
             visit(t, step, cell)
 
-    visit(state, (), None)
-    if not ends:  # stopped before any end: the first choice at every step
-        s, path, last_cell = state, (), None
+    def completed(s: State, path: tuple[Action, ...]) -> Plan:
+        """The segment from `s` finished by the first choice at every step, in any order of
+        cells (an order kept to list each end once could leave no choice here)."""
         while not seg.over(s):
-            a = choices(s, last_cell)[0]
+            a = choices(s, None)[0]
             s = s.fork()
-            last_cell = _order_cell(s, a)
             play_legal_to_turn_end(s, a)
             path += (a,)
-        ends[()] = Plan(path, s)
+        return Plan(path, s)
+
+    visit(state, (), None)
+    if timed_out:
+        took = 0.0  # the last completion's time: the next one is begun only if it fits too
+        for a in choices(state, None):
+            began = time.monotonic()
+            if ends and began + took >= deadline:
+                break
+            t = state.fork()
+            play_legal_to_turn_end(t, a)
+            plan = completed(t, (a,))
+            ends.setdefault(position_key(plan.end, seg.seat), plan)
+            took = time.monotonic() - began
+    if not ends:  # stopped before any end
+        ends[()] = completed(state, ())
     return list(ends.values())
 
 
