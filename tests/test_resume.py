@@ -163,6 +163,21 @@ def test_a_crash_shows_the_report_and_the_autosave_stays_intact(app, tmp_path):
     assert resumed.state == state and len(resumed.actions) == 5
 
 
+def test_a_crash_whose_report_cannot_be_written_still_shows_the_crash_screen(app, monkeypatch):
+    import humanity_desktop.ui.app as app_module
+
+    def refused(folder, exc):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(app_module, "write_crash_report", refused)
+    app.stack.push(TitleScene(app))
+    shown = []
+    app.run([Exploding(app)], stop_when=lambda: shown.append(app.stack.top) or isinstance(shown[-1], CrashScene))
+    crash = shown[-1]
+    assert crash.report is None
+    assert "No report of the error could be written in the log folder (the disk is full)" in crash.text
+
+
 # ------------------------------------------------------------ killed outright
 
 GAME = [sys.executable, "-m", "humanity_desktop", "--demo", "--seats", "bot:easy,bot:easy", "--pace", "instant",

@@ -33,6 +33,7 @@ from . import input as ui_input
 from .audio import player as audio_player
 from .display import Display, claim_high_dpi, desktop_points
 from .frame_stats import max_rss_mb, median_ms, p99_ms
+from .fonts import shorten_words
 from .message_box import HEADLESS_DRIVERS, TITLE
 from .scene import Scene, SceneStack
 from .settings import FILE as SETTINGS_FILE
@@ -155,7 +156,8 @@ class App:
                         "no games, options or stats. Play in the other window to keep your progress.")
         except OSError as exc:
             self.notify(f"The game cannot write to its data folder {self.data_dir} ({plain_reason(exc)}), "
-                        "so nothing is saved in this session: no games, options or stats.")
+                        "so nothing is saved in this session: no games, options or stats. To play with another "
+                        "folder, start the game with --data-dir and a folder you can write to.")
         return False
 
     def _check_display(self) -> None:
@@ -181,6 +183,7 @@ class App:
             say(f"humanity-desktop: the log cannot be written ({plain_reason(exc)})", sys.stderr)
 
     def notify(self, message: str) -> None:
+        message = shorten_words(message)
         if message not in self._notices:
             self._notices.append(message)
 
@@ -386,11 +389,14 @@ class App:
         after the last whole action, ready for Continue."""
         if routes.showing(self.stack.top, routes.CRASH):
             raise exc  # the crash screen itself failed: nothing friendlier is left to show
-        report = write_crash_report(self.places.logs, exc)
-        log.error("unexpected error, report in %s", report, exc_info=exc)
+        try:
+            report, unwritten = write_crash_report(self.places.logs, exc), ""
+        except OSError as why:  # a log folder that takes nothing: the screen says so instead
+            report, unwritten = None, plain_reason(why)
+        log.error("unexpected error, report in %s", report or f"no file ({unwritten})", exc_info=exc)
         self.session.close_match()
         self.stack = SceneStack()
-        self.stack.push(routes.make(routes.CRASH, self, report))
+        self.stack.push(routes.make(routes.CRASH, self, report, unwritten))
 
     def _dispatch(self, intent) -> None:
         if intent is None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..fonts import shorten_words
 from ..widgets import Button
 from .menu import MenuScene
 from . import routes
@@ -13,15 +14,15 @@ class CrashScene(MenuScene):
     title = "Something went wrong"
     panel_width = 620
 
-    def __init__(self, app, report: Path) -> None:
+    def __init__(self, app, report: Path | None, unwritten: str = "") -> None:
+        """`report`: where the error's report was written; None if it could not be, `unwritten` saying why."""
         super().__init__(app)
         self.report = report
         safe = ("Your game is safe: choose Continue on the title screen to carry on from your last move. "
                 if app.session.can_continue() else "")
-        self.text = (
-            f"The game met an unexpected error and had to stop. {safe}"
-            f"A report of the error was written to {report} - please attach it if you tell us about it."
-        )
+        told = (f"A report of the error was written to {report} - please attach it if you tell us about it."
+                if report is not None else f"No report of the error could be written in the log folder ({unwritten}).")
+        self.text = shorten_words(f"The game met an unexpected error and had to stop. {safe}{told}")
 
     def make_buttons(self) -> list[Button]:
         return [
