@@ -236,7 +236,7 @@ def test_a_read_only_folder_plays_on_with_a_message_and_no_traceback(read_only, 
     app = App(AppConfig(data_dir=read_only, size=(960, 540), max_fps=0))
     try:
         assert not app.saving
-        assert any("cannot write to its data folder" in n for n in app.take_notices())
+        assert any("cannot write to its data folder" in n and "--data-dir" in n for n in app.take_notices())
         match = app.session.resume()
         play(match, match.legal()[0])
         app.session.close_match()
@@ -245,3 +245,17 @@ def test_a_read_only_folder_plays_on_with_a_message_and_no_traceback(read_only, 
     assert (read_only / AUTOSAVE).read_text() == saved
     assert main(["--demo", "--seed", "5", "--data-dir", str(read_only), *FLAGS]) == 0
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_data_folder_too_long_to_use_is_told_in_a_few_lines_with_the_way_out(tmp_path):
+    from humanity_desktop.ui.fonts import LONGEST_WORD
+
+    folder = tmp_path.joinpath(*["d" * 200] * 25)  # 5,000 characters: longer than any system allows
+    app = App(AppConfig(data_dir=folder, size=(1024, 576), max_fps=0, pace="instant"))
+    try:
+        notices = app.take_notices()
+    finally:
+        app.close()
+    [told] = [n for n in notices if "cannot write to its data folder" in n]
+    assert "--data-dir" in told and len(told) < 2 * LONGEST_WORD + 400
+    assert told.count("\u2026") == 1 and max(len(word) for word in told.split()) == LONGEST_WORD

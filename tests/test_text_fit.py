@@ -49,7 +49,8 @@ SIZES = (MIN_SIZE, (1920, 1080))
 assert SIZES[0] == (1024, 576)
 FOUR = "human,bot:random,bot:random,bot:random"
 LONG_NOTICE = ("The game cannot write to its data folder C:\\Users\\Aleksander Nowak\\AppData\\Local\\Humanity "
-               "(the disk is full), so nothing is saved in this session: no games, options or stats.")
+               "(the disk is full), so nothing is saved in this session: no games, options or stats. To play "
+               "with another folder, start the game with --data-dir and a folder you can write to.")
 
 
 # ---------------------------------------------------------------- measuring

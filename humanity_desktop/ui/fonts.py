@@ -36,6 +36,14 @@ _DIRS = (
     "/System/Library/Fonts/Supplemental", "/Library/Fonts",
 )
 _WRAPPED_CACHE_SIZE = 4000  # lines of text, a few hundred bytes each: a MB or two in all
+LONGEST_WORD = 260  # characters of one word a message shows: a path as long as Windows allows by default
+
+
+def shorten_words(text: str) -> str:
+    """`text` with each word longer than LONGEST_WORD cut to its end, where a path names its
+    file: a path of thousands of characters would fill the screen."""
+    return " ".join(word if len(word) <= LONGEST_WORD else "\u2026" + word[1 - LONGEST_WORD:]
+                    for word in text.split(" "))
 
 
 @lru_cache(maxsize=2)
