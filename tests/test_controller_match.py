@@ -31,7 +31,7 @@ from humanity_desktop.controller import (
     default_level,
 )
 from humanity_desktop.controller.saves import (
-    list_saves,
+    SaveList,
     new_save_path,
     read_match,
     write_save,
@@ -592,10 +592,10 @@ def test_a_saved_match_comes_back_the_same(tmp_path):
     match.close()
     again = read_match(path, Bus())
     assert again.state == match.state and again.log == match.log and again.seats == match.seats
-    assert [i.path for i in list_saves(tmp_path)] == [path]
+    assert [i.path for i in SaveList(tmp_path).refresh()] == [path]
     again.close()
     path.write_text("{not json")
-    assert list_saves(tmp_path) == []
+    assert SaveList(tmp_path).refresh() == []
 
 
 def test_a_new_match_drops_what_earlier_games_memoised():

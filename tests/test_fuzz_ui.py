@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from humanity_desktop.controller import ActionRequested, Bus, GameOver, parse_seats
 from humanity_desktop.controller.record import RecordedMatch
 from humanity_desktop.controller.replays import ReplayMatch
-from humanity_desktop.controller.saves import SAVES_DIR, SaveError, list_saves, open_match, write_save
+from humanity_desktop.controller.saves import SAVES_DIR, SaveError, SaveList, open_match, write_save
 from humanity_desktop.controller.stats import Stats
 from humanity_desktop.engine import places, ranking
 from humanity_desktop.ui.app import App, AppConfig
@@ -185,7 +185,7 @@ def test_any_file_as_a_save_is_opened_or_refused_with_a_message(tmp_path_factory
     path = folder / SAVES_DIR / "game.json"
     path.parent.mkdir()
     path.write_bytes(content)
-    listing = list_saves(folder)
+    listing = SaveList(folder).refresh()
     assert len(listing) + len(listing.problems) == 1
     assert all(p.strip() for p in listing.problems)
     if listing:

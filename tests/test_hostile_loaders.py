@@ -18,7 +18,7 @@ from humanity_desktop.controller import saves as saves_module
 from humanity_desktop.controller.files import is_set_aside
 from humanity_desktop.controller.logs import LogFile
 from humanity_desktop.controller.saves import (
-    AUTOSAVE, KEPT_REPLAYS, REPLAYS_DIR, SAVES_DIR, SaveList, UnfinishedNotKept, list_saves, save_text,
+    AUTOSAVE, KEPT_REPLAYS, REPLAYS_DIR, SAVES_DIR, SaveList, UnfinishedNotKept, save_text,
 )
 from humanity_desktop.controller.stats import STATS_FILE, Line, Stats
 from humanity_desktop.controller.tutorial import PROGRESS_FILE, load_script, read_progress, tutorial_match, write_progress
@@ -246,7 +246,7 @@ def test_files_with_a_byte_order_mark_load(tmp_path):
     assert Stats.load(tmp_path / STATS_FILE).bot_games == 3
     (tmp_path / SAVES_DIR).mkdir()
     (tmp_path / SAVES_DIR / "notepad.json").write_bytes(bom + save_text(played_match(steps=8)).encode())
-    assert [i.path.name for i in list_saves(tmp_path)] == ["notepad.json"]
+    assert [i.path.name for i in SaveList(tmp_path).refresh()] == ["notepad.json"]
     assert not [p for p in tmp_path.rglob("*") if is_set_aside(p)]
 
 

@@ -17,7 +17,7 @@ from humanity_desktop.controller.saves import (
     AUTOSAVE,
     SAVES_DIR,
     SaveError,
-    list_saves,
+    SaveList,
     open_match,
     read_match,
     save_text,
@@ -163,13 +163,13 @@ def test_the_load_list_sets_bad_saves_aside_and_lists_the_good_ones(tmp_path):
     for case, (content, _) in BAD.items():
         (saves / f"{case}.json").write_bytes(content)
     write_save(played_match(), saves / "good.json")
-    listing = list_saves(tmp_path)
+    listing = SaveList(tmp_path).refresh()
     # The list reads each file's summary; a tampered game shows only when it is opened.
     opened_only = {"tampered.json", "unended.json"}
     assert {info.path.name for info in listing} == {"good.json", *opened_only}
     assert len(listing.problems) == len(BAD) - len(opened_only)
     assert len(kept_files(saves)) == len(BAD) - len(opened_only)
-    again = list_saves(tmp_path)  # kept files are not listed again
+    again = SaveList(tmp_path).refresh()  # kept files are not listed again
     assert len(again) == 1 + len(opened_only) and not again.problems
 
 

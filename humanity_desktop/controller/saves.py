@@ -395,11 +395,6 @@ class _Scan:
         return [(p, r) for p, r in self.results.items() if isinstance(r, str)]
 
 
-def list_saves(data_dir: Path) -> SaveListing:
-    """The saves (the autosave included), newest first; files that cannot be read are set aside."""
-    return SaveList(data_dir).refresh()
-
-
 def delete_save(path: Path) -> None:
     """Delete a save the player chose to delete (OSError if it cannot be)."""
     path.unlink()
