@@ -20,12 +20,12 @@ judgement's lower ones) leave the race, ranked behind by their judgement. Rankin
 candidate, whose mean includes the rival's reply, against an unplayed one's bare judgement
 was a bias: removing it took Normal (30 ms) from 56.5% to 73.0% against Careful on the same
 200 deals. Each listing of plans (the candidates, and the judgement's best reply in a
-playout) is listed and judged in at most the search's time, from its own start
-(segment_plans.py: past most of it, the first choices not listed are completed greedily), so
-that the widest base the game accepts gets its answer in a few times the budget. Most turns
-of a real game list in under a millisecond, so only the widest are cut. Cutting by the
-search's deadline instead made the floor's playouts past it reply greedily, and that Normal
-won 39 of 100 games against the unbounded one. The thinking time is the constructor's
+playout) is listed and judged in at most the search's time or LISTING_FLOOR, whichever is
+longer, from its own start (segment_plans.py: the first choices not listed
+are completed greedily once its share is spent), so that the widest base the game accepts gets its answer in a few
+tenths of a second. Bounding them by the search's own 20 ms cost Normal its strength against
+the unbounded listing (39 and then 42 wins of 100), since real turns need more to list and
+judge every plan. The thinking time is the constructor's
 `seconds`, or the Budget passed to `decide` (its deadline and iteration cap; a cancelled
 budget raises Cancelled).
 
@@ -53,6 +53,9 @@ from .segment_plans import Plan, play_plan, plans
 
 
 LISTING_SHARE = 0.5  # of a timed listing-and-judging's time, for the listing; the judging has the rest
+# The least time one listing-and-judging has, whatever the budget: more than any turn of a
+# real game takes (the widest recorded, about 30 ms), so that only bases no game reaches are cut.
+LISTING_FLOOR = 0.1
 
 
 def public_key(s: State) -> tuple:
@@ -147,7 +150,7 @@ class SamplerBot(PlanPlayer):
         seat = state.current
         self._strong = {}
         self._memo = Memo()
-        self._span = None if budget.deadline is None else max(0.0, budget.deadline - time.monotonic())
+        self._span = None if budget.deadline is None else max(LISTING_FLOOR, budget.deadline - time.monotonic())
         ranked = self.candidates(state, self._span)[: self.keep]
         totals = [v * self.prior for v, _ in ranked]
         counts = [self.prior] * len(ranked)
