@@ -21,11 +21,11 @@ candidate, whose mean includes the rival's reply, against an unplayed one's bare
 was a bias: removing it took Normal (30 ms) from 56.5% to 73.0% against Careful on the same
 200 deals. Each listing of plans (the candidates, and the judgement's best reply in a
 playout) is listed and judged in at most the search's time or LISTING_FLOOR, whichever is
-longer, from its own start (segment_plans.py: the first choices not listed
-are completed greedily once its share is spent), so that the widest base the game accepts gets its answer in a few
-tenths of a second. Bounding them by the search's own 20 ms cost Normal its strength against
-the unbounded listing (39 and then 42 wins of 100), since real turns need more to list and
-judge every plan. The thinking time is the constructor's
+longer, from its own start (segment_plans.py: the first choices not listed are completed
+greedily once its share is spent), so that the widest base the game accepts gets its answer
+in a few tenths of a second. Bounding them by the search's own 20 ms cost Normal its
+strength against the unbounded listing (39 and then 42 wins of 100), since real turns need
+more to list and judge every plan. The thinking time is the constructor's
 `seconds`, or the Budget passed to `decide` (its deadline and iteration cap; a cancelled
 budget raises Cancelled).
 
