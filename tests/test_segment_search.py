@@ -472,7 +472,7 @@ def test_the_sampler_judges_only_the_candidates_it_listed_in_its_time(monkeypatc
     every = len(SamplerBot(1).candidates(s))
     ticking(monkeypatch, segment_plans)
     clock = ticking(monkeypatch, sampling_search)
-    timed = SamplerBot(1).candidates(s, deadline=0.1)
+    timed = SamplerBot(1).candidates(s, span=0.1)
     assert 1 <= len(timed) < every and clock[0] <= 0.1 + 0.01
 
 

@@ -19,11 +19,13 @@ cut short is dropped, unless it is the first, and then the candidates it did not
 judgement's lower ones) leave the race, ranked behind by their judgement. Ranking a played
 candidate, whose mean includes the rival's reply, against an unplayed one's bare judgement
 was a bias: removing it took Normal (30 ms) from 56.5% to 73.0% against Careful on the same
-200 deals. The candidates are listed in at most half the time and judged by the deadline, and
-the judgement's best plans in the playouts are listed by the deadline too (segment_plans.py:
-past it, the first choices not listed are completed greedily), so that the widest position
-the game accepts still gets its answer about in time; most turns of a real game list in under
-a millisecond, and only the widest are cut. The thinking time is the constructor's
+200 deals. Each listing of plans (the candidates, and the judgement's best reply in a
+playout) is listed and judged in at most the search's time or LISTING_FLOOR, whichever is
+longer, from its own start (segment_plans.py: the first choices not listed are completed
+greedily once its share is spent), so that the widest base the game accepts gets its answer
+in a few tenths of a second. Bounding them by the search's own 20 ms cost Normal its
+strength against the unbounded listing (39 and then 42 wins of 100), since real turns need
+more to list and judge every plan. The thinking time is the constructor's
 `seconds`, or the Budget passed to `decide` (its deadline and iteration cap; a cancelled
 budget raises Cancelled).
 
@@ -50,7 +52,10 @@ from .judge import RICH
 from .segment_plans import Plan, play_plan, plans
 
 
-LISTING_SHARE = 0.5  # of a timed search's time, at most, for listing its candidates; judging them ends by the deadline
+LISTING_SHARE = 0.5  # of a timed listing-and-judging's time, for the listing; the judging has the rest
+# The least time one listing-and-judging has, whatever the budget: more than any turn of a
+# real game takes (the widest recorded, about 30 ms), so that only bases no game reaches are cut.
+LISTING_FLOOR = 0.1
 
 
 def public_key(s: State) -> tuple:
@@ -74,7 +79,7 @@ class SamplerBot(PlanPlayer):
         self.strong = strong
         self._strong: dict = {}
         self._memo = Memo()  # shared by the judges of one search
-        self._deadline: float | None = None  # the search's, while it runs
+        self._span: float | None = None  # the search's time, while it runs: what one listing may take
         self.seconds = seconds
         self.weights = weights
         self.keep = keep  # candidates searched
@@ -87,14 +92,10 @@ class SamplerBot(PlanPlayer):
         self.policy = FastPolicy()
         self.playouts = 0  # over the bot's life, for measuring
 
-    def candidates(self, state: State, deadline: float | None = None) -> list[tuple[float, Plan]]:
-        """Every plan of the segment, best first by the judgement; with a `deadline`, those
-        listed in LISTING_SHARE of the time left and judged by the deadline (at least one)."""
-        listing_until = None
-        if deadline is not None:
-            now = time.monotonic()
-            listing_until = now + LISTING_SHARE * max(0.0, deadline - now)
-        scored = self.judged(state, listing_until, deadline)
+    def candidates(self, state: State, span: float | None = None) -> list[tuple[float, Plan]]:
+        """Every plan of the segment, best first by the judgement (those listed and judged in
+        `span` seconds, if given)."""
+        scored = self.judged(state, span)
         scored.sort(key=lambda x: (-x[0], x[1]))
         return [(v, plan) for v, _, plan in scored]
 
@@ -109,16 +110,22 @@ class SamplerBot(PlanPlayer):
         key = public_key(s)
         actions = self._strong.get(key)
         if actions is None:
-            judged = self.judged(s, self._deadline, self._deadline)
+            judged = self.judged(s, self._span)
             actions = max(judged, key=lambda entry: (entry[0], -entry[1]))[2].actions
             self._strong[key] = actions
         return actions
 
-    def judged(self, s: State, listing_until: float | None, deadline: float | None) -> list[tuple[float, int, Plan]]:
-        """(judgement, place in the listing, plan) for the plans of the segment at `s` listed
-        by `listing_until`, as many as are judged by `deadline` (at least one)."""
+    def judged(self, s: State, span: float | None) -> list[tuple[float, int, Plan]]:
+        """(judgement, place in the listing, plan) for the plans of the segment at `s`; with a
+        `span`, those listed in LISTING_SHARE of it and judged by its end (at least one). Each
+        listing has the span from its own start, so the playouts past the search's deadline
+        (its floor) still play the judgement's best replies."""
         judge = Judge(s, self.weights, self._memo)
         seat = s.current
+        deadline = listing_until = None
+        if span is not None:
+            now = time.monotonic()
+            deadline, listing_until = now + span, now + LISTING_SHARE * span
         out = []
         for i, plan in enumerate(plans(s, pay="auto", full_work=False, alike=True, deadline=listing_until)):
             if out and deadline is not None and time.monotonic() >= deadline:
@@ -143,8 +150,8 @@ class SamplerBot(PlanPlayer):
         seat = state.current
         self._strong = {}
         self._memo = Memo()
-        self._deadline = budget.deadline
-        ranked = self.candidates(state, budget.deadline)[: self.keep]
+        self._span = None if budget.deadline is None else max(LISTING_FLOOR, budget.deadline - time.monotonic())
+        ranked = self.candidates(state, self._span)[: self.keep]
         totals = [v * self.prior for v, _ in ranked]
         counts = [self.prior] * len(ranked)
         played = [0] * len(ranked)
