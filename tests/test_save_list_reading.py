@@ -82,13 +82,19 @@ def grown(saves: SaveList, listing):
     pytest.fail("the saves were never all read")
 
 
-def test_the_first_page_is_read_at_once_and_the_rest_grows_into_the_full_list(tmp_path, monkeypatch):
+def opened(tmp_path, monkeypatch):
+    """A full read's listing, then a folder of MANY saves opened as the Load screen opens it,
+    its reads counted: (expected, the folder, the count, the SaveList, the first listing)."""
     expected = full_read(tmp_path)
     root = tmp_path / "data"
     many_saves(root)
     counted = Counted(monkeypatch)
     saves = SaveList(root)
-    first = saves.open(SHOWN)
+    return expected, root, counted, saves, saves.open(SHOWN)
+
+
+def test_the_first_page_is_read_at_once_and_the_rest_grows_into_the_full_list(tmp_path, monkeypatch):
+    expected, root, counted, saves, first = opened(tmp_path, monkeypatch)
     assert counted.calls <= SHOWN + 1  # a page's worth, the rest waits for the thread
     assert first.reading == MANY - counted.calls
     assert seen(first, root)[0] == expected[0][:SHOWN]  # the newest page, in order
@@ -103,12 +109,7 @@ def test_the_first_page_is_read_at_once_and_the_rest_grows_into_the_full_list(tm
 
 
 def test_a_listing_stopped_halfway_goes_on_where_it_stopped(tmp_path, monkeypatch):
-    expected = full_read(tmp_path)
-    root = tmp_path / "data"
-    many_saves(root)
-    counted = Counted(monkeypatch)
-    saves = SaveList(root)
-    first = saves.open(SHOWN)
+    expected, root, counted, saves, first = opened(tmp_path, monkeypatch)
     for _ in range(20):
         counted.turns.release()
     part = first

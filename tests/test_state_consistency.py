@@ -22,6 +22,8 @@ from humanity_desktop.engine.ranges import POINTS, POINTS_LOST
 from humanity_desktop.engine.state import LEDGER_SOURCES, State
 from humanity_desktop.engine.validation import StateError, load_state
 
+from test_loader_properties import mid_game
+
 def fresh() -> dict:
     return new_game(2, 1).to_json()
 
@@ -193,16 +195,6 @@ def test_legal_play_never_produces_a_state_the_loader_refuses():
     game()
     print(f"\nlegal play: {dict(tried)}")
     assert tried["positions"] > 12 * 200, tried
-
-
-def mid_game(players: int, seed: int, actions: int) -> State:
-    s = new_game(players, seed)
-    rng = random.Random(seed)
-    for _ in range(actions):
-        if s.game_over:
-            break
-        apply_action(s, rng.choice(legal_actions(s)))
-    return s
 
 
 SLOTS = [None, ["module", 1], ["module", 4], ["module", 7], ["experiment", 0], ["experiment", 6]]
