@@ -1,4 +1,4 @@
-"""The protocol's speed: whole random games played through `Session.respond` (request line in,
+"""The protocol's speed: whole random games played through `ProtocolSession.respond` (request line in,
 response line out, as `humanity-engine` serves them), with every apply answered with the
 state and with the events only, the two alternated game by game.
 
@@ -21,12 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from humanity_desktop.engine.protocol import Session  # noqa: E402
+from humanity_desktop.engine.protocol import ProtocolSession  # noqa: E402
 
 
 def play(players: int, seed: int, with_state: bool) -> tuple[float, int]:
     """CPU seconds and actions of one random game played over the protocol."""
-    session = Session()
+    session = ProtocolSession()
     rng = random.Random(seed)
     legal = b'{"cmd":"legal"}'
     actions = 0

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from humanity_desktop.engine.protocol import MAX_LINE, Session, main, serve
+from humanity_desktop.engine.protocol import MAX_LINE, ProtocolSession, main, serve
 from humanity_desktop.engine.ranges import SEED
 
 from test_protocol import advance, started, state_of
@@ -39,14 +39,14 @@ def test_a_number_of_thousands_of_digits_is_refused_and_the_game_plays_on(path, 
 
 
 def test_a_line_with_a_huge_integer_is_refused_before_it_is_converted():
-    reply = Session().handle_line('{"cmd": "new", "players": 2, "seed": ' + "7" * 5000 + "}")
+    reply = ProtocolSession().handle_line('{"cmd": "new", "players": 2, "seed": ' + "7" * 5000 + "}")
     assert reply["ok"] is False and "5000 digits" in reply["error"]
 
 
 def test_seeds_beyond_the_range_are_refused():
     for seed in (SEED.hi + 1, SEED.lo - 1):
-        assert Session().handle({"cmd": "new", "players": 2, "seed": seed})["ok"] is False
-    assert Session().handle({"cmd": "new", "players": 2, "seed": SEED.hi})["ok"] is True
+        assert ProtocolSession().handle({"cmd": "new", "players": 2, "seed": seed})["ok"] is False
+    assert ProtocolSession().handle({"cmd": "new", "players": 2, "seed": SEED.hi})["ok"] is True
 
 
 def test_an_impossible_placing_list_is_refused():

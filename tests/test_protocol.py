@@ -1,4 +1,4 @@
-"""The JSON-lines protocol: the Session in-process, the loop as a real process, and fuzzing."""
+"""The JSON-lines protocol: the ProtocolSession in-process, the loop as a real process, and fuzzing."""
 from __future__ import annotations
 
 import copy
@@ -14,26 +14,26 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from humanity_desktop.engine.actions import SPECS
-from humanity_desktop.engine.protocol import NO_GAME, Session, main
+from humanity_desktop.engine.protocol import NO_GAME, ProtocolSession, main
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = ("new", "legal", "apply", "state", "load", "view", "help", "version")
 
 
-def started(players: int = 2, seed: int = 1) -> Session:
-    s = Session()
+def started(players: int = 2, seed: int = 1) -> ProtocolSession:
+    s = ProtocolSession()
     r = s.handle({"cmd": "new", "players": players, "seed": seed})
     assert r["ok"], r
     return s
 
 
-def state_of(s: Session) -> dict:
+def state_of(s: ProtocolSession) -> dict:
     r = s.handle({"cmd": "state"})
     assert r["ok"], r
     return r["state"]
 
 
-def advance(s: Session, steps: int) -> None:
+def advance(s: ProtocolSession, steps: int) -> None:
     for _ in range(steps):
         actions = s.handle({"cmd": "legal"})["actions"]
         assert s.handle({"cmd": "apply", "action": actions[0]})["ok"]
@@ -42,7 +42,7 @@ def advance(s: Session, steps: int) -> None:
 # ---------------------------------------------------------------- success paths
 
 def test_new_returns_the_state():
-    r = Session().handle({"cmd": "new", "players": 3, "seed": 42})
+    r = ProtocolSession().handle({"cmd": "new", "players": 3, "seed": 42})
     assert r["ok"] is True
     state = r["state"]
     assert state["players"] == 3 and state["seed"] == 42
@@ -57,7 +57,7 @@ def test_new_is_deterministic_and_replaces_the_game():
     s = started(2, 5)
     advance(s, 3)
     again = s.handle({"cmd": "new", "players": 2, "seed": 5})
-    assert again["state"] == Session().handle({"cmd": "new", "players": 2, "seed": 5})["state"]
+    assert again["state"] == ProtocolSession().handle({"cmd": "new", "players": 2, "seed": 5})["state"]
     assert state_of(s)["turn"] == 0
 
 
@@ -76,7 +76,7 @@ def test_every_legal_action_is_accepted_verbatim():
         before = state_of(s)
         actions = s.handle({"cmd": "legal"})["actions"]
         for a in actions:
-            trial = Session()
+            trial = ProtocolSession()
             assert trial.handle({"cmd": "load", "state": before})["ok"]
             r = trial.handle({"cmd": "apply", "action": json.loads(json.dumps(a))})
             assert r["ok"], (a, r)
@@ -107,7 +107,7 @@ def test_view_command():
 
 
 def test_help_lists_every_command_and_action():
-    r = Session().handle({"cmd": "help"})
+    r = ProtocolSession().handle({"cmd": "help"})
     assert r["ok"] is True
     assert [c["cmd"] for c in r["commands"]] == list(COMMANDS)
     assert r["actions"] == {k: list(spec.fields) for k, spec in SPECS.items()}
@@ -188,7 +188,7 @@ def test_apply_without_action():
 
 @pytest.mark.parametrize("cmd", ["legal", "apply", "state", "view"])
 def test_commands_need_a_game(cmd):
-    r = Session().handle({"cmd": cmd, "action": {"type": "work"}, "player": 0})
+    r = ProtocolSession().handle({"cmd": cmd, "action": {"type": "work"}, "player": 0})
     assert r == {"ok": False, "error": NO_GAME}
 
 
@@ -202,7 +202,7 @@ def test_commands_need_a_game(cmd):
     {"cmd": "new", "players": 2, "seed": False}, {"cmd": "load"}, {"cmd": "load", "state": None},
 ])
 def test_bad_requests_are_refused(request_):
-    r = Session().handle(request_)
+    r = ProtocolSession().handle(request_)
     assert r["ok"] is False and isinstance(r["error"], str) and r["error"]
 
 
@@ -214,7 +214,7 @@ def test_view_refuses_bad_seats(player):
 
 
 def test_handle_line_errors():
-    s = Session()
+    s = ProtocolSession()
     assert s.handle_line("") is None
     assert s.handle_line("  \t\r\n") is None
     assert s.handle_line("{not json")["ok"] is False
@@ -255,7 +255,7 @@ def test_load_round_trips_the_state():
 
 def test_load_works_without_a_game():
     saved = state_of(started(2, 8))
-    s = Session()
+    s = ProtocolSession()
     assert s.handle({"cmd": "load", "state": saved})["ok"]
     assert s.handle({"cmd": "legal"})["ok"]
 
@@ -338,7 +338,7 @@ def test_load_refuses_garbage_and_keeps_the_game():
     s = started(2, 4)
     advance(s, 7)
     good = state_of(s)
-    assert Session().handle({"cmd": "load", "state": good})["ok"]
+    assert ProtocolSession().handle({"cmd": "load", "state": good})["ok"]
     refused = 0
     for bad in _garbage_states(good):
         if bad == good:
@@ -383,7 +383,7 @@ def test_load_accepts_states_from_random_play():
                 break
             assert s.handle({"cmd": "apply", "action": rng.choice(actions)})["ok"]
         saved = state_of(s)
-        r = Session().handle({"cmd": "load", "state": saved})
+        r = ProtocolSession().handle({"cmd": "load", "state": saved})
         assert r["ok"], r["error"] if not r["ok"] else ""
 
 
@@ -520,7 +520,7 @@ def _check(reply) -> None:
 @FUZZ
 @given(st.lists(requests, min_size=1, max_size=6), st.booleans())
 def test_fuzz_handle(reqs, with_game):
-    s = started(2, 1) if with_game else Session()
+    s = started(2, 1) if with_game else ProtocolSession()
     for req in reqs:
         _check(s.handle(req))
     _check(s.handle({"cmd": "help"}))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from humanity_desktop.engine.protocol import COMMANDS, PROTOCOL_VERSION, Session
+from humanity_desktop.engine.protocol import COMMANDS, PROTOCOL_VERSION, ProtocolSession
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "protocol.md"
 SEEDS = [(2, 1), (3, 7), (4, 42), (2, 2024)]
@@ -19,17 +19,17 @@ def test_version_is_two():
 
 
 def test_version_command_needs_no_game_and_is_in_help():
-    assert Session().handle({"cmd": "version"}) == {"ok": True, "protocol": 2}
-    help_ = Session().handle({"cmd": "help"})
+    assert ProtocolSession().handle({"cmd": "version"}) == {"ok": True, "protocol": 2}
+    help_ = ProtocolSession().handle({"cmd": "help"})
     assert "version" in [c["cmd"] for c in help_["commands"]]
     assert "version" in [c["cmd"] for c in COMMANDS]
 
 
 def test_new_and_load_replies_carry_the_protocol():
-    s = Session()
+    s = ProtocolSession()
     new = s.handle({"cmd": "new", "players": 2, "seed": 7})
     assert new["ok"] and new["protocol"] == PROTOCOL_VERSION
-    loaded = Session().handle({"cmd": "load", "state": new["state"]})
+    loaded = ProtocolSession().handle({"cmd": "load", "state": new["state"]})
     assert loaded["ok"] and loaded["protocol"] == PROTOCOL_VERSION
     assert s.handle({"cmd": "version"}) == {"ok": True, "protocol": PROTOCOL_VERSION}
 
@@ -60,7 +60,7 @@ def emitted_events() -> dict[str, set[tuple[str, ...]]]:
     """Every event type seen over a few seeded games played to the end, with its field lists."""
     seen: dict[str, set[tuple[str, ...]]] = {}
     for players, seed in SEEDS:
-        s = Session()
+        s = ProtocolSession()
         assert s.handle({"cmd": "new", "players": players, "seed": seed})["ok"]
         rng = random.Random(seed)
         for _ in range(20000):
@@ -126,7 +126,7 @@ def documented_replies(text: str) -> dict[str, list[str]]:
 def test_every_reply_has_the_documented_fields():
     documented = documented_replies(DOC.read_text(encoding="utf-8"))
     assert sorted(documented) == sorted(c["cmd"] for c in COMMANDS)
-    s = Session()
+    s = ProtocolSession()
     new = s.handle({"cmd": "new", "players": 2, "seed": 7})
     legal = s.handle({"cmd": "legal"})
     replies = {

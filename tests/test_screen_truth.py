@@ -37,7 +37,7 @@ SIZES = ((1024, 576), (1366, 768), (1920, 1080), (2560, 1440))
 TEXT_SIZES = theme.TEXT_SIZES
 
 
-class Clock:
+class ManualClock:
     """The match's clock: a bot waits out its pace until the test moves the clock on."""
 
     def __init__(self) -> None:
@@ -51,7 +51,7 @@ class Table:
     """A game on the real screen, its humans played by a seeded random hand."""
 
     def __init__(self, app: App, seats: str, seed: int) -> None:
-        self.app, self.rng, self.clock = app, random.Random(seed), Clock()
+        self.app, self.rng, self.clock = app, random.Random(seed), ManualClock()
         self.match = app.session.new_match(parse_seats(seats), seed)
         self.match._clock = self.clock  # bots keep their pace on this clock, so the table can be caught between moves
         self.game = GameScene(app, self.match)

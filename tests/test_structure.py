@@ -160,6 +160,18 @@ def test_the_shipped_package_holds_no_tournament_tooling_and_imports_none():
     assert not reaching, "the package imports the tooling: " + ", ".join(reaching)
 
 
+def test_no_two_classes_of_the_package_share_a_name():
+    """Two classes of one name (a Clock of the game's rounds and a Clock of animation steps)
+    make a reader, and a search, take one for the other."""
+    where: dict[str, list[str]] = {}
+    for path, tree in sources(PACKAGE).items():
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                where.setdefault(node.name, []).append(str(path.relative_to(PACKAGE)))
+    shared = {name: paths for name, paths in where.items() if len(paths) > 1}
+    assert len(where) > 100, "the classes are not where this test looks"
+    assert not shared, f"classes of the same name: {shared}"
+
 
 def test_each_event_is_declared_once():
     """An event both the engine and the bus declare leaves a reader guessing which one a

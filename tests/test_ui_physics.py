@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from humanity_desktop.ui.physics import QUARTER, Carry, Clock, Crumble, TileTurn
+from humanity_desktop.ui.physics import QUARTER, Carry, Crumble, StepClock, TileTurn
 
 
 def carry_run(fps: int) -> list[tuple[float, float, float]]:
@@ -95,7 +95,7 @@ def test_a_tile_the_rules_forbid_budges_a_little_and_springs_back():
 
 
 def test_the_clock_gives_whole_fixed_steps_and_skips_a_long_stall():
-    clock = Clock()
+    clock = StepClock()
     assert sum(clock.steps(1 / 60) for _ in range(60)) in (239, 240)
     assert clock.steps(5.0) < 30
 

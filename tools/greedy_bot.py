@@ -17,7 +17,7 @@ from humanity_desktop.engine.flow import science_tokens
 from humanity_desktop.bots.base import Budget
 from humanity_desktop.bots.determinize import sample_state
 from humanity_desktop.bots.evaluate import game_left
-from humanity_desktop.bots.planner import PlanBot, PlanFollower
+from humanity_desktop.bots.planner import PlanBot, SegmentFollower
 from humanity_desktop.bots.plans import Plan, plans
 
 CAT = load_catalogue()
@@ -57,7 +57,7 @@ class GreedyBot(PlanBot):
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
-        self.follower = PlanFollower()
+        self.follower = SegmentFollower()
 
     def _search(self, view: dict, budget: Budget | None) -> list[tuple[float, Plan, int]]:
         """Plans best first as (tally, plan, 0); ties keep the enumeration's order."""

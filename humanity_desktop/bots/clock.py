@@ -25,7 +25,7 @@ ROUNDS_PER_YEAR = {2: 6.0, 3: 5.2, 4: 4.7}
 TURNS_PER_ROUND = 2.2
 
 
-class Clock(NamedTuple):
+class GameClock(NamedTuple):
     rounds_left: float  # rounds still to play, the current one included
     year_rounds_left: float  # the same, up to the end of this year
     turns_left: list[float]  # each seat's turns still to come (the one being played not counted)
@@ -34,11 +34,11 @@ class Clock(NamedTuple):
     kept: int  # modules past the white crosses now: they stay at the next reset unless taken
 
 
-def clock(s: State) -> Clock:
+def clock(s: State) -> GameClock:
     n = s.n
     kept = sum(1 for k, m in enumerate(s.hangars, start=1) if m is not None and k > 2)
     if s.phase == OVER:
-        return Clock(0.0, 0.0, [0.0] * n, [0.0] * n, 0.0, kept)
+        return GameClock(0.0, 0.0, [0.0] * n, [0.0] * n, 0.0, kept)
     a, b, c = YEAR_ROUNDS[n]
     year_rounds = max(1.0, a + b * len(s.decks[s.year - 1]) + c * kept)
     per_year = ROUNDS_PER_YEAR[n]
@@ -46,4 +46,4 @@ def clock(s: State) -> Clock:
     active = [sum(1 for _, where, _ in p.astros if where in (ACTIVE, RETURNING)) for p in s.players]
     turns = [x + TURNS_PER_ROUND * (rounds - 1) for x in active]
     year_turns = [x + TURNS_PER_ROUND * (year_rounds - 1) for x in active]
-    return Clock(rounds, year_rounds, turns, year_turns, min(1.0, rounds / (3 * per_year)), kept)
+    return GameClock(rounds, year_rounds, turns, year_turns, min(1.0, rounds / (3 * per_year)), kept)

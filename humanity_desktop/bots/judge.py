@@ -22,7 +22,7 @@ worth by the game's end, and most shrink as the game runs out (time left from cl
 - missions: how close the seat is to each target, or to beating the holder, against how
   close the rivals are; a mission held can be lost.
 
-`Weights` holds every figure (`RICH` is the levels'; the tournament's variants scale some).
+`JudgementWeights` holds every figure (`RICH` is the levels'; the tournament's variants scale some).
 """
 from __future__ import annotations
 
@@ -37,11 +37,11 @@ from ..engine.rules import supply_of
 from ..engine.ring import HANGARS, distance
 from ..engine.scoring import MISSION_VP
 from ..engine.state import ACTIVE, BOARD, EXHAUSTED, OVER, State
-from .clock import Clock, clock
+from .clock import GameClock, clock
 
 
 @dataclass(frozen=True)
-class Weights:
+class JudgementWeights:
     points: float = 1.0  # a banked point
     science: float = 1.0  # a science token in hand
     research: float = 1.0  # a token the research track will pay at the year's end
@@ -67,12 +67,12 @@ class Weights:
     rival: float = 0.5  # how much of the best rival's value counts against the seat's own
 
 
-def scaled(w: Weights, **factors: float) -> Weights:
+def scaled(w: JudgementWeights, **factors: float) -> JudgementWeights:
     """`w` with some weights multiplied by factors."""
     return replace(w, **{k: getattr(w, k) * f for k, f in factors.items()})
 
 
-RICH = Weights()  # the judgement's own figures, which every level judging by it uses
+RICH = JudgementWeights()  # the judgement's own figures, which every level judging by it uses
 
 
 def _sigmoid(x: float) -> float:
@@ -132,11 +132,11 @@ class Judge:
     left from the position it is given) and ask `value(state, seat)` of each end position;
     judges built with the same `memo` share what does not depend on the time left."""
 
-    def __init__(self, start: State, weights: Weights, memo: Memo | None = None) -> None:
+    def __init__(self, start: State, weights: JudgementWeights, memo: Memo | None = None) -> None:
         self.w = weights
         self.cat: Catalogue = start.catalogue
         self.n = start.n
-        self.clock: Clock = clock(start)
+        self.clock: GameClock = clock(start)
         marks = self.cat.research_marks
         self._marks = [(0, 0)] + list(marks)
         self.cap = self.cat.research_cap

@@ -37,9 +37,9 @@ from ..engine.segment import Segment
 from .base import Budget
 from .determinize import Sampler
 from .evaluate import DEFAULT, PlanValuer, Weights, seat_value
-from .planner import LEVEL_WEIGHTS, PlanBot, PlanFollower, best_first, ranked_by
+from .planner import LEVEL_WEIGHTS, PlanBot, SegmentFollower, best_first, ranked_by
 from .plans import Plan, greedy_completion, plans
-from .judge import Judge, Memo, Weights as Judgement
+from .judge import Judge, JudgementWeights, Memo
 from .judge import RICH
 
 EXPLORE = 2.0  # in victory points: how far a rarely tried plan may trail and still be tried
@@ -83,7 +83,7 @@ class Node:
 class MctsBot(PlanBot):
     def __init__(self, name: str, seed: int, seconds: float, depth: int, rollout: int,
                  weights: Weights = DEFAULT, iterations: int | None = None,
-                 judgement: Judgement | None = None, stepwise_above: int | None = None,
+                 judgement: JudgementWeights | None = None, stepwise_above: int | None = None,
                  learned_ties: bool = False) -> None:
         self.name = name
         self.rng = random.Random(seed)
@@ -100,7 +100,7 @@ class MctsBot(PlanBot):
         # kept, are put in the learned evaluation's order rather than the order listed.
         self.learned_ties = learned_ties
         self.iterations = iterations
-        self.follower = PlanFollower()
+        self.follower = SegmentFollower()
         self._memo: dict[tuple, list[Plan]] = {}  # public key -> ranked plans, for one search
         self._rollout_plans: dict[tuple, Plan] = {}  # public key -> stepwise plan, for one search
         self._playouts: dict[tuple, list[float]] = {}  # public key -> a playout's values, for one search
@@ -356,7 +356,7 @@ def public_key(s: State) -> tuple:
     )
 
 
-def hard(seed: int = 0, weights: Weights = LEVEL_WEIGHTS, judgement: Judgement | None = RICH,
+def hard(seed: int = 0, weights: Weights = LEVEL_WEIGHTS, judgement: JudgementWeights | None = RICH,
          stepwise_above: int | None = None, learned_ties: bool = False) -> MctsBot:
     # The hand-written judgement ranks the plans and values the leaves (judgement=None: the
     # learned evaluation does both, as the search once did).
@@ -364,7 +364,7 @@ def hard(seed: int = 0, weights: Weights = LEVEL_WEIGHTS, judgement: Judgement |
                    stepwise_above=stepwise_above, learned_ties=learned_ties)
 
 
-def expert(seed: int = 0, weights: Weights = LEVEL_WEIGHTS, judgement: Judgement | None = RICH) -> MctsBot:
+def expert(seed: int = 0, weights: Weights = LEVEL_WEIGHTS, judgement: JudgementWeights | None = RICH) -> MctsBot:
     # Expert spends its extra time looking further ahead: six segments against Hard's four.
     # The count is kept even so that, in a 2-player game, each line is scored after both
     # seats have moved equally often (docs/bots.md, "How Hard and Expert search").

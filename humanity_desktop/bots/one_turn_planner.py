@@ -18,7 +18,7 @@ from ..engine import Action, observe
 from ..engine.state import State
 from .base import Budget, thinking
 from .hidden import ScienceWatch, consistent
-from .judge import RICH, Judge, Weights
+from .judge import RICH, Judge, JudgementWeights
 from .segment_plans import Plan, play_plan, plans
 
 
@@ -26,7 +26,7 @@ def view_key(view: dict) -> str:
     return json.dumps(view, sort_keys=True)
 
 
-class PlanFollower:
+class StepwiseFollower:
     """Plays a chosen plan one action per call, for as long as the views are the ones the plan
     leads through (anything else and the player thinks again)."""
 
@@ -55,11 +55,11 @@ class PlanPlayer:
     """A reference seat that ranks whole plans for its segment, from a full position made
     out of its view, and follows the best one action by action."""
 
-    weights: Weights  # its judgement
+    weights: JudgementWeights  # its judgement
 
     def __init__(self) -> None:
         self.last_search: list | None = None
-        self.follower = PlanFollower()
+        self.follower = StepwiseFollower()
         self.watch = ScienceWatch()
 
     def worth(self, state: State, seat: int) -> float:
@@ -98,7 +98,7 @@ class PlanPlayer:
 class OneTurnPlayer(PlanPlayer):
     seconds = None
 
-    def __init__(self, name: str, weights: Weights, seed: int = 0, pay: str = "auto") -> None:
+    def __init__(self, name: str, weights: JudgementWeights, seed: int = 0, pay: str = "auto") -> None:
         super().__init__()
         self.name = name
         self.weights = weights

@@ -78,7 +78,7 @@ def wastes_work(state: State, plan: Plan) -> bool:
     return False
 
 
-class PlanFollower:
+class SegmentFollower:
     """Turns a plan chosen once per segment into one action per call."""
 
     def __init__(self) -> None:
@@ -100,7 +100,7 @@ class PlanBot:
     """A bot that ranks whole plans (`search`) and then plays the best one step per call."""
 
     name: str
-    follower: PlanFollower
+    follower: SegmentFollower
     weights: Weights  # its evaluation, which its hints and reasons quote too (see worth)
     seconds: float | None = None
     last_search: list | None = None  # the ranked plans behind the last new choice (see base.Bot)
@@ -153,7 +153,7 @@ class PlanningBot(PlanBot):
         # At most this many seconds a decision, whatever the position: a late turn with many
         # tiles and work 4 has thousands of plans. Its own plans take OWN_PLANS_SHARE of it at most.
         self.cap = cap
-        self.follower = PlanFollower()
+        self.follower = SegmentFollower()
 
     def _search(self, view: dict, budget: Budget | None) -> list[tuple[float, Plan, int]]:
         """Plans best first as (value, plan, visits); this bot does not search, so visits are 0."""

@@ -45,7 +45,7 @@ import time
 from ..engine.state import OVER, State
 from .base import Budget
 from .hidden import shuffle_hidden
-from .judge import Judge, Memo, Weights
+from .judge import Judge, JudgementWeights, Memo
 from .one_turn_planner import PlanPlayer
 from .playout import FastPolicy, play_on
 from .judge import RICH
@@ -69,7 +69,7 @@ def public_key(s: State) -> tuple:
 
 
 class SamplerBot(PlanPlayer):
-    def __init__(self, seed: int = 0, seconds: float = 1.0, weights: Weights = RICH, keep: int = 12,
+    def __init__(self, seed: int = 0, seconds: float = 1.0, weights: JudgementWeights = RICH, keep: int = 12,
                  horizon: int = 4, prior: float = 1.0, strong: int = 2, name: str = "sampler",
                  least: int = 1) -> None:
         super().__init__()

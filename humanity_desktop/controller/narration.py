@@ -26,7 +26,7 @@ from .describe import (
     tile_kind,
     tile_name,
 )
-from .story import Turn
+from .story import PlayedTurn
 
 
 def narrate(events, names: list[str], before: State | None = None) -> list[str]:
@@ -126,7 +126,7 @@ def narrate(events, names: list[str], before: State | None = None) -> list[str]:
     return lines
 
 
-def recap(turn: Turn, names: list[str]) -> str:
+def recap(turn: PlayedTurn, names: list[str]) -> str:
     """A whole turn in one short line: what the seat did, then what it earned."""
     done = []
     if turn.deployed is not None:

@@ -26,7 +26,7 @@ KEPT = 16  # finished turns remembered: enough for a recap of every rival's turn
 
 
 @dataclass(frozen=True)
-class Turn:
+class PlayedTurn:
     """One seat's part, from its first action to the one that ended it."""
 
     seat: int
@@ -110,7 +110,7 @@ class Story:
     that does not follow from the last one told (a replay's jump) starts the story over."""
 
     def __init__(self, bus: Bus) -> None:
-        self.turns: list[Turn] = []
+        self.turns: list[PlayedTurn] = []
         self._open: _Open | None = None
         self._seen: State | None = None  # the position after the last action told
         self._count = 0
@@ -135,13 +135,13 @@ class Story:
         """The seat whose part is under way (it has acted and not yet finished), if any."""
         return self._open.seat if self._open is not None else None
 
-    def last(self, seat: int) -> Turn | None:
+    def last(self, seat: int) -> PlayedTurn | None:
         """The seat's last finished turn, until it moves again."""
         if self.moving() == seat:
             return None
         return next((t for t in reversed(self.turns) if t.seat == seat), None)
 
-    def since(self, seat: int) -> list[Turn]:
+    def since(self, seat: int) -> list[PlayedTurn]:
         """The other seats' turns since `seat` last finished one, in order."""
         mine = [k for k, t in enumerate(self.turns) if t.seat == seat]
         start = mine[-1] + 1 if mine else 0
@@ -163,7 +163,7 @@ class Story:
     def _finish(self, part: _Open) -> None:
         first, end = part.applied[0], part.applied[-1]
         self._count += 1
-        self.turns.append(Turn(
+        self.turns.append(PlayedTurn(
             part.seat,
             tuple(e for a in part.applied for e in a.engine_events),
             tuple(line for a in part.applied for line in a.lines),

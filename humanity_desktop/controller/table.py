@@ -66,7 +66,7 @@ ON_TABLE: dict[str, OnTable] = {
 _ASTRONAUT_TARGETS = (ASTRO, RING_ASTRO, RETURNING_ASTRONAUT)
 
 
-class Button(NamedTuple):
+class TurnButton(NamedTuple):
     """A button the turn offers: an action to request, or a screen command (AUTO_PAY, ...)."""
 
     label: str
@@ -284,27 +284,27 @@ class Table:
     # ------------------------------------------------------------ buttons and words
 
     @cached_property
-    def buttons(self) -> list[Button]:
+    def buttons(self) -> list[TurnButton]:
         """The buttons the turn offers, main one first."""
-        out: list[Button] = []
+        out: list[TurnButton] = []
         listed: set = set()
         for a in self.legal:
             place = ON_TABLE[a.kind]
             if place.button == CHOICE:
-                out.append(Button(str(getattr(a, place.field)).capitalize(), "", CHOICE, a))
+                out.append(TurnButton(str(getattr(a, place.field)).capitalize(), "", CHOICE, a))
             elif place.button == PRIMARY:
                 label, tip = WORDS["buttons"][a.kind]
-                out.append(Button(label.format(**self.facts), tip, PRIMARY, a))
+                out.append(TurnButton(label.format(**self.facts), tip, PRIMARY, a))
             elif place.button == LIST and a.kind not in listed:
                 listed.add(a.kind)
                 label, tip = WORDS["buttons"][a.kind]
                 rows = tuple((self.describe(b), b) for b in self.legal if b.kind == a.kind)
-                out.append(Button(label, tip, PRIMARY, choices=rows))
+                out.append(TurnButton(label, tip, PRIMARY, choices=rows))
             for command in place.commands:
                 if command not in listed:
                     listed.add(command)
                     label, tip = WORDS["buttons"][command]
-                    out.append(Button(label, tip, PRIMARY if command == AUTO_PAY else "quiet", command=command))
+                    out.append(TurnButton(label, tip, PRIMARY if command == AUTO_PAY else "quiet", command=command))
         return out
 
     @property

@@ -7,7 +7,7 @@
 
 Every failure is a response, {"ok": false, "error": "..."} (plus "rule" when the rules refuse an
 action), and the session goes on with the game as it was: a request changes the game only once
-its response is encoded. Responses are compact JSON. `Session` does the work and knows nothing
+its response is encoded. Responses are compact JSON. `ProtocolSession` does the work and knows nothing
 of streams; `main` is the loop around it. See docs/protocol.md.
 """
 from __future__ import annotations
@@ -60,7 +60,7 @@ def _fail(error: str, **fields: Any) -> dict:
     return {"ok": False, "error": error, **fields}
 
 
-class Session:
+class ProtocolSession:
     """One game behind the protocol. `respond` takes one raw line and returns its encoded
     response (None for a blank line); `handle` takes one decoded request and returns the
     response as a dict. Neither raises, and the game changes only with a response that
@@ -240,9 +240,9 @@ def request_lines(stdin: BinaryIO):
         yield None
 
 
-def serve(stdin: BinaryIO, stdout: BinaryIO, session: Session | None = None) -> None:
+def serve(stdin: BinaryIO, stdout: BinaryIO, session: ProtocolSession | None = None) -> None:
     """Answer every non-blank line of `stdin` on `stdout` until EOF."""
-    session = session or Session()
+    session = session or ProtocolSession()
     for raw in request_lines(stdin):
         answer = (encode(_fail(f"request line longer than {MAX_LINE} bytes: refused unread"))
                   if raw is None else session.respond(raw))

@@ -39,7 +39,7 @@ SETTLE_SPEED = 12.0
 SETTLE_ANGLE = 0.02
 
 
-class Clock:
+class StepClock:
     """Turns frame times into whole fixed steps."""
 
     def __init__(self) -> None:
@@ -74,7 +74,7 @@ class Carry:
         self.space.add(self.body, self.hand, self.spring, upright)
         self._offset = (grab[0] - self.hand.position.x, grab[1] - self.hand.position.y)
         self.target: tuple[float, float] | None = None  # where it lands once let go
-        self.clock = Clock()
+        self.clock = StepClock()
 
     def point(self, pos: tuple[float, float]) -> None:
         """The pointer moved: the hand follows it, keeping the grab offset."""
@@ -132,7 +132,7 @@ class TileTurn:
                                                 *_spring(self.body.moment, TURN_SPRING))
         self.space.add(self.body, pin, self.spring)
         self._grab_angle: float | None = None
-        self.clock = Clock()
+        self.clock = StepClock()
 
     def grab(self, pos: tuple[float, float]) -> None:
         self._grab_angle = self._pointer_angle(pos)
@@ -210,7 +210,7 @@ class Crumble:
                 body.angular_velocity = rng.uniform(-9, 9)
                 self.space.add(body)
                 self.bodies.append(body)
-        self.clock = Clock()
+        self.clock = StepClock()
 
     def step(self, dt: float) -> None:
         for _ in range(self.clock.steps(dt)):

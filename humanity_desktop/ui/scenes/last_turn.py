@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...controller.story import Turn
+from ...controller.story import PlayedTurn
 from ...engine import State
 from .. import icons, theme
 from ..fonts import draw_text, fonts
@@ -17,7 +17,7 @@ from .base_overlay import CLOSE_HINT, BaseOverlayScene, draw_veil
 
 
 class LastTurnScene(BaseOverlayScene):
-    def __init__(self, app, turn: Turn, state: State, chars: tuple, names: tuple, board: pygame.Rect) -> None:
+    def __init__(self, app, turn: PlayedTurn, state: State, chars: tuple, names: tuple, board: pygame.Rect) -> None:
         """`state`: the table as it stands; `board`: the main board's panel, left uncovered."""
         super().__init__(app, state, turn.seat, chars, names)
         self.turn = turn

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ...controller.bus import Bus
-from ...controller.story import Story, Turn
+from ...controller.story import PlayedTurn, Story
 from ...engine import State
 from ..input import Click
 from ..views.last_moves import draw_base_marks, draw_ring_marks
@@ -34,7 +34,7 @@ class TableStory:
 
     # ------------------------------------------------------------ the recap
 
-    def recap_turns(self, scene: TableScreen) -> list[Turn]:
+    def recap_turns(self, scene: TableScreen) -> list[PlayedTurn]:
         """The other seats' turns to recap now: on the player's own turn, before they move."""
         seat = scene.match.current
         if not scene.can_act() or scene.director.busy or scene.log_covered() or self.story.moving() == seat:

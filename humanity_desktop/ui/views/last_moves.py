@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...controller.story import Story, Turn
+from ...controller.story import PlayedTurn, Story
 from ...engine import State
 from ...engine.grid import square
 from ...engine.state import BOARD
@@ -49,7 +49,7 @@ def draw_ring_marks(surface: pygame.Surface, board: BoardView, state: State, sto
             pygame.draw.circle(surface, colour, centre, board.astro * 0.66, width)
 
 
-def taken_rects(board: BoardView, state: State, turn: Turn) -> list[pygame.Rect]:
+def taken_rects(board: BoardView, state: State, turn: PlayedTurn) -> list[pygame.Rect]:
     """The hangar and the bay the turn emptied, while they stay empty where they were."""
     rects = []
     slot, bay = turn.slot, turn.bay
@@ -60,7 +60,7 @@ def taken_rects(board: BoardView, state: State, turn: Turn) -> list[pygame.Rect]
     return rects
 
 
-def rim_astronaut(state: State, turn: Turn) -> int | None:
+def rim_astronaut(state: State, turn: PlayedTurn) -> int | None:
     """The astronaut the turn sent beside the board, while it still stands where it went."""
     if turn.rim is None:
         return None
@@ -69,7 +69,7 @@ def rim_astronaut(state: State, turn: Turn) -> int | None:
     return i if where == BOARD and pos == spot else None
 
 
-def draw_base_marks(surface: pygame.Surface, base: BaseView, state: State, turn: Turn, char: int) -> None:
+def draw_base_marks(surface: pygame.Surface, base: BaseView, state: State, turn: PlayedTurn, char: int) -> None:
     """The turn's marks on its seat's base, as `base` shows `state`: a thin outline round each
     tile it worked or paid from; a bold one, with the seat's marker on its corner, round the
     module it deployed, a cell it cleared or set an astronaut on, the experiment it carried

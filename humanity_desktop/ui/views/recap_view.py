@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ...controller.narration import recap
-from ...controller.story import Turn
+from ...controller.story import PlayedTurn
 from .. import icons, theme
 from ..fonts import fonts
 from .log_view import text_px
@@ -21,7 +21,7 @@ class RecapView(View):
     def __init__(self) -> None:
         super().__init__()
         self.area = pygame.Rect(0, 0, 0, 0)  # the log panel's inner area
-        self.rows: list[tuple[pygame.Rect, Turn]] = []  # each line drawn, and its turn
+        self.rows: list[tuple[pygame.Rect, PlayedTurn]] = []  # each line drawn, and its turn
         self.close = pygame.Rect(0, 0, 0, 0)
         self.shown = False
 
@@ -45,7 +45,7 @@ class RecapView(View):
         used = self._head_h() + self.fitted(count) * fonts().height(text_px(self.scale)) + int(8 * self.scale)
         return pygame.Rect(self.area.x, self.area.y + used, self.area.w, self.area.h - used)
 
-    def draw(self, surface: pygame.Surface, turns: list[Turn], names: list[str], chars: tuple, pointer) -> None:
+    def draw(self, surface: pygame.Surface, turns: list[PlayedTurn], names: list[str], chars: tuple, pointer) -> None:
         self.rows, self.shown = [], bool(turns) and self.fitted(len(turns)) > 0
         if not self.shown:
             self.close = pygame.Rect(0, 0, 0, 0)
@@ -81,7 +81,7 @@ class RecapView(View):
         pygame.draw.line(surface, theme.PANEL_EDGE, (x, y + int(3 * sc)), (self.area.right, y + int(3 * sc)),
                          max(1, int(sc)))
 
-    def turn_at(self, pos) -> Turn | None:
+    def turn_at(self, pos) -> PlayedTurn | None:
         return next((turn for rect, turn in self.rows if rect.collidepoint(pos)), None)
 
     def closes(self, pos) -> bool:
