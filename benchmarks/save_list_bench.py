@@ -16,7 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from humanity_desktop.controller import ActionRequested, Bus, parse_seats  # noqa: E402
 from humanity_desktop.controller.record import RecordedMatch  # noqa: E402
-from humanity_desktop.controller.saves import SAVES_DIR, SaveList, save_text  # noqa: E402
+from humanity_desktop.controller.saves import save_list, save_text  # noqa: E402
+from humanity_desktop.storage.save_files import SAVES_DIR  # noqa: E402
 from humanity_desktop.ui.scenes.load import SHOWN  # noqa: E402
 
 
@@ -43,14 +44,14 @@ def main(sizes: list[int]) -> None:
             saves.mkdir()
             for i in range(count):
                 (saves / f"game_{i:05d}.json").write_text(text)
-            screen = SaveList(Path(folder))
+            screen = save_list(Path(folder))
             page, opened = timed(lambda: screen.open(SHOWN))
             start = time.perf_counter()
             while opened.reading:
                 time.sleep(0.01)
                 opened = screen.poll() or opened
             whole = time.perf_counter() - start + page
-            listing = SaveList(Path(folder))
+            listing = save_list(Path(folder))
             first, shown = timed(listing.refresh)
             again, _ = timed(listing.refresh)
             (saves / "game_00000.json").write_text(text + " ")

@@ -15,9 +15,9 @@ import traceback
 from pathlib import Path
 
 from . import __version__
-from .controller.console import say
-from .controller.files import plain_reason
-from .controller.save_limits import MAX_SEED
+from .storage.console import say
+from .storage.files import plain_reason
+from .storage.save_limits import MAX_SEED
 from .ui.message_box import headless, show, tell
 
 EXIT_FAILED = 1
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def play(args: argparse.Namespace, seats) -> int:
     """Open the window on the title screen, or straight into a game, and run it to the end."""
-    from .controller.saves import SaveError
+    from .storage.save_files import SaveError
     from .ui.app import App, AppConfig, NoDisplay
     from .ui.scenes.game import GameScene
     from .ui.scenes.title import TitleScene
@@ -173,8 +173,8 @@ def failed_to_start(data_dir: Path | None, exc: Exception) -> int:
     """An error before the game loop: a crash report in the log folder, a line in the log, and
     the player told where the report is; the traceback itself only if no report can be written."""
     try:
-        from .controller.logs import log, write_crash_report
-        from .controller.places import Places
+        from .storage.logs import log, write_crash_report
+        from .storage.places import Places
         report = write_crash_report(Places.chosen(data_dir).logs, exc)
     except Exception as unwritten:  # noqa: BLE001 - nowhere to write: the traceback is all there is
         say("".join(traceback.format_exception(exc)).rstrip(), sys.stderr)

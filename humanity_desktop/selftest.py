@@ -25,9 +25,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the report is the on
 import pygame  # noqa: E402
 
 from . import __version__, assets  # noqa: E402
-from .controller.console import say  # noqa: E402
-from .controller.files import plain_reason  # noqa: E402
-from .controller.places import Places  # noqa: E402
+from .storage.console import say  # noqa: E402
+from .storage.files import plain_reason  # noqa: E402
+from .storage.places import Places  # noqa: E402
 from .ui.message_box import headless, show  # noqa: E402
 
 SUCCESS = "selftest passed"

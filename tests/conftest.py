@@ -141,5 +141,5 @@ def usual_text_size():
 def saves_read_at_once(monkeypatch):
     """The Load screen's list is whole as soon as it opens (no thread reading the rest), so a
     test of what it lists needs no waiting; the tests of the reading thread turn it back on."""
-    from humanity_desktop.controller.saves import SaveList
+    from humanity_desktop.storage.save_files import SaveList
     monkeypatch.setattr(SaveList, "in_background", False)

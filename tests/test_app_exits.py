@@ -15,7 +15,8 @@ import pytest
 from humanity_desktop.__main__ import main
 from humanity_desktop.controller import parse_seats
 from humanity_desktop.controller.bus import Bus
-from humanity_desktop.controller.saves import AUTOSAVE, read_match
+from humanity_desktop.controller.saves import read_match
+from humanity_desktop.storage.save_files import AUTOSAVE
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.title import TitleScene

@@ -85,7 +85,7 @@ def test_selftest_passes_from_the_checkout_and_leaves_nothing_but_its_report_in_
     result = selftest([sys.executable, "-m", "humanity_desktop"], **env)
     assert_passed(result)
     report = kept_report(result)
-    where = [sys.executable, "-c", "from humanity_desktop.controller.places import Places; print(Places.for_user().logs)"]
+    where = [sys.executable, "-c", "from humanity_desktop.storage.places import Places; print(Places.for_user().logs)"]
     logs = subprocess.run(where, capture_output=True, text=True, check=True, env=os.environ | env).stdout.strip()
     assert report.parent == Path(logs) and report.is_relative_to(home)
     assert [p for p in home.rglob("*") if p.is_file()] == [report] and not list(temp.iterdir())
@@ -212,7 +212,7 @@ def test_an_install_with_user_puts_nothing_in_the_saves_folder(wheel, tmp_path):
     result = selftest([str(base), "-m", "humanity_desktop"], cwd=tmp_path, **user)
     assert_passed(result)
     assert asset_root(result).is_relative_to(home / ".local") and asset_root(result).name == "humanity_desktop"
-    where = [str(base), "-c", "from humanity_desktop.controller.places import Places; print(Places.for_user().data)"]
+    where = [str(base), "-c", "from humanity_desktop.storage.places import Places; print(Places.for_user().data)"]
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | user
     saves = Path(subprocess.run(where, capture_output=True, text=True, check=True, cwd=tmp_path, env=env
                                 ).stdout.strip())

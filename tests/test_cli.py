@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from humanity_desktop import __version__
 from humanity_desktop.__main__ import LARGEST_WINDOW, main, parse_args
-from humanity_desktop.controller.save_limits import MAX_SEED
+from humanity_desktop.storage.save_limits import MAX_SEED
 
 BAD_VALUES = [
     (["--size", "1280"], "--size: '1280' is not WIDTHxHEIGHT in pixels, e.g. 1280x720"),

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from humanity_desktop import __version__
 from humanity_desktop.__main__ import EXIT_FAILED, EXIT_NO_DISPLAY, main
-from humanity_desktop.controller.logs import LOG_FILE, LogFile
+from humanity_desktop.storage.logs import LOG_FILE, LogFile
 from humanity_desktop.engine import protocol
 from humanity_desktop.selftest import REPORT_FILE
 from humanity_desktop.ui import app as app_module

@@ -30,12 +30,8 @@ from humanity_desktop.controller import (
     parse_seats,
     default_level,
 )
-from humanity_desktop.controller.saves import (
-    SaveList,
-    new_save_path,
-    read_match,
-    write_save,
-)
+from humanity_desktop.controller.saves import read_match, save_list, write_save
+from humanity_desktop.storage.save_files import new_save_path
 from humanity_desktop.bots import evaluate
 from humanity_desktop.controller import thinking
 from humanity_desktop.controller.reset_info import reset_infos
@@ -592,10 +588,10 @@ def test_a_saved_match_comes_back_the_same(tmp_path):
     match.close()
     again = read_match(path, Bus())
     assert again.state == match.state and again.log == match.log and again.seats == match.seats
-    assert [i.path for i in SaveList(tmp_path).refresh()] == [path]
+    assert [i.path for i in save_list(tmp_path).refresh()] == [path]
     again.close()
     path.write_text("{not json")
-    assert SaveList(tmp_path).refresh() == []
+    assert save_list(tmp_path).refresh() == []
 
 
 def test_a_new_match_drops_what_earlier_games_memoised():

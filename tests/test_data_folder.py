@@ -16,10 +16,11 @@ import pytest
 
 from humanity_desktop.__main__ import main
 from humanity_desktop.controller import parse_seats
-from humanity_desktop.controller import autosave as autosave_module
-from humanity_desktop.controller.autosave import Autosaver
-from humanity_desktop.controller.files import write_atomic
-from humanity_desktop.controller.saves import AUTOSAVE, SAVES_DIR, SaveList
+from humanity_desktop.storage import autosave as autosave_module
+from humanity_desktop.storage.autosave import Autosaver
+from humanity_desktop.storage.files import write_atomic
+from humanity_desktop.controller.saves import save_list
+from humanity_desktop.storage.save_files import AUTOSAVE, SAVES_DIR
 from humanity_desktop.ui import settings as settings_module
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.scenes.dialog import ChoiceScene
@@ -49,7 +50,7 @@ def test_a_new_game_keeps_the_unfinished_one_for_load(app):
     [kept] = kept_games(app.data_dir)
     assert kept["seed"] == 4 and len(kept["actions"]) == 3
     assert any("unfinished game is kept" in n and "Load" in n for n in app.take_notices())
-    [info] = [i for i in SaveList(app.data_dir).refresh() if i.path.name.startswith("unfinished_")]
+    [info] = [i for i in save_list(app.data_dir).refresh() if i.path.name.startswith("unfinished_")]
     assert app.session.load_match(info.path).state == position
 
 

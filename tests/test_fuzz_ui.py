@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from humanity_desktop.controller import ActionRequested, Bus, GameOver, parse_seats
 from humanity_desktop.controller.record import RecordedMatch
 from humanity_desktop.controller.replays import ReplayMatch
-from humanity_desktop.controller.saves import SAVES_DIR, SaveError, SaveList, open_match, write_save
+from humanity_desktop.controller.saves import open_match, save_list, write_save
+from humanity_desktop.storage.save_files import SAVES_DIR, SaveError
 from humanity_desktop.controller.stats import Stats
 from humanity_desktop.engine import places, ranking
 from humanity_desktop.ui.app import App, AppConfig
@@ -185,7 +186,7 @@ def test_any_file_as_a_save_is_opened_or_refused_with_a_message(tmp_path_factory
     path = folder / SAVES_DIR / "game.json"
     path.parent.mkdir()
     path.write_bytes(content)
-    listing = SaveList(folder).refresh()
+    listing = save_list(folder).refresh()
     assert len(listing) + len(listing.problems) == 1
     assert all(p.strip() for p in listing.problems)
     if listing:

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from humanity_desktop.__main__ import main
-from humanity_desktop.controller.files import is_set_aside
-from humanity_desktop.controller.saves import AUTOSAVE, SAVES_DIR, SaveList, save_text
+from humanity_desktop.storage.files import is_set_aside
+from humanity_desktop.controller.saves import save_list, save_text
+from humanity_desktop.storage.save_files import AUTOSAVE, SAVES_DIR
 from humanity_desktop.controller.stats import STATS_FILE, Stats
 from humanity_desktop.ui.settings import FILE as SETTINGS_FILE
 from humanity_desktop.ui.settings import Settings
@@ -126,6 +127,6 @@ def test_one_bad_file_in_saves_does_not_hide_the_good_ones(make, tmp_path):
     (folder / "c_nested.json").write_text(HOSTILE_SAVES["deep nesting"][0]())
     make(folder / "d_pipe.json")
     (folder / "e_good.json").write_text(good)
-    listing = SaveList(tmp_path).refresh()
+    listing = save_list(tmp_path).refresh()
     assert sorted(i.path.name for i in listing) == ["a_good.json", "e_good.json"]
     assert len(listing.problems) == 3

@@ -14,11 +14,16 @@ from pathlib import Path
 import pytest
 
 from humanity_desktop.controller import ActionRequested, parse_seats
-from humanity_desktop.controller import saves as saves_module
-from humanity_desktop.controller.files import is_set_aside
-from humanity_desktop.controller.logs import LogFile
-from humanity_desktop.controller.saves import (
-    AUTOSAVE, KEPT_REPLAYS, REPLAYS_DIR, SAVES_DIR, SaveList, UnfinishedNotKept, save_text,
+from humanity_desktop.storage.files import is_set_aside
+from humanity_desktop.storage.logs import LogFile
+from humanity_desktop.controller.saves import describe_save, save_list, save_text
+from humanity_desktop.storage.save_files import (
+    AUTOSAVE,
+    KEPT_REPLAYS,
+    REPLAYS_DIR,
+    SAVES_DIR,
+    SaveList,
+    UnfinishedNotKept,
 )
 from humanity_desktop.controller.stats import STATS_FILE, Line, Stats
 from humanity_desktop.controller.tutorial import PROGRESS_FILE, load_script, read_progress, tutorial_match, write_progress
@@ -246,7 +251,7 @@ def test_files_with_a_byte_order_mark_load(tmp_path):
     assert Stats.load(tmp_path / STATS_FILE).bot_games == 3
     (tmp_path / SAVES_DIR).mkdir()
     (tmp_path / SAVES_DIR / "notepad.json").write_bytes(bom + save_text(played_match(steps=8)).encode())
-    assert [i.path.name for i in SaveList(tmp_path).refresh()] == ["notepad.json"]
+    assert [i.path.name for i in save_list(tmp_path).refresh()] == ["notepad.json"]
     assert not [p for p in tmp_path.rglob("*") if is_set_aside(p)]
 
 
@@ -256,13 +261,12 @@ def many_saves(folder: Path, count: int, text: str) -> None:
         (folder / f"game_{i:05d}.json").write_text(text)
 
 
-def test_the_save_list_is_read_once_and_again_only_where_a_file_changed(tmp_path, monkeypatch):
+def test_the_save_list_is_read_once_and_again_only_where_a_file_changed(tmp_path):
     many_saves(tmp_path / SAVES_DIR, 300, save_text(played_match(steps=4)))
-    saves = SaveList(tmp_path)
-    assert len(saves.refresh()) == 300
     described = []
-    describe = saves_module.describe_save
-    monkeypatch.setattr(saves_module, "describe_save", lambda p: described.append(p) or describe(p))
+    saves = SaveList(tmp_path, lambda p: described.append(p) or describe_save(p))
+    assert len(saves.refresh()) == 300 and len(described) == 300
+    described.clear()
     assert len(saves.refresh()) == 300 and described == []
     changed = tmp_path / SAVES_DIR / "game_00007.json"
     changed.write_text(save_text(played_match(steps=6)))

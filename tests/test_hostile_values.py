@@ -17,9 +17,10 @@ import pytest
 
 from humanity_desktop.__main__ import main
 from humanity_desktop.bots import plans as plans_module
-from humanity_desktop.controller.files import is_set_aside
-from humanity_desktop.controller.limits import Refused, check
-from humanity_desktop.controller.saves import AUTOSAVE, SAVES_DIR, SaveError, SaveList, read_match
+from humanity_desktop.storage.files import is_set_aside
+from humanity_desktop.storage.limits import Refused, check
+from humanity_desktop.controller.saves import read_match, save_list
+from humanity_desktop.storage.save_files import AUTOSAVE, SAVES_DIR, SaveError
 from humanity_desktop.controller.bus import Bus
 from humanity_desktop.controller.stats import STATS_FILE, Stats
 from humanity_desktop.engine import apply_action, legal_actions, load_catalogue, new_game
@@ -84,7 +85,7 @@ def test_a_400_digit_integer_in_a_save_under_saves_does_not_stop_the_load_list(t
     (tmp_path / SAVES_DIR).mkdir()
     (tmp_path / SAVES_DIR / "big.json").write_text(
         edited(lambda d: d["state"].update(round="X")).replace('"X"', str(HUGE)))
-    listing = SaveList(tmp_path).refresh()
+    listing = save_list(tmp_path).refresh()
     assert not listing and "400 digits" in listing.problems[0]
 
 

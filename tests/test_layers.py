@@ -1,4 +1,5 @@
-"""Imports point one way: engine <- bots <- controller <- ui; only ui touches pygame or pymunk."""
+"""Imports point one way: engine <- bots <- storage <- controller <- ui; only ui touches pygame
+or pymunk; storage (every file the game reads or writes) needs nothing but the engine."""
 from __future__ import annotations
 
 import ast
@@ -11,7 +12,7 @@ import pytest
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "humanity_desktop"
 TOOLS = PACKAGE.parent / "tools"
-LAYERS = ["engine", "bots", "controller", "ui"]
+LAYERS = ["engine", "bots", "storage", "controller", "ui"]
 
 
 def imported_modules(path: pathlib.Path) -> set[str]:
@@ -32,7 +33,7 @@ def imported_modules(path: pathlib.Path) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("layer", LAYERS[:3])
+@pytest.mark.parametrize("layer", LAYERS[:-1])
 def test_lower_layers_never_import_higher_ones_or_pygame(layer: str) -> None:
     higher = LAYERS[LAYERS.index(layer) + 1:]
     for path in (PACKAGE / layer).rglob("*.py"):
@@ -43,10 +44,19 @@ def test_lower_layers_never_import_higher_ones_or_pygame(layer: str) -> None:
                 assert not name.startswith(f"humanity_desktop.{h}"), f"{path} imports {name}"
 
 
-def test_engine_bots_and_controller_load_with_pygame_absent() -> None:
+def test_storage_imports_only_the_engine_and_itself() -> None:
+    """The files' safety is the same whichever match, bot or screen asks for it."""
+    allowed = ("humanity_desktop.engine", "humanity_desktop.storage")
+    for path in (PACKAGE / "storage").rglob("*.py"):
+        for name in imported_modules(path):
+            if name.startswith("humanity_desktop"):
+                assert name == "humanity_desktop" or name.startswith(allowed), f"{path} imports {name}"
+
+
+def test_engine_bots_storage_and_controller_load_with_pygame_absent() -> None:
     code = (
         "import sys; sys.modules['pygame'] = None; sys.modules['pymunk'] = None\n"
-        "import humanity_desktop.engine, humanity_desktop.bots, humanity_desktop.controller\n"
+        "import humanity_desktop.engine, humanity_desktop.bots, humanity_desktop.storage, humanity_desktop.controller\n"
         f"sys.path.insert(0, {str(TOOLS)!r}); import json; from tournament import play_game\n"
         "print(json.dumps(play_game(['easy', 'random'], 3)['places']))\n"
     )

@@ -22,7 +22,8 @@ from humanity_desktop.controller import parse_seats
 from humanity_desktop.controller.bus import Bus
 from humanity_desktop.controller.match import Headless, Match
 from humanity_desktop.controller.replays import open_replay
-from humanity_desktop.controller.saves import AUTOSAVE, SAVES_DIR, SaveError, read_match, save_text
+from humanity_desktop.controller.saves import read_match, save_text
+from humanity_desktop.storage.save_files import AUTOSAVE, SAVES_DIR, SaveError
 from humanity_desktop.controller.stats import STATS_FILE, Stats
 from humanity_desktop.controller.tutorial import PROGRESS_FILE, load_script, read_progress, tutorial_match
 from humanity_desktop.engine import apply_action, legal_actions, load_catalogue, new_game, observe

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from humanity_desktop.controller import ranked_levels
-from humanity_desktop.controller.files import is_set_aside
+from humanity_desktop.storage.files import is_set_aside
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.input import Key
 from humanity_desktop.ui.scenes.game import GameScene

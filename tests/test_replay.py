@@ -10,7 +10,8 @@ import pytest
 from humanity_desktop.controller import ActionRequested, Bus, Match, parse_seats
 from humanity_desktop.controller.record import RecordedMatch
 from humanity_desktop.controller.replays import ReplayMatch, open_replay
-from humanity_desktop.controller.saves import AUTOSAVE, SAVES_DIR, SaveError, write_save
+from humanity_desktop.controller.saves import write_save
+from humanity_desktop.storage.save_files import AUTOSAVE, SAVES_DIR, SaveError
 from humanity_desktop.controller.stats import STATS_FILE
 from humanity_desktop.engine import replay
 from humanity_desktop.ui.app import App, AppConfig

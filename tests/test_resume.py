@@ -16,9 +16,10 @@ import pytest
 
 from humanity_desktop.__main__ import main
 from humanity_desktop.controller import ActionRequested, Bus, ConfirmRequested, UndoRequested, parse_seats
-from humanity_desktop.controller.autosave import Autosaver
+from humanity_desktop.storage.autosave import Autosaver
 from humanity_desktop.controller.record import RecordedMatch
-from humanity_desktop.controller.saves import AUTOSAVE, SaveError, SaveSnapshot
+from humanity_desktop.controller.saves import SaveSnapshot
+from humanity_desktop.storage.save_files import AUTOSAVE, SaveError
 from humanity_desktop.engine import Action, replay
 from humanity_desktop.engine.validation import load_state
 from humanity_desktop.ui.app import App, AppConfig

@@ -13,7 +13,8 @@ import time
 import pytest
 
 from humanity_desktop.controller import saves as saves_module
-from humanity_desktop.controller.saves import SAVES_DIR, SaveList, save_text
+from humanity_desktop.controller.saves import save_list, save_text
+from humanity_desktop.storage.save_files import SAVES_DIR, SaveList
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.scenes.load import GROWS_EVERY, SHOWN, LoadScene
 from humanity_desktop.ui.scenes.title import TitleScene
@@ -70,7 +71,7 @@ def seen(listing, root) -> tuple[list, list[str]]:
 def full_read(tmp_path):
     """What the full, all-at-once read lists, in a copy of the folder."""
     many_saves(tmp_path / "copy")
-    return seen(SaveList(tmp_path / "copy").refresh(), tmp_path / "copy")
+    return seen(save_list(tmp_path / "copy").refresh(), tmp_path / "copy")
 
 
 def grown(saves: SaveList, listing):
@@ -89,7 +90,7 @@ def opened(tmp_path, monkeypatch):
     root = tmp_path / "data"
     many_saves(root)
     counted = Counted(monkeypatch)
-    saves = SaveList(root)
+    saves = save_list(root)
     return expected, root, counted, saves, saves.open(SHOWN)
 
 

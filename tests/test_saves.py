@@ -11,18 +11,10 @@ import pytest
 
 from humanity_desktop.__main__ import main
 from humanity_desktop.controller import ActionRequested, Bus, Match, UndoRequested, parse_seats
-from humanity_desktop.controller.files import is_set_aside, set_aside, write_atomic
+from humanity_desktop.storage.files import is_set_aside, set_aside, write_atomic
 from humanity_desktop.controller.record import RecordedMatch
-from humanity_desktop.controller.saves import (
-    AUTOSAVE,
-    SAVES_DIR,
-    SaveError,
-    SaveList,
-    open_match,
-    read_match,
-    save_text,
-    write_save,
-)
+from humanity_desktop.controller.saves import open_match, read_match, save_list, save_text, write_save
+from humanity_desktop.storage.save_files import AUTOSAVE, SAVES_DIR, SaveError
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.scenes.load import LoadScene
 from humanity_desktop.ui.scenes.title import TitleScene
@@ -163,13 +155,13 @@ def test_the_load_list_sets_bad_saves_aside_and_lists_the_good_ones(tmp_path):
     for case, (content, _) in BAD.items():
         (saves / f"{case}.json").write_bytes(content)
     write_save(played_match(), saves / "good.json")
-    listing = SaveList(tmp_path).refresh()
+    listing = save_list(tmp_path).refresh()
     # The list reads each file's summary; a tampered game shows only when it is opened.
     opened_only = {"tampered.json", "unended.json"}
     assert {info.path.name for info in listing} == {"good.json", *opened_only}
     assert len(listing.problems) == len(BAD) - len(opened_only)
     assert len(kept_files(saves)) == len(BAD) - len(opened_only)
-    again = SaveList(tmp_path).refresh()  # kept files are not listed again
+    again = save_list(tmp_path).refresh()  # kept files are not listed again
     assert len(again) == 1 + len(opened_only) and not again.problems
 
 
@@ -231,7 +223,7 @@ def test_temporaries_left_by_a_killed_write_are_cleared_when_old(tmp_path):
     import os
     import time
 
-    from humanity_desktop.controller.files import STALE_AFTER_S, remove_stale_temps
+    from humanity_desktop.storage.files import STALE_AFTER_S, remove_stale_temps
 
     old = tmp_path / ".autosave.json.abc.tmp"
     fresh = tmp_path / ".autosave.json.def.tmp"

@@ -12,15 +12,9 @@ from pathlib import Path
 import pytest
 
 from humanity_desktop.__main__ import main
-from humanity_desktop.controller.files import unused_path
-from humanity_desktop.controller.saves import (
-    AUTOSAVE,
-    SaveError,
-    _set_aside,
-    keep_finished,
-    keep_unfinished,
-    unfinished_autosave,
-)
+from humanity_desktop.storage.files import unused_path
+from humanity_desktop.controller.saves import keep_finished, keep_unfinished, unfinished_autosave
+from humanity_desktop.storage.save_files import AUTOSAVE, SaveError, set_aside_save
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.scenes.title import TitleScene
 
@@ -72,7 +66,7 @@ def test_the_saves_take_a_folder_they_cannot_look_into_as_holding_nothing_usable
     assert keep_finished(unreachable) is None
     assert keep_unfinished(unreachable) is None
     told = SaveError("autosave.json is damaged.")
-    assert _set_aside(unreachable / AUTOSAVE, told) is told  # nothing set aside, the message as it was
+    assert set_aside_save(unreachable / AUTOSAVE, told) is told  # nothing set aside, the message as it was
 
 
 def test_an_unused_name_in_a_folder_that_cannot_be_looked_into_is_its_first_choice(unreachable):
@@ -117,5 +111,5 @@ def test_a_denied_look_up_is_taken_as_nothing_usable_too(tmp_path, monkeypatch):
     assert keep_finished(folder) is None
     assert keep_unfinished(folder) is None
     told = SaveError("autosave.json is damaged.")
-    assert _set_aside(folder / AUTOSAVE, told) is told
+    assert set_aside_save(folder / AUTOSAVE, told) is told
     assert unused_path(folder, "kept", ".json") == folder / "kept.json"

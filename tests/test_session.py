@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from humanity_desktop.controller import ActionRequested, ConfirmRequested, parse_seats
-from humanity_desktop.controller.saves import AUTOSAVE, SAVES_DIR
+from humanity_desktop.storage.save_files import AUTOSAVE, SAVES_DIR
 from humanity_desktop.controller.session import Session
 from humanity_desktop.controller.stats import STATS_FILE, Stats
 

@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from humanity_desktop.__main__ import main
-from humanity_desktop.controller.files import is_set_aside
-from humanity_desktop.controller.logs import LOG_FILE
-from humanity_desktop.controller.places import Places
+from humanity_desktop.storage.files import is_set_aside
+from humanity_desktop.storage.logs import LOG_FILE
+from humanity_desktop.storage.places import Places
 from humanity_desktop.ui.app import (
     GOOD_SIZE, MIN_SIZE, SCREEN_MARGIN, WINDOW_SIZES, App, AppConfig, opening_size, too_small_for_a_window,
 )

@@ -13,8 +13,8 @@ import pygame
 import pytest
 
 from humanity_desktop.__main__ import EXIT_FAILED, EXIT_NO_DISPLAY, main
-from humanity_desktop.controller.lock import FolderLock
-from humanity_desktop.controller.logs import FAULTS_FILE, LOG_FILE
+from humanity_desktop.storage.lock import FolderLock
+from humanity_desktop.storage.logs import FAULTS_FILE, LOG_FILE
 from humanity_desktop.ui import app as app_module
 from humanity_desktop.ui.app import App, AppConfig, NoDisplay
 
@@ -77,7 +77,7 @@ def test_the_log_opens_with_the_version_the_system_and_the_drivers(tmp_path):
 
 def test_a_hard_crash_of_the_process_is_written_to_the_log_folder(tmp_path):
     crash = ("import faulthandler, sys; from pathlib import Path; "
-             "from humanity_desktop.controller.logs import start_log; "
+             "from humanity_desktop.storage.logs import start_log; "
              "start_log(Path(sys.argv[1])); faulthandler._sigsegv()")
     result = subprocess.run([sys.executable, "-c", crash, str(tmp_path)], capture_output=True, timeout=60)
     assert result.returncode != 0

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from humanity_desktop.controller import ActionRequested, ConfirmRequested, parse_seats, ranked_levels
-from humanity_desktop.controller.files import is_set_aside
+from humanity_desktop.storage.files import is_set_aside
 from humanity_desktop.controller.stats import (
     STATS_FILE,
     Stats,

@@ -20,7 +20,8 @@ import pytest
 from humanity_desktop.controller import Bus, GameOver, parse_seats
 from humanity_desktop.controller.record import RecordedMatch
 from humanity_desktop.controller.replays import ReplayMatch
-from humanity_desktop.controller.saves import new_save_path, write_save
+from humanity_desktop.controller.saves import write_save
+from humanity_desktop.storage.save_files import new_save_path
 from humanity_desktop.engine import apply_action, legal_actions, new_game, places, ranking
 from humanity_desktop.engine.sandbox import free_cells, palette, place_tile
 from humanity_desktop.engine.state import PAY

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 import pytest
 
 from humanity_desktop.controller.describe import tile_name
-from humanity_desktop.controller.saves import SAVES_DIR, SaveList
+from humanity_desktop.controller.saves import save_list
+from humanity_desktop.storage.save_files import SAVES_DIR
 from humanity_desktop.engine.catalogue import load
 from humanity_desktop.engine.sandbox import free_cells
 from humanity_desktop.ui.app import App, AppConfig
@@ -80,7 +81,7 @@ def test_a_scenario_is_saved_listed_by_load_and_played_against_a_bot(app):
     assert isinstance(game, GameScene)
     assert game.match.state.players[0].base[cell][0] == tid
     assert [s.is_bot for s in game.match.seats] == [False, True]
-    saved = [info for info in SaveList(app.data_dir).refresh() if info.path.parent.name == SAVES_DIR]
+    saved = [info for info in save_list(app.data_dir).refresh() if info.path.parent.name == SAVES_DIR]
     assert any(info.path.name.startswith("scenario_") for info in saved)
     # Loaded again through the same checks as any save: the same position.
     path = next(info.path for info in saved if info.path.name.startswith("scenario_"))

@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from humanity_desktop.controller.saves import AUTOSAVE  # noqa: E402
+from humanity_desktop.storage.save_files import AUTOSAVE  # noqa: E402
 from humanity_desktop.engine import Action, replay  # noqa: E402
 from humanity_desktop.engine.validation import load_state  # noqa: E402
 

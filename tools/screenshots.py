@@ -25,7 +25,8 @@ import pygame
 
 from humanity_desktop.controller import ActionRequested, ConfirmRequested, parse_seats
 from humanity_desktop.engine.flow import plan_reset
-from humanity_desktop.controller.saves import new_save_path, write_save
+from humanity_desktop.controller.saves import write_save
+from humanity_desktop.storage.save_files import new_save_path
 from humanity_desktop.controller.replays import ReplayMatch
 from humanity_desktop.controller.tutorial import load_script
 from humanity_desktop.engine import apply_action, auto_pay, legal_actions, new_game

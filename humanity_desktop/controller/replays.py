@@ -14,7 +14,8 @@ from ..engine import Action, State
 from .bus import Bus
 from .events import ActionRequested
 from .match import Match
-from .saves import SaveError, open_match
+from .saves import open_match
+from ..storage.save_files import SaveError
 from .seats import Seat
 
 

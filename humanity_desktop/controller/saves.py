@@ -1,12 +1,11 @@
-"""Saved games on disk: the autosave behind Continue, and named saves for Load.
+"""Saved games: what a save holds (a match, checked by replaying its actions), the autosave
+behind Continue, and what becomes of it when a new game takes its place.
 
 A save is versioned JSON: the seats, the seed and every action since the deal, the action
 ending a human's turn that waits for their confirmation (if any), and a snapshot of the
-position (state, log, score history) to check the replay against. A match
-whose actions were not recorded (a plain Match) is saved with `actions: null` and its
-snapshot alone. Saves before version 3 were made on the earlier edition's tiles and board and
-cannot be played on this one. A file that cannot be played is set aside under a new name
-(kept, never deleted), and the message says so.
+position (state, log, score history) to check the replay against. A match whose actions were
+not recorded (a plain Match) is saved with `actions: null` and its snapshot alone. Reading,
+listing and moving the files is storage's (storage/save_files.py).
 
 When a new game takes the autosave's place, an unfinished game there is kept under saves/
 (and the new game waits if it cannot be), a finished one under replays/, the last
@@ -14,73 +13,33 @@ KEPT_REPLAYS of them, until the player deletes them from the Load screen.
 """
 from __future__ import annotations
 
-import errno
 import json
-import os
-import queue
-import shutil
-import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
 from ..engine import Action, ActionError, RulesError, State, replay
 from ..engine.ranges import ROUND_NUMBER, YEAR
 from ..engine.validation import StateError, load_state
+from ..storage.files import found, is_set_aside, write_atomic
+from ..storage.save_files import (
+    AUTOSAVE,
+    KEPT_REPLAYS,
+    REPLAYS_DIR,
+    SAVE_VERSION,
+    SAVES_DIR,
+    SaveError,
+    SaveInfo,
+    SaveList,
+    move_autosave,
+    read_save,
+    set_aside_save,
+)
+from ..storage.save_limits import MAX_HISTORY, TO_CONFIRM, kept_lines
 from .bus import Bus
-from .files import found, is_set_aside, unused_path, write_atomic
-from .limits import Refused
-from .logs import log
 from .match import Match, turn_to_confirm
-from .save_limits import MAX_HISTORY, MAX_SAVE_BYTES, TO_CONFIRM, check_fields, kept_lines
 from .record import RecordedMatch
 from .seats import Seat
-from .versioned import FileProblem, read_small_file, read_versioned, set_aside_as
-
-SAVE_VERSION = 3  # 3: the published tiles and the 8-spot board
-FIRST_PLAYABLE = 3
-AUTOSAVE = "autosave.json"
-SAVES_DIR = "saves"
-REPLAYS_DIR = "replays"  # finished games, kept for their replays
-KEPT_REPLAYS = 20
-PROBLEMS_TOLD = 3  # files set aside that a listing names one by one; the rest are counted
-
-
-class SaveError(FileProblem):
-    """A save file that cannot be played; the message says why, for people, naming the file."""
-
-
-class UnfinishedNotKept(SaveError):
-    """The unfinished game in the autosave could not be kept under saves/, so what would take
-    its place must wait until the player says what to do with it."""
-
-
-@dataclass(frozen=True)
-class SaveInfo:
-    path: Path
-    title: str  # "Kayla, Yuko (bot) - year 2, round 5"
-    saved_at: float
-    finished: bool
-
-
-class SaveListing(list):
-    """The readable saves, newest first, and what was wrong with the files set aside."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.problems: list[str] = []  # one message per file set aside
-        self.reading = 0  # files not yet read (SaveList.open): the listing is not whole yet
-
-    def summary(self) -> str:
-        """The problems in a few lines: the first ones in full, the others counted."""
-        told = [p if len(p) <= 300 else p[:297] + "..." for p in self.problems[:PROBLEMS_TOLD]]
-        rest = len(self.problems) - len(told)
-        if rest:
-            told.append(f"And {rest} more file{'s' * (rest != 1)} could not be used; each is kept aside "
-                        "under a new name, and the log names them.")
-        return " ".join(told)
-
 
 class SaveSnapshot:
     """What a save holds, captured cheaply (the state copied, the lists shallow-copied), so
@@ -124,38 +83,6 @@ def write_save(match: Match, path: Path) -> None:
     write_atomic(path, save_text(match))
 
 
-def _read(path: Path) -> dict:
-    """The file's JSON if it is a save this version can read, its fields within the limits
-    (see check_fields); SaveError otherwise."""
-    try:
-        data = read_versioned(read_small_file(path, MAX_SAVE_BYTES), SAVE_VERSION, "save",
-                              lambda raw: "version" in raw and "state" in raw)
-    except FileNotFoundError:
-        raise SaveError(f"{path.name} does not exist.") from None
-    except OSError as exc:
-        raise SaveError(f"{path.name} cannot be read ({exc.strerror}).") from exc
-    except FileProblem as exc:
-        raise _told(path, exc) from None
-    if data["version"] < FIRST_PLAYABLE:
-        raise SaveError(f"{path.name} was made with an older edition of the game, before the published tiles "
-                        "and board, so it cannot be continued here.", kept_as="older")
-    try:
-        check_fields(data)
-    except Refused as exc:
-        raise _told(path, exc) from None
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{path.name} is damaged ({exc}).") from None
-    return data
-
-
-def _told(path: Path, exc: ValueError) -> SaveError:
-    """The problem ("it is too large") told of the file ("game.json is too large."), with what
-    to do about a newer save."""
-    kept_as = getattr(exc, "kept_as", "damaged")
-    advice = ", so this one cannot open it. Update the game to play it" if kept_as == "newer" else ""
-    return SaveError(f"{path.name} {str(exc).removeprefix('it ')}{advice}.", kept_as=kept_as)
-
-
 class Contents(NamedTuple):
     """What a save holds, its actions checked by replay."""
 
@@ -184,7 +111,7 @@ def check_save(path: Path, snapshot: SaveSnapshot) -> None:
 
 def _contents(path: Path) -> Contents:
     """What the save at `path` holds; SaveError if it cannot be played."""
-    data = _read(path)
+    data = read_save(path)
     try:
         seats = [Seat.from_json(s) for s in data["seats"]]
         state = load_state(data["state"])
@@ -210,13 +137,13 @@ def open_match(path: Path, bus: Bus, **options) -> RecordedMatch:
     try:
         return read_match(path, bus, **options)
     except SaveError as exc:
-        raise _set_aside(path, exc) from exc
+        raise set_aside_save(path, exc) from exc
 
 
 def describe_save(path: Path) -> SaveInfo:
     """What the Load screen says of a save, from its fields alone (its position is checked
     when it is opened)."""
-    data = _read(path)
+    data = read_save(path)
     try:
         seats = [Seat.from_json(s) for s in data["seats"]]
         st = data["state"]
@@ -230,175 +157,9 @@ def describe_save(path: Path) -> SaveInfo:
         raise SaveError(f"{path.name} is damaged ({exc}).") from exc
 
 
-def save_paths(data_dir: Path) -> list[Path]:
-    """Every save the Load screen may list: the autosave, the named saves, the kept replays."""
-    paths = [data_dir / AUTOSAVE]
-    for folder in (SAVES_DIR, REPLAYS_DIR):
-        try:
-            paths += sorted(p for p in (data_dir / folder).glob("*.json") if not is_set_aside(p))
-        except OSError as exc:  # a folder that cannot be read (or is a file) lists nothing
-            log.warning("the saves in %s cannot be listed: %s", data_dir / folder, exc)
-    return paths
-
-
-class SaveList:
-    """The saves of a data folder, read once and then again only where a file changed (its
-    size or time), so that opening Load stays quick with thousands of saves.
-
-    `open` lists the files and looks at their size and time (cheap), reads at once only the
-    newest (by the files' times) that a first page shows, and leaves the rest to a thread;
-    `poll` takes what the thread has read since. Only the thread that calls them touches the
-    list: the reader hands each file's description over through a queue."""
-
-    in_background = True  # False: `open` reads every file at once, as `refresh` does
-
-    def __init__(self, data_dir: Path) -> None:
-        self.data_dir = data_dir
-        self._known: dict[Path, tuple[tuple[int, int], SaveInfo]] = {}
-        self._scan: _Scan | None = None
-        self._untold: dict[Path, str] = {}  # the problems found by a listing stopped before its end
-
-    def refresh(self) -> SaveListing:
-        """The saves now, newest first, every file read; files that cannot be read are set
-        aside and told."""
-        return self.open(None)
-
-    def open(self, first: int | None) -> SaveListing:
-        """The saves now, newest first, with the `first` newest files read (every file when
-        None, or when not `in_background`) and the others left to a thread; the listing's
-        `reading` counts the files still to read, `poll` takes them as they come."""
-        self.stop()
-        carried, self._untold = self._untold, {}
-        paths, stamps = [], {}
-        for path in save_paths(self.data_dir):
-            try:
-                info = path.stat()
-            except OSError:
-                continue  # gone (or never there: the autosave)
-            paths.append(path)
-            stamps[path] = (info.st_mtime_ns, info.st_size)
-        scan = self._scan = _Scan(paths, carried)
-        for path in paths:
-            seen = self._known.get(path)
-            if seen is not None and seen[0] == stamps[path]:
-                scan.results[path] = seen[1]
-        scan.reading = len(paths) - len(scan.results)
-        # Newest file first (by its time), so that what the first page shows is read first.
-        newest = sorted(paths, key=lambda p: -stamps[p][0])
-        later, shown = [], 0
-        for path in newest:
-            if path in scan.results:
-                shown += isinstance(scan.results[path], SaveInfo)
-            elif first is None or not self.in_background or shown < first:
-                shown += self._took(scan, path, stamps[path], _described(path))
-            else:
-                later.append((path, stamps[path]))
-        if scan.reading == 0:
-            self._whole(scan)  # every file known already
-        else:
-            scan.start(later)
-        return self._listing(scan)
-
-    def poll(self) -> SaveListing | None:
-        """The listing with what the reader read since the last one; None if nothing came."""
-        scan = self._scan
-        if scan is None or not self._drain(scan):
-            return None
-        return self._listing(scan)
-
-    def stop(self) -> None:
-        """Stop the reader (after the file it is reading); what it read is kept for the next
-        listing, the problems it found too, to be told then."""
-        scan, self._scan = self._scan, None
-        if scan is None or scan.thread is None:
-            return
-        scan.halt.set()
-        scan.thread.join()
-        self._drain(scan)
-        if scan.reading:
-            self._untold = {p: r for p, r in scan.problems()}
-
-    def forget(self, path: Path) -> None:
-        self._known.pop(path, None)
-
-    def _drain(self, scan: _Scan) -> bool:
-        took = False
-        while True:
-            try:
-                path, stamp, result = scan.handed.get_nowait()
-            except queue.Empty:
-                return took
-            self._took(scan, path, stamp, result)
-            took = True
-
-    def _took(self, scan: _Scan, path: Path, stamp: tuple[int, int], result: SaveInfo | str) -> bool:
-        """Note a file's description (True) or its problem (False)."""
-        scan.results[path] = result
-        scan.reading -= 1
-        described = isinstance(result, SaveInfo)
-        if described:
-            self._known[path] = (stamp, result)
-        else:
-            self._known.pop(path, None)
-        if scan.reading == 0:
-            self._whole(scan)
-        return described
-
-    def _whole(self, scan: _Scan) -> None:
-        """The whole folder is read: forget the files no longer there."""
-        self._known = {p: self._known[p] for p in scan.paths if p in self._known}
-
-    def _listing(self, scan: _Scan) -> SaveListing:
-        listing = SaveListing()
-        # In the folders' order, as save_paths lists them, a stopped listing's among them.
-        problems = {**scan.carried, **dict(scan.problems())}
-        first = {AUTOSAVE: 0, SAVES_DIR: 1, REPLAYS_DIR: 2}
-        listing.problems = [problems[p] for p in sorted(problems, key=lambda p: (
-            first.get(p.name, 3) if p.parent == self.data_dir else first.get(p.parent.name, 3), p))]
-        listing.extend(r for r in (scan.results.get(p) for p in scan.paths) if isinstance(r, SaveInfo))
-        listing.sort(key=lambda i: -i.saved_at)
-        listing.reading = scan.reading
-        return listing
-
-
-def _described(path: Path) -> SaveInfo | str:
-    """The save's description, or (the file set aside) what was wrong with it."""
-    try:
-        return describe_save(path)
-    except SaveError as exc:
-        return str(_set_aside(path, exc))
-
-
-class _Scan:
-    """One listing of the folder: the files found, what is known of each so far, and the
-    thread reading the others, which touches nothing but its queue."""
-
-    def __init__(self, paths: list[Path], carried: dict[Path, str]) -> None:
-        self.paths = paths
-        self.results: dict[Path, SaveInfo | str] = {}  # a description, or a problem told
-        self.reading = len(paths)  # files not yet in results
-        self.carried = carried  # the problems of a listing stopped before its end
-        self.handed: queue.SimpleQueue = queue.SimpleQueue()
-        self.halt = threading.Event()
-        self.thread: threading.Thread | None = None
-
-    def start(self, jobs: list[tuple[Path, tuple[int, int]]]) -> None:
-        def read() -> None:
-            for path, stamp in jobs:
-                if self.halt.is_set():
-                    return
-                self.handed.put((path, stamp, _described(path)))
-        self.thread = threading.Thread(target=read, name="save list", daemon=True)
-        self.thread.start()
-
-    def problems(self) -> list[tuple[Path, str]]:
-        return [(p, r) for p, r in self.results.items() if isinstance(r, str)]
-
-
-def delete_save(path: Path) -> None:
-    """Delete a save the player chose to delete (OSError if it cannot be)."""
-    path.unlink()
-    log.info("deleted %s", path)
+def save_list(data_dir: Path) -> SaveList:
+    """The saves of a data folder as the Load screen lists them."""
+    return SaveList(data_dir, describe_save)
 
 
 def unfinished_autosave(data_dir: Path) -> bool:
@@ -418,7 +179,7 @@ def keep_unfinished(data_dir: Path, folder: Path | None = None) -> Path | None:
     it went. OSError if it cannot be moved."""
     if not unfinished_autosave(data_dir):
         return None
-    return _move_autosave(data_dir, folder or data_dir / SAVES_DIR, "unfinished")
+    return move_autosave(data_dir, folder or data_dir / SAVES_DIR, "unfinished")
 
 
 def keep_finished(data_dir: Path) -> Path | None:
@@ -430,39 +191,8 @@ def keep_finished(data_dir: Path) -> Path | None:
             return None
     except SaveError:
         return None
-    kept = _move_autosave(data_dir, data_dir / REPLAYS_DIR, "finished")
+    kept = move_autosave(data_dir, data_dir / REPLAYS_DIR, "finished")
     replays = sorted((p for p in kept.parent.glob("finished_*.json") if not is_set_aside(p)), key=lambda p: p.name)
     for old in replays[:-KEPT_REPLAYS]:
         old.unlink(missing_ok=True)
     return kept
-
-
-def _move_autosave(data_dir: Path, folder: Path, what: str) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    kept = unused_path(folder, f"{what}_{time.strftime('%Y-%m-%d_%H-%M-%S')}", ".json")
-    try:
-        os.replace(data_dir / AUTOSAVE, kept)
-    except OSError as exc:
-        if exc.errno != errno.EXDEV:
-            raise
-        shutil.copyfile(data_dir / AUTOSAVE, kept)  # another disk: copied, then let go
-        os.unlink(data_dir / AUTOSAVE)
-    log.info("the %s game in the autosave is kept as %s", what, kept)
-    return kept
-
-
-def _set_aside(path: Path, exc: SaveError) -> SaveError:
-    if not found(path):  # gone, or in a folder that cannot be looked into
-        return exc
-    try:
-        kept = set_aside_as(path, exc)
-    except OSError as err:
-        log.warning("%s could not be set aside: %s", path, err)
-        return exc
-    log.warning("%s Set aside as %s.", exc, kept)
-    return SaveError(f"{exc} It is kept as {kept.name}.", kept_as=exc.kept_as)
-
-
-def new_save_path(data_dir: Path) -> Path:
-    stamp = time.strftime("%Y-%m-%d_%H-%M-%S")
-    return data_dir / SAVES_DIR / f"game_{stamp}.json"

@@ -10,26 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from .autosave import Autosaver
+from ..storage.autosave import Autosaver
 from .bus import Bus
 from .events import ActionApplied, GameOver, TurnToConfirm, Undone
-from .files import plain_reason
-from .logs import log
+from ..storage.files import plain_reason
+from ..storage.logs import log
 from .match import Match
 from .record import RecordedMatch
 from .saves import (
-    AUTOSAVE,
-    SaveError,
-    SaveList,
     SaveSnapshot,
-    UnfinishedNotKept,
     check_save,
-    delete_save,
     keep_finished,
     keep_unfinished,
     open_match,
+    save_list,
     unfinished_autosave,
 )
+from ..storage.save_files import AUTOSAVE, SaveError, UnfinishedNotKept, delete_save
 from .seats import Seat
 from .stats import STATS_FILE, Stats
 from .tutorial import Script, tutorial_match
@@ -55,7 +52,7 @@ class Session:
         self._wake = wake
         self.match: Match | None = None
         self._autosaver: Autosaver | None = None
-        self.saves = SaveList(data_dir)  # what Load lists, read again only where files changed
+        self.saves = save_list(data_dir)  # what Load lists, read again only where files changed
 
     def new_match(self, seats: list[Seat], seed: int, discard_unfinished: bool = False) -> RecordedMatch:
         """A new deal in the autosave's place; UnfinishedNotKept (nothing changes) if an

@@ -22,9 +22,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..engine.ranges import COUNT, NAME_TEXT, POINTS, RATING, text_problem
-from .files import write_atomic
+from ..storage.files import write_atomic
 from .seats import LEVEL_ORDER, Seat
-from .versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
+from ..storage.versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
 
 STATS_FILE = "stats.json"
 STATS_VERSION = 2

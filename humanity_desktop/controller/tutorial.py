@@ -44,13 +44,13 @@ from .events import (
     Undone,
     UndoRequested,
 )
-from .files import write_atomic
-from .limits import Refused, check
+from ..storage.files import write_atomic
+from ..storage.limits import Refused, check
 from ..engine.segment import Segment
 from .match import Headless, Match
-from .save_limits import MAX_LOG_LINES, MAX_SAVE_BYTES, kept_lines
+from ..storage.save_limits import MAX_LOG_LINES, MAX_SAVE_BYTES, kept_lines
 from .seats import BOT, HUMAN, Seat
-from .versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
+from ..storage.versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
 
 SCRIPT = "tutorial.json"
 PROGRESS_FILE = "tutorial.json"  # in the data folder: the chapter reached and its position

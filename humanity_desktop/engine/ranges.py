@@ -1,6 +1,6 @@
 """Every value the game keeps, with its range: the one table the rules, the engine's
 validation (engine/validation.py), the protocol and every loader of the player's files
-(controller/limits.py and the loaders built on it) read their limits from.
+(storage/limits.py and the loaders built on it) read their limits from.
 
 The state's own fields are declared in engine/state.py; their ranges are here, beside it.
 Each range is wide enough for any legal game and narrow enough for the screen to draw.

@@ -23,11 +23,11 @@ from pathlib import Path
 import pygame
 
 from .. import assets
-from ..controller.console import say
-from ..controller.files import plain_reason, remove_stale_temps
-from ..controller.lock import FolderLock
-from ..controller.logs import log, log_start, start_log, stop_log, write_crash_report
-from ..controller.places import Places
+from ..storage.console import say
+from ..storage.files import plain_reason, remove_stale_temps
+from ..storage.lock import FolderLock
+from ..storage.logs import log, log_start, start_log, stop_log, write_crash_report
+from ..storage.places import Places
 from ..controller.session import Session
 from . import input as ui_input
 from .audio import player as audio_player

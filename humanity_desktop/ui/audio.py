@@ -16,7 +16,7 @@ import pygame
 
 from .. import assets
 from ..controller import events as bus_events
-from ..controller.logs import log
+from ..storage.logs import log
 from ..engine.events import VP, MissionTaken, Research
 
 TABLE = "sounds.json"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from typing import TextIO
 
-from ..controller.console import say
+from ..storage.console import say
 
 TITLE = "Humanity Desktop"
 # Video drivers that show nothing. Asked for in SDL_VIDEODRIVER (tests, CI, the self-test), they

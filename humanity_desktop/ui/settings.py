@@ -13,10 +13,10 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..controller.console import say
-from ..controller.files import write_atomic
-from ..controller.logs import log
-from ..controller.versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
+from ..storage.console import say
+from ..storage.files import write_atomic
+from ..storage.logs import log
+from ..storage.versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
 from .table_setup import TableSetup
 from .theme import TEXT_SIZES
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import platformdirs
 import pygame
 
-from ...controller.files import plain_reason
-from ...controller.saves import SaveError, UnfinishedNotKept
+from ...storage.files import plain_reason
+from ...storage.save_files import SaveError, UnfinishedNotKept
 from .. import theme
 from ..fonts import draw_text, fonts
 from ..input import Key

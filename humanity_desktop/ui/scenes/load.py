@@ -1,15 +1,15 @@
 """Load: the saved games, newest first, a page at a time. An unfinished game is played on; a
 finished one is watched again as a replay. Any save can be deleted (after a question).
-The list is the session's (controller/saves.py SaveList): files are read again only when
+The list is the session's (storage/save_files.py SaveList): files are read again only when
 they change. The newest saves are read at once, for the first page; the others are read by a
 thread, and the list grows as they come, a few times a second."""
 from __future__ import annotations
 
 import time
 
-from ...controller.files import plain_reason
+from ...storage.files import plain_reason
 from ...controller.replays import open_replay
-from ...controller.saves import SaveError, SaveInfo, SaveListing
+from ...storage.save_files import SaveError, SaveInfo, SaveListing
 from ..widgets import Button
 from .dialog import ChoiceScene
 from .keep_game import play_when_kept

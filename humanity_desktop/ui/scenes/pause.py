@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pygame
 
-from ...controller.files import plain_reason
-from ...controller.saves import new_save_path, write_save
+from ...storage.files import plain_reason
+from ...controller.saves import write_save
+from ...storage.save_files import new_save_path
 from ..widgets import Button
 from .menu import MenuScene
 from . import routes

@@ -18,7 +18,8 @@ import pygame
 from ...controller import Bus, default_level, parse_seats, ranked_levels
 from ...controller.describe import tile_name
 from ...controller.record import RecordedMatch
-from ...controller.saves import SAVES_DIR, write_save
+from ...controller.saves import write_save
+from ...storage.save_files import SAVES_DIR
 from ...controller.table import Drop
 from ...engine import State, new_game
 from ...engine.sandbox import (

@@ -5,7 +5,7 @@ from typing import Callable
 
 import pygame
 
-from ...controller.saves import SaveError
+from ...storage.save_files import SaveError
 from ...engine.catalogue import PLAYER_COUNTS
 from .. import theme
 from ..fonts import draw_text, fonts

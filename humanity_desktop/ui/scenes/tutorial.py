@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 import pygame
 
-from ...controller.files import plain_reason
-from ...controller.logs import log
+from ...storage.files import plain_reason
+from ...storage.logs import log
 from ...controller.tutorial import (
     LEARNER,
     NEXT,
