@@ -11,7 +11,6 @@ from ...controller.files import plain_reason
 from ...controller.replays import open_replay
 from ...controller.saves import SaveError, SaveInfo, SaveListing
 from ..widgets import Button
-from .dialog import ChoiceScene
 from .keep_game import play_when_kept
 from .menu import MenuScene
 from . import routes
@@ -112,7 +111,7 @@ class LoadScene(MenuScene):
         self.refresh()
 
     def _ask_delete(self, info: SaveInfo) -> None:
-        self.app.stack.push(ChoiceScene(self.app, "Delete this save?", f"{info.title} ({info.path.name}) is deleted "
+        self.app.stack.push(routes.make(routes.CHOICE, self.app, "Delete this save?", f"{info.title} ({info.path.name}) is deleted "
                                         "for good: it cannot be played or watched again.",
                                         [("Delete it", lambda: self._delete(info))], cancel="Keep it", enter="Keep it"))
 
