@@ -10,6 +10,7 @@ import time
 from ...controller.files import plain_reason
 from ...controller.replays import open_replay
 from ...controller.saves import SaveError, SaveInfo, SaveListing
+from ..fonts import shorten_words
 from ..widgets import Button
 from .keep_game import play_when_kept
 from .menu import MenuScene
@@ -69,7 +70,7 @@ class LoadScene(MenuScene):
             self._list()
         saves = self.saves
         if saves.problems:
-            self.problems = saves.summary()
+            self.problems = shorten_words(saves.summary())  # a long path keeps its file's name
         pages = max(1, -(-(len(saves) + saves.reading) // SHOWN))
         self.page = min(self.page, pages - 1)
         shown = saves[self.page * SHOWN:(self.page + 1) * SHOWN]
