@@ -18,6 +18,8 @@ from hypothesis import settings
 
 from humanity_desktop.ui import theme
 
+from permissions import child_can_run, run_in_child
+
 # The tournament tooling lives in tools/, outside the shipped package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
@@ -72,6 +74,15 @@ def pytest_configure(config: pytest.Config) -> None:
             if hasattr(module, name):
                 _removed.append((module, name, getattr(module, name)))
                 delattr(module, name)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function):
+    """A test of what permission bits deny, as root: run in a child that they bind (permissions.py)."""
+    if pyfuncitem.get_closest_marker("permission_bits") is None or not child_can_run():
+        return None
+    run_in_child(pyfuncitem.nodeid, pyfuncitem.config.rootpath)
+    return True
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

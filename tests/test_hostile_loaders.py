@@ -23,6 +23,7 @@ from humanity_desktop.storage.save_files import (
     REPLAYS_DIR,
     SAVES_DIR,
     SaveList,
+    SaveListing,
     UnfinishedNotKept,
 )
 from humanity_desktop.controller.stats import STATS_FILE, Line, Stats
@@ -30,6 +31,7 @@ from humanity_desktop.controller.tutorial import PROGRESS_FILE, load_script, rea
 from humanity_desktop.controller.bus import Bus
 from humanity_desktop.engine import new_game
 from humanity_desktop.ui.app import App, AppConfig
+from humanity_desktop.ui.fonts import LONGEST_WORD
 from humanity_desktop.ui.scenes.load import SHOWN, LoadScene
 from humanity_desktop.ui.scenes.stats import StatsScene, level_blocks
 from humanity_desktop.ui.scenes.title import TitleScene
@@ -288,6 +290,17 @@ def test_the_load_screen_shows_a_page_at_a_time_and_summarises_problems(app, tmp
     next(b for b in load.buttons if b.label == "Older saves").on_click()
     assert "Page 2 of 5" in load.text
 
+
+
+def test_the_load_screen_shortens_a_long_word_in_a_problem_to_its_end(app):
+    listing = SaveListing()
+    listing.problems = ["game.json is damaged (" + "x" * 250 + "the_end_of_the_word" + ")."]
+    app.stack.push(TitleScene(app))
+    load = LoadScene(app)
+    load.saves = listing
+    load.refresh()
+    longest = max(load.text.split(" "), key=len)
+    assert len(longest) <= LONGEST_WORD and "the_end" in longest
 
 def test_a_finished_game_is_kept_for_its_replay_until_deleted(tmp_path):
     told: list[str] = []

@@ -5,7 +5,6 @@ usable there, and the title screen still opens."""
 from __future__ import annotations
 
 import errno
-import os
 import stat
 from pathlib import Path
 
@@ -17,6 +16,8 @@ from humanity_desktop.controller.saves import keep_finished, keep_unfinished, un
 from humanity_desktop.storage.save_files import AUTOSAVE, SaveError, set_aside_save
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.scenes.title import TitleScene
+
+from permissions import needs_permission_bits
 
 LONG = 4085  # characters: the folder's own path fits the usual limit of 4096, a file in it does not
 
@@ -48,12 +49,7 @@ def unsearchable(tmp_path: Path) -> Path:
     return folder
 
 
-can_lose_permission = pytest.mark.skipif(
-    not hasattr(os, "geteuid") or os.geteuid() == 0,
-    reason="needs POSIX permissions and a user they hold for (root looks into any folder)")
-
-
-@pytest.fixture(params=["a long path", pytest.param("no search permission", marks=can_lose_permission)])
+@pytest.fixture(params=["a long path", pytest.param("no search permission", marks=needs_permission_bits())])
 def unreachable(request, tmp_path):
     folder = long_folder(tmp_path) if request.param == "a long path" else unsearchable(tmp_path)
     yield folder

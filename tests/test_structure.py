@@ -182,3 +182,19 @@ def test_each_event_is_declared_once():
     engine, bus = declared.values()
     assert engine and bus, "the events are not where this test looks"
     assert not engine & bus, f"declared by both the engine and the bus: {sorted(engine & bus)}"
+
+
+def test_a_scene_opens_another_modules_scene_only_through_the_routes():
+    """`stack.push(SomeScene(...))` of a class from another module ties the two modules
+    together; routes.make names the screen instead (a module's own scenes it opens itself)."""
+    direct = []
+    for path, tree in sources(UI).items():
+        own = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "push"
+                    and node.args and isinstance(node.args[0], ast.Call)):
+                opened = node.args[0].func
+                name = opened.id if isinstance(opened, ast.Name) else getattr(opened, "attr", "")
+                if name.endswith("Scene") and name not in own:
+                    direct.append(f"{path.relative_to(PACKAGE)}:{node.lineno} pushes {name}")
+    assert not direct, "scenes opened without the routes: " + ", ".join(direct)

@@ -52,7 +52,7 @@ from .judge import RICH
 from .segment_plans import Plan, play_plan, plans
 
 
-LISTING_SHARE = 0.5  # of a timed listing-and-judging's time, for the listing; the judging has the rest
+LISTING_BEFORE_JUDGING = 0.5  # of a timed listing-and-judging's time, for the listing; the judging has the rest
 # The least time one listing-and-judging has, whatever the budget: more than any turn of a
 # real game takes (the widest recorded, about 30 ms), so that only bases no game reaches are cut.
 LISTING_FLOOR = 0.1
@@ -117,15 +117,15 @@ class SamplerBot(PlanPlayer):
 
     def judged(self, s: State, span: float | None) -> list[tuple[float, int, Plan]]:
         """(judgement, place in the listing, plan) for the plans of the segment at `s`; with a
-        `span`, those listed in LISTING_SHARE of it and judged by its end (at least one). Each
-        listing has the span from its own start, so the playouts past the search's deadline
-        (its floor) still play the judgement's best replies."""
+        `span`, those listed in LISTING_BEFORE_JUDGING of it and judged by its end (at least
+        one). Each listing has the span from its own start, so the playouts past the search's
+        deadline (its floor) still play the judgement's best replies."""
         judge = Judge(s, self.weights, self._memo)
         seat = s.current
         deadline = listing_until = None
         if span is not None:
             now = time.monotonic()
-            deadline, listing_until = now + span, now + LISTING_SHARE * span
+            deadline, listing_until = now + span, now + LISTING_BEFORE_JUDGING * span
         out = []
         for i, plan in enumerate(plans(s, pay="auto", full_work=False, alike=True, deadline=listing_until)):
             if out and deadline is not None and time.monotonic() >= deadline:

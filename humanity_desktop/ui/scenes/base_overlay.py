@@ -11,11 +11,13 @@ from ..input import Back, Click
 from ..scene import Scene
 from ..views.base_view import BaseFrame, BaseView
 from ..widgets import draw_panel
+from . import routes
 
 VEIL = (8, 8, 12, 170)
 CLOSE_HINT = "Click anywhere or press Esc to close"
 
 
+@routes.screen(routes.BASE)
 class BaseOverlayScene(Scene):
     overlay = True
 

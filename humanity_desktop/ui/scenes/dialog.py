@@ -10,10 +10,12 @@ from ..fonts import draw_text, fonts
 from ..input import Back, Click, Key, Point
 from ..scene import Scene
 from ..widgets import Button, KeyFocus, button_height, draw_panel, hovered, layout_column, panel_head
+from . import routes
 
 Option = tuple[str, Callable[[], None]]
 
 
+@routes.screen(routes.CHOICE)
 class ChoiceScene(Scene):
     """A question with a few answers. Choosing runs the answer's callback and closes.
 
@@ -108,6 +110,7 @@ class ChoiceScene(Scene):
             b.draw(surface, sc, b is over)
 
 
+@routes.screen(routes.HANDOFF)
 class HandoffScene(Scene):
     """Hot-seat: the screen goes dark until the next player says they are at the keyboard,
     so nobody sees another player's hidden science tokens."""

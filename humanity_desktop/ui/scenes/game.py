@@ -45,7 +45,6 @@ from ..views.seats_view import SeatsView, next_dot_step, who_plays
 from ..views.tracks_view import TracksView
 from ..widgets import Button, Toasts, draw_focus_ring, draw_tooltip, hovered
 from . import game_input
-from .dialog import ChoiceScene, HandoffScene
 from .game_buttons import action_buttons, prompt_text, top_buttons
 from .game_draw import draw_header, draw_popup, draw_prompt, draw_reset_preview, draw_table, paint_static
 from . import routes
@@ -261,7 +260,7 @@ class GameScene(Scene):
         self.clock += dt
         notices = self.app.take_notices()
         if notices:  # rare and important (a full disk): a dialog the player must close
-            self.app.stack.push(ChoiceScene(self.app, "Saving", " ".join(notices), [("OK", lambda: None)], cancel=None))
+            self.app.stack.push(routes.make(routes.CHOICE, self.app, "Saving", " ".join(notices), [("OK", lambda: None)], cancel=None))
         self.toasts.update(dt)
         self.director.speed = self.app.config.anim_speed * (FAST_SPEED if self.fast else 1.0)
         self.director.update(dt)
@@ -288,7 +287,7 @@ class GameScene(Scene):
                 self.app.stack.push(routes.make(routes.FINAL_BOARD, self.app, self, self.game_over))
         elif self.handoff_to is not None:
             seat = self.handoff_to
-            self.app.stack.push(HandoffScene(self.app, self.names[seat], self.chars[seat], lambda: self._handed(seat),
+            self.app.stack.push(routes.make(routes.HANDOFF, self.app, self.names[seat], self.chars[seat], lambda: self._handed(seat),
                                              on_back=self.pause))
 
     def _place_log(self) -> None:

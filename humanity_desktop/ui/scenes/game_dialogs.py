@@ -3,7 +3,7 @@ upgrade, how a unit is spent), and a bot's reasons for a line of the log."""
 from __future__ import annotations
 
 from ...engine import Action
-from .dialog import ChoiceScene
+from . import routes
 from .table_screen import TableScreen
 
 TAKE_BACK = "Take back the last choice"  # a forced choice's way out, which Esc takes too
@@ -25,7 +25,7 @@ def choose_among(scene: TableScreen, actions: list[Action]) -> None:
     if forced and scene.match.can_undo:
         options.append((TAKE_BACK, scene.undo))
     undo = TAKE_BACK if forced and scene.match.can_undo else None
-    scene.app.stack.push(ChoiceScene(scene.app, title, question, options, cancel=None if forced else "Cancel",
+    scene.app.stack.push(routes.make(routes.CHOICE, scene.app, title, question, options, cancel=None if forced else "Cancel",
                                      escape=undo))
 
 
@@ -35,5 +35,5 @@ def show_reasons(scene: TableScreen, line: int | None) -> None:
     if why is not None:
         told = scene.match.log[line]
         who = next((n for n in scene.names if told.startswith(n)), "the bot")
-        scene.app.stack.push(ChoiceScene(scene.app, f"Why {who} did that", f"{told}.  {why}",
+        scene.app.stack.push(routes.make(routes.CHOICE, scene.app, f"Why {who} did that", f"{told}.  {why}",
                                          [("Close", lambda: None)], cancel=None))

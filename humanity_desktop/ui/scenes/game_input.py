@@ -13,7 +13,7 @@ from ..base_editor import Outcome
 from ..input import Back, Click, FastForward, Key, Point, Release, Undo, Wheel
 from ..keyboard import NUMBERS, astronaut_target, next_focus
 from ..widgets import Button
-from .base_overlay import BaseOverlayScene
+from . import routes
 from .game_dialogs import choose_among, show_reasons
 from .table_screen import TableScreen
 
@@ -168,7 +168,7 @@ def _click(scene: TableScreen, pos) -> None:
         return
     target = hit(scene, pos)
     if target is not None and target.kind in (SEAT, MINI_BASE) and target.seat != scene.shown().seat:
-        scene.app.stack.push(BaseOverlayScene(scene.app, scene.shown().base, target.seat, scene.chars, scene.names))
+        scene.app.stack.push(routes.make(routes.BASE, scene.app, scene.shown().base, target.seat, scene.chars, scene.names))
     else:
         _use(scene, target)
 

@@ -44,7 +44,7 @@ def play_when_kept(app, start: Callable[[bool], object], refused: Callable[[Save
 
 def ask_keep(app, problem: str, go_on: GoOn) -> None:
     """Ask what to do with the unfinished game that `problem` says cannot be kept."""
-    app.stack.push(ChoiceScene(app, TITLE, problem, [
+    app.stack.push(routes.make(routes.CHOICE, app, TITLE, problem, [
         ("Try again", lambda: go_on(False)),
         ("Keep it in another folder...", lambda: app.stack.push(FolderScene(app, go_on))),
         ("Discard it...", lambda: _confirm_discard(app, go_on)),
@@ -52,7 +52,7 @@ def ask_keep(app, problem: str, go_on: GoOn) -> None:
 
 
 def _confirm_discard(app, go_on: GoOn) -> None:
-    app.stack.push(ChoiceScene(app, "Discard your unfinished game?",
+    app.stack.push(routes.make(routes.CHOICE, app, "Discard your unfinished game?",
                                "The game in progress will be lost for good: it cannot be continued or watched again.",
                                [("Discard it and go on", lambda: go_on(True))], cancel="Keep it", enter="Keep it"))
 

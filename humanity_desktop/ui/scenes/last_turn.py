@@ -13,9 +13,11 @@ from ..fonts import draw_text, fonts
 from ..views.last_moves import draw_base_marks
 from ..views.log_view import text_px
 from ..widgets import draw_panel
+from . import routes
 from .base_overlay import CLOSE_HINT, BaseOverlayScene, draw_veil
 
 
+@routes.screen(routes.LAST_TURN)
 class LastTurnScene(BaseOverlayScene):
     def __init__(self, app, turn: PlayedTurn, state: State, chars: tuple, names: tuple, board: pygame.Rect) -> None:
         """`state`: the table as it stands; `board`: the main board's panel, left uncovered."""

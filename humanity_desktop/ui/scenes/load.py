@@ -10,8 +10,8 @@ import time
 from ...storage.files import plain_reason
 from ...controller.replays import open_replay
 from ...storage.save_files import SaveError, SaveInfo, SaveListing
+from ..fonts import shorten_words
 from ..widgets import Button
-from .dialog import ChoiceScene
 from .keep_game import play_when_kept
 from .menu import MenuScene
 from . import routes
@@ -70,7 +70,7 @@ class LoadScene(MenuScene):
             self._list()
         saves = self.saves
         if saves.problems:
-            self.problems = saves.summary()
+            self.problems = shorten_words(saves.summary())  # a long path keeps its file's name
         pages = max(1, -(-(len(saves) + saves.reading) // SHOWN))
         self.page = min(self.page, pages - 1)
         shown = saves[self.page * SHOWN:(self.page + 1) * SHOWN]
@@ -112,7 +112,7 @@ class LoadScene(MenuScene):
         self.refresh()
 
     def _ask_delete(self, info: SaveInfo) -> None:
-        self.app.stack.push(ChoiceScene(self.app, "Delete this save?", f"{info.title} ({info.path.name}) is deleted "
+        self.app.stack.push(routes.make(routes.CHOICE, self.app, "Delete this save?", f"{info.title} ({info.path.name}) is deleted "
                                         "for good: it cannot be played or watched again.",
                                         [("Delete it", lambda: self._delete(info))], cancel="Keep it", enter="Keep it"))
 

@@ -11,7 +11,7 @@ from ...engine import State
 from ..input import Click
 from ..views.last_moves import draw_base_marks, draw_ring_marks
 from ..views.recap_view import RecapView
-from .last_turn import LastTurnScene
+from . import routes
 from .table_screen import Shown, TableScreen
 
 
@@ -56,7 +56,7 @@ class TableStory:
         turn = self.recap.turn_at(intent.pos)
         if turn is None:
             return False
-        scene.app.stack.push(LastTurnScene(scene.app, turn, scene.match.state, scene.chars, scene.names, scene.L.board))
+        scene.app.stack.push(routes.make(routes.LAST_TURN, scene.app, turn, scene.match.state, scene.chars, scene.names, scene.L.board))
         return True
 
     # ------------------------------------------------------------ drawing

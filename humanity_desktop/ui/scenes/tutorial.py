@@ -49,7 +49,7 @@ def learn_to_play(app) -> None:
     app.stack.push(ChaptersScene(app, script, lambda chapter: start(app, script, chapter),
                                  reached=saved[0] if saved is not None else None))
     if told:  # the progress file could not be used, and was set aside: say so over the list
-        app.stack.push(ChoiceScene(app, "Learn to play", told[0], [("OK", lambda: None)], cancel=None))
+        app.stack.push(routes.make(routes.CHOICE, app, "Learn to play", told[0], [("OK", lambda: None)], cancel=None))
 
 
 def start(app, script: Script, chapter: int = 0) -> GameScene:
