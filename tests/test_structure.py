@@ -4,6 +4,7 @@ named only by the engine and the table model (controller/table.py), which the sc
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 from humanity_desktop.engine import PROMPTS
@@ -145,7 +146,7 @@ def test_the_screens_never_touch_a_kind_or_a_phase_even_by_its_declared_value():
 
 
 # The tournament's tooling: in tools/, never in what players download.
-TOOLING = {"tournament", "match_log", "training", "greedy_bot", "ladder"}
+TOOLING = {"tournament", "match_log", "training", "greedy_bot", "ladder", "yardsticks"}
 
 
 def test_the_shipped_package_holds_no_tournament_tooling_and_imports_none():
@@ -158,6 +159,37 @@ def test_the_shipped_package_holds_no_tournament_tooling_and_imports_none():
                 for name in ([node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names])
                 if name.split(".")[0] in TOOLING | {"tools"}]
     assert not reaching, "the package imports the tooling: " + ", ".join(reaching)
+
+
+YARDSTICKS = PACKAGE.parent / "tools" / "yardsticks"
+
+
+def _outside_imports(tree: ast.Module) -> list[tuple[int, str]]:
+    """(line, module) for each import that is neither the engine, the standard library nor
+    the yardsticks' own modules."""
+    names: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:  # a module of the yardsticks' own
+                continue
+            names.append((node.lineno, node.module or ""))
+        elif isinstance(node, ast.Import):
+            names += [(node.lineno, a.name) for a in node.names]
+    allowed = set(sys.stdlib_module_names) | {"__future__", "yardsticks"}
+    return [(line, name) for line, name in names
+            if not (name == "humanity_desktop.engine" or name.startswith("humanity_desktop.engine.")
+                    or name.split(".")[0] in allowed)]
+
+
+def test_the_yardsticks_import_only_the_engine_and_the_standard_library():
+    """The tournament's yardsticks share no code with the bots they measure (nor with the
+    rest of the package): of the project they import the engine alone."""
+    files = sources(YARDSTICKS)
+    assert {"__init__", "fill", "tally", "rollout"} <= {p.stem for p in files}, \
+        "the yardsticks are not where this test looks"
+    outside = [f"{p.relative_to(YARDSTICKS)}:{line} {name}" for p, tree in files.items()
+               for line, name in _outside_imports(tree)]
+    assert not outside, "the yardsticks import beyond the engine: " + ", ".join(outside)
 
 
 def test_no_two_classes_of_the_package_share_a_name():

@@ -34,6 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from greedy_bot import GreedyBot  # noqa: E402
 from match_log import LogError, add_line, games_in, read_log  # noqa: E402
+from yardsticks.rollout import RolloutYardstick  # noqa: E402
+from yardsticks.tally import TallyYardstick  # noqa: E402
 
 from humanity_desktop.bots import available_levels, make_bot  # noqa: E402
 from humanity_desktop.bots.base import Budget  # noqa: E402
@@ -81,6 +83,10 @@ VARIANTS = {
     "ref-builder": lambda seed: OneTurnPlayer("ref-builder", BUILDER, seed),
     "ref-rush": lambda seed: OneTurnPlayer("ref-rush", RUSH, seed),
     "sampler": SamplerBot,  # the sampling search at its default second a decision
+    # Yardsticks that share no code with the levels (tools/yardsticks/): a hand tally one turn
+    # ahead, and flat Monte Carlo by random playouts.
+    "yard-tally": TallyYardstick,
+    "yard-rollout": RolloutYardstick,
 }
 
 
