@@ -34,7 +34,7 @@ from humanity_desktop.controller.saves import read_match, save_list, write_save
 from humanity_desktop.storage.save_files import new_save_path
 from humanity_desktop.bots import evaluate
 from humanity_desktop.controller import thinking
-from humanity_desktop.controller.reset_info import reset_infos
+from humanity_desktop.table.reset_info import reset_infos
 from humanity_desktop.engine import Action, apply_action, auto_pay, legal_actions, new_game, payment
 from humanity_desktop.engine.events import MissionTaken
 from humanity_desktop.engine.ring import arm_move, clockwise, slot_spot

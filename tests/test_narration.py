@@ -8,10 +8,10 @@ import pytest
 
 from builders import A, deploy, module_where, modules_where, ready_to_deploy
 from humanity_desktop.controller import ActionRequested, Bus, Match, YearEnded, parse_seats
-from humanity_desktop.controller.describe import tile_name
-from humanity_desktop.controller.narration import narrate, recap
+from humanity_desktop.table.describe import tile_name
+from humanity_desktop.table.narration import narrate, recap
 from humanity_desktop.controller.story import Story
-from humanity_desktop.controller import targets as T
+from humanity_desktop.table import targets as T
 from humanity_desktop.engine import apply_action, legal_actions
 from humanity_desktop.engine.events import Science
 from humanity_desktop.ui.tooltips import describe_target

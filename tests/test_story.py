@@ -7,8 +7,8 @@ import random
 
 from builders import A, fresh, square_to_complete
 from humanity_desktop.controller import ActionRequested, Bus, Match, UndoRequested, parse_seats
-from humanity_desktop.controller.narration import recap
-from humanity_desktop.controller.summary import gains
+from humanity_desktop.table.narration import recap
+from humanity_desktop.table.summary import gains
 from humanity_desktop.controller.story import Story
 from humanity_desktop.engine.events import ModuleDeployed, TurnEnded
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from humanity_desktop.controller import ActionRequested, Bus, ConfirmRequested, Match, parse_seats
-from humanity_desktop.controller.summary import turn_summary
+from humanity_desktop.table.summary import turn_summary
 from humanity_desktop.engine import apply_action, legal_actions, new_game
 from humanity_desktop.engine.catalogue import load
 from humanity_desktop.engine.events import VP, MissionTaken, Research, RoundReset, TurnEnded, YearStart

@@ -10,7 +10,7 @@ import pytest
 
 from builders import A, CAT, square_to_complete
 from humanity_desktop.controller import ActionApplied, ActionRequested, Bus, Match, parse_seats
-from humanity_desktop.controller.narration import recap
+from humanity_desktop.table.narration import recap
 from humanity_desktop.controller.story import Story
 from humanity_desktop.engine.grid import square
 from humanity_desktop.ui import theme

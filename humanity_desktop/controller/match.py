@@ -50,8 +50,8 @@ from .events import (
     YearEnded,
 )
 from .calendar import ends_turn
-from .narration import narrate
-from .summary import turn_summary
+from ..table.narration import narrate
+from ..table.summary import turn_summary
 from .seats import Seat
 from .thinking import Decision, Thinker
 
