@@ -17,6 +17,7 @@ import pygame
 
 from ...controller import Bus, default_level, parse_seats, ranked_levels
 from ...table.describe import tile_name
+from ...controller.match import Resumed
 from ...controller.record import RecordedMatch
 from ...controller.saves import write_save
 from ...storage.save_files import SAVES_DIR
@@ -254,7 +255,7 @@ class SandboxScene(Scene):
     def _save(self):
         """Write the position as a save without history; the path, or None on failure."""
         path = self.app.data_dir / SAVES_DIR / f"scenario_{time.strftime('%Y-%m-%d_%H-%M-%S')}.json"
-        match = RecordedMatch(self.seats, Bus(), state=self.state.copy(), actions=None)
+        match = RecordedMatch(self.seats, Bus(), resumed=Resumed(self.state.copy()))
         try:
             write_save(match, path)
         except OSError as exc:
