@@ -18,6 +18,7 @@ import os
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -67,8 +68,7 @@ def click(app, button) -> None:
 def start_bots(app, level: str, seed: int) -> None:
     """On the New game screen: four bots of `level`, a fixed seed, then Start game."""
     new_game = app.stack.top
-    for row in new_game.rows:
-        row.update(kind="bot", level=level)
+    new_game.rows = [replace(row, kind="bot", level=level) for row in new_game.rows]
     new_game.seed_text = str(seed)
     new_game.on_resize(app.size)  # shows the choices, as the screen's own buttons do
     click(app, new_game.start)

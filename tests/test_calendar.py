@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from humanity_desktop.controller.match import Pacing, Resumed
 from humanity_desktop.controller import ActionRequested, Bus, Match, RoundReset, YearEnded, parse_seats
 from humanity_desktop.controller.calendar import Period, calendar, periods
 from humanity_desktop.controller.record import RecordedMatch
@@ -31,7 +32,7 @@ def ends(found: list[Period]) -> list[tuple[int, int]]:
 
 @pytest.mark.parametrize("players,seed", [(2, 3), (4, 21)])
 def test_the_marks_fall_where_the_game_announced_its_rounds_and_years(players, seed):
-    match = RecordedMatch(parse_seats(",".join(["human"] * players)), Bus(), seed=seed, pace=0.0)
+    match = RecordedMatch(parse_seats(",".join(["human"] * players)), Bus(), seed=seed, pacing=Pacing(pace=0.0))
     said = play(match, seed)
     found = calendar(match.dates)
     assert ends(found.rounds) == said["rounds"]
@@ -42,7 +43,7 @@ def test_the_marks_fall_where_the_game_announced_its_rounds_and_years(players, s
 
 
 def test_an_unfinished_game_read_back_from_its_save_has_the_same_calendar(tmp_path):
-    match = RecordedMatch(parse_seats("human,human,human"), Bus(), seed=8, pace=0.0)
+    match = RecordedMatch(parse_seats("human,human,human"), Bus(), seed=8, pacing=Pacing(pace=0.0))
     play(match, 8, until=lambda m: m.state.year == 2 and m.state.round >= 7)
     turns = len(match.history)
     play(match, 8, until=lambda m: len(m.history) == turns + 2)  # two turns into round 7
@@ -54,16 +55,16 @@ def test_an_unfinished_game_read_back_from_its_save_has_the_same_calendar(tmp_pa
 
 
 def test_a_match_dates_its_turns_as_it_plays_without_replaying(monkeypatch):
-    match = Match(parse_seats("human,human"), Bus(), seed=1, pace=0.0)
+    match = Match(parse_seats("human,human"), Bus(), seed=1, pacing=Pacing(pace=0.0))
     monkeypatch.setattr("humanity_desktop.controller.match.replay_past", None)  # never called
     play(match, 1, until=lambda m: m.state.round > 2)
     assert match.actions is None and [p.number for p in calendar(match.dates).rounds] == [1, 2]
 
 
 def test_a_position_read_without_its_moves_has_no_calendar():
-    match = Match(parse_seats("human,human"), Bus(), seed=1, pace=0.0)
+    match = Match(parse_seats("human,human"), Bus(), seed=1, pacing=Pacing(pace=0.0))
     play(match, 1, until=lambda m: m.state.round > 2)
-    again = Match(parse_seats("human,human"), Bus(), state=match.state, history=match.history, actions=None)
+    again = Match(parse_seats("human,human"), Bus(), resumed=Resumed(match.state, history=match.history, actions=None))
     assert calendar(again.dates) is None
 
 

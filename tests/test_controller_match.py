@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from humanity_desktop.controller.match import Hooks, Pacing
 from humanity_desktop.controller import (
     ActionApplied,
     ActionRefused,
@@ -34,7 +35,7 @@ from humanity_desktop.controller.saves import read_match, save_list, write_save
 from humanity_desktop.storage.save_files import new_save_path
 from humanity_desktop.bots import evaluate
 from humanity_desktop.controller import thinking
-from humanity_desktop.controller.reset_info import reset_infos
+from humanity_desktop.table.reset_info import reset_infos
 from humanity_desktop.engine import Action, apply_action, auto_pay, legal_actions, new_game, payment
 from humanity_desktop.engine.events import MissionTaken
 from humanity_desktop.engine.ring import arm_move, clockwise, slot_spot
@@ -54,7 +55,7 @@ class Recorder:
 def table():
     """A human (seat 0) against a random bot, with everything the bus says recorded."""
     bus = Bus()
-    match = Match(parse_seats("human,bot:random"), bus, seed=7, pace=0.0)
+    match = Match(parse_seats("human,bot:random"), bus, seed=7, pacing=Pacing(pace=0.0))
     yield match, Recorder(bus)
     match.close()
 
@@ -125,7 +126,7 @@ def test_undo_is_refused_once_the_turn_has_passed(table):
 def confirming():
     """As `table`, with the end of a human's turn waiting for confirmation, as on screen."""
     bus = Bus()
-    match = Match(parse_seats("human,bot:random"), bus, seed=7, pace=0.0, confirm_turns=True)
+    match = Match(parse_seats("human,bot:random"), bus, seed=7, pacing=Pacing(pace=0.0, confirm_turns=True))
     yield match, Recorder(bus)
     match.close()
 
@@ -303,7 +304,7 @@ def wait_for(match: Match, predicate, seconds: float = 10.0, screen=None) -> Non
 
 def bots_play(seats: str, turns: int) -> Match:
     """A match of bots only, played to the start of turn `turns` and closed."""
-    match = Match(parse_seats(seats), Bus(), seed=4, pace=0.0)
+    match = Match(parse_seats(seats), Bus(), seed=4, pacing=Pacing(pace=0.0))
     try:
         wait_for(match, lambda: match.state.turn >= turns)
     finally:
@@ -324,7 +325,7 @@ def test_each_bot_turn_in_the_log_keeps_the_bots_own_reasons() -> None:
 def test_a_mission_taken_is_heard_on_the_bus_as_the_engines_own_record() -> None:
     bus = Bus()
     rec = Recorder(bus)
-    match = Match(parse_seats("bot:normal,bot:normal"), bus, seed=4, pace=0.0)
+    match = Match(parse_seats("bot:normal,bot:normal"), bus, seed=4, pacing=Pacing(pace=0.0))
     try:
         wait_for(match, lambda: rec.of(MissionTaken) or match.state.game_over, seconds=60.0)
     finally:
@@ -370,7 +371,7 @@ def test_the_match_says_when_its_thread_works_on_a_bots_decision(table, monkeypa
 
 def test_the_match_wakes_its_loop_when_a_hint_or_a_bots_decision_is_ready():
     woken = threading.Event()
-    match = Match(parse_seats("human,bot:random"), Bus(), seed=7, pace=0.0, wake=woken.set)
+    match = Match(parse_seats("human,bot:random"), Bus(), seed=7, pacing=Pacing(pace=0.0), hooks=Hooks(wake=woken.set))
     try:
         match.bus.publish(HintRequested(0))
         assert woken.wait(10) and match._hinting.plans.done()
@@ -427,7 +428,7 @@ class Screen:
 def test_the_screen_holds_bot_decisions_and_sets_their_pace(clock):
     bus = Bus()
     rec = Recorder(bus)
-    match = Match(parse_seats("human,bot:random"), bus, seed=7, pace=9.0, clock=clock)
+    match = Match(parse_seats("human,bot:random"), bus, seed=7, pacing=Pacing(pace=9.0), hooks=Hooks(clock=clock))
     screen = Screen(pace=0.5)  # the screen showing the match, which it asks as it is polled
 
     def bot_moves() -> int:
@@ -472,7 +473,8 @@ def test_a_bot_waits_until_the_last_move_is_saved():
     bus = Bus()
     rec = Recorder(bus)
     saved = False
-    match = Match(parse_seats("human,bot:random"), bus, seed=7, pace=0.0, saved=lambda: saved)
+    match = Match(parse_seats("human,bot:random"), bus, seed=7, pacing=Pacing(pace=0.0),
+                  hooks=Hooks(saved=lambda: saved))
     try:
         finish_turn(match)
         wait_for(match, lambda: match._thinking is not None and match._thinking[1].done())
@@ -495,7 +497,7 @@ def play_bots_to_the_end(match: Match) -> None:
 def test_a_bot_game_reports_resets_years_and_the_end():
     bus = Bus()
     rec = Recorder(bus)
-    match = Match(parse_seats("bot:random,bot:random,bot:random"), bus, seed=3, pace=0.0)
+    match = Match(parse_seats("bot:random,bot:random,bot:random"), bus, seed=3, pacing=Pacing(pace=0.0))
     try:
         play_bots_to_the_end(match)
     finally:
@@ -515,7 +517,7 @@ def test_a_bot_game_reports_resets_years_and_the_end():
 def test_reset_info_follows_the_modules_the_arm_and_the_astronauts():
     bus = Bus()
     rec = Recorder(bus)
-    match = Match(parse_seats("bot:random,bot:random"), bus, seed=5, pace=0.0)
+    match = Match(parse_seats("bot:random,bot:random"), bus, seed=5, pacing=Pacing(pace=0.0))
     try:
         rng = random.Random(2)
         while not rec.of(RoundReset):
@@ -556,7 +558,7 @@ def test_the_log_tells_a_deploy_in_plain_words():
 def test_a_faulty_bot_is_reported_and_the_game_goes_on(monkeypatch):
     bus = Bus()
     rec = Recorder(bus)
-    match = Match(parse_seats("bot:random,human"), bus, seed=1, pace=0.0)
+    match = Match(parse_seats("bot:random,human"), bus, seed=1, pacing=Pacing(pace=0.0))
     bot = match._thinker._bots[0]
     monkeypatch.setattr(bot, "decide", lambda view, legal, budget: Action("work"))
     try:

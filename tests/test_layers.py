@@ -1,5 +1,6 @@
-"""Imports point one way: engine <- bots <- storage <- controller <- ui; only ui touches pygame
-or pymunk; storage (every file the game reads or writes) needs nothing but the engine."""
+"""Imports point one way: engine <- bots <- storage <- table <- controller <- ui; only ui
+touches pygame or pymunk; storage (every file the game reads or writes) and the table model
+(what the screens show and what a gesture means) need nothing but the engine."""
 from __future__ import annotations
 
 import ast
@@ -12,7 +13,7 @@ import pytest
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "humanity_desktop"
 TOOLS = PACKAGE.parent / "tools"
-LAYERS = ["engine", "bots", "storage", "controller", "ui"]
+LAYERS = ["engine", "bots", "storage", "table", "controller", "ui"]
 
 
 def imported_modules(path: pathlib.Path) -> set[str]:
@@ -44,19 +45,22 @@ def test_lower_layers_never_import_higher_ones_or_pygame(layer: str) -> None:
                 assert not name.startswith(f"humanity_desktop.{h}"), f"{path} imports {name}"
 
 
-def test_storage_imports_only_the_engine_and_itself() -> None:
-    """The files' safety is the same whichever match, bot or screen asks for it."""
-    allowed = ("humanity_desktop.engine", "humanity_desktop.storage")
-    for path in (PACKAGE / "storage").rglob("*.py"):
+@pytest.mark.parametrize("layer", ["storage", "table"])
+def test_storage_and_the_table_model_import_only_the_engine_and_themselves(layer: str) -> None:
+    """The files' safety, and what the table says, are the same whichever match, bot or
+    screen asks."""
+    allowed = ("humanity_desktop.engine", f"humanity_desktop.{layer}")
+    for path in (PACKAGE / layer).rglob("*.py"):
         for name in imported_modules(path):
             if name.startswith("humanity_desktop"):
                 assert name == "humanity_desktop" or name.startswith(allowed), f"{path} imports {name}"
 
 
-def test_engine_bots_storage_and_controller_load_with_pygame_absent() -> None:
+def test_all_but_the_ui_load_with_pygame_absent() -> None:
     code = (
         "import sys; sys.modules['pygame'] = None; sys.modules['pymunk'] = None\n"
-        "import humanity_desktop.engine, humanity_desktop.bots, humanity_desktop.storage, humanity_desktop.controller\n"
+        "import humanity_desktop.engine, humanity_desktop.bots, humanity_desktop.storage, humanity_desktop.table\n"
+        "import humanity_desktop.controller\n"
         f"sys.path.insert(0, {str(TOOLS)!r}); import json; from tournament import play_game\n"
         "print(json.dumps(play_game(['easy', 'random'], 3)['places']))\n"
     )

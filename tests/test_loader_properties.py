@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from humanity_desktop.bots import make_bot
+from humanity_desktop.controller.match import Resumed
 from humanity_desktop.controller import parse_seats
 from humanity_desktop.controller.bus import Bus
 from humanity_desktop.controller.match import Headless, Match
@@ -328,7 +329,7 @@ def test_from_the_edge_of_every_range_bots_play_a_round_and_every_autosave_reloa
         load_state(s.to_json())  # the edge itself is inside the ranges
         path = folder / SAVES_DIR / "edge.json"
         path.parent.mkdir()
-        path.write_text(save_text(Match(seats, Bus(), state=s, actions=None)))
+        path.write_text(save_text(Match(seats, Bus(), resumed=Resumed(s, actions=None))))
         match = app.session.load_match(path)
     play_a_round(match)  # the session reads every autosave back (check_saves) as it goes
     app.session.close_match()

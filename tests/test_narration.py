@@ -7,11 +7,12 @@ import random
 import pytest
 
 from builders import A, deploy, module_where, modules_where, ready_to_deploy
+from humanity_desktop.controller.match import Pacing, Resumed
 from humanity_desktop.controller import ActionRequested, Bus, Match, YearEnded, parse_seats
-from humanity_desktop.controller.describe import tile_name
-from humanity_desktop.controller.narration import narrate, recap
+from humanity_desktop.table.describe import tile_name
+from humanity_desktop.table.narration import narrate, recap
 from humanity_desktop.controller.story import Story
-from humanity_desktop.controller import targets as T
+from humanity_desktop.table import targets as T
 from humanity_desktop.engine import apply_action, legal_actions
 from humanity_desktop.engine.events import Science
 from humanity_desktop.ui.tooltips import describe_target
@@ -27,7 +28,7 @@ def test_the_science_line_gives_the_number_of_tokens_even_none(tokens):
 
 def test_every_year_end_in_a_game_tells_each_seats_tokens():
     bus = Bus()
-    match = Match(parse_seats("bot:random,bot:random,bot:random"), bus, seed=3, pace=0.0)
+    match = Match(parse_seats("bot:random,bot:random,bot:random"), bus, seed=3, pacing=Pacing(pace=0.0))
     paid: list[YearEnded] = []
     bus.subscribe(YearEnded, paid.append)
     rng = random.Random(3)
@@ -72,7 +73,7 @@ def test_the_recap_names_the_module_taken_not_the_tile_it_became():
     comm = module_where(kind="communication", year=1)
     s = ready_to_deploy(comm)
     bus = Bus()
-    match = Match(parse_seats("human,human"), bus, state=s, pace=0.0)
+    match = Match(parse_seats("human,human"), bus, resumed=Resumed(s), pacing=Pacing(pace=0.0))
     story = Story(bus)
     for action in [A("select_astronaut", 0), A("choose_module", 3)]:
         bus.publish(ActionRequested(0, action))

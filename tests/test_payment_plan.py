@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from humanity_desktop.controller.payment_plan import PaymentPlan
+from humanity_desktop.table.payment_plan import PaymentPlan
 from humanity_desktop.engine import apply_action, legal_actions, new_game
 from humanity_desktop.engine.state import PAY
 

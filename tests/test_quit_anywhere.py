@@ -27,7 +27,7 @@ from humanity_desktop.controller import (
 )
 from humanity_desktop.controller.match import Headless
 from humanity_desktop.controller.session import Session
-from humanity_desktop.controller.table import Table
+from humanity_desktop.table.model import Table
 from humanity_desktop.engine import replay
 from humanity_desktop.engine.state import ASTRONAUTS, PAY
 from humanity_desktop.ui.app import App, AppConfig

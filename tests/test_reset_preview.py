@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from builders import end_round_now, fresh, on_ring, quiet_missions, set_astronaut
-from humanity_desktop.controller.reset_info import ResetInfo, reset_infos
+from humanity_desktop.table.reset_info import ResetInfo, reset_infos
 from humanity_desktop.engine.flow import plan_reset
 from humanity_desktop.engine.ring import RING, slot_spot
 from humanity_desktop.engine.state import BOARD, RETURNING

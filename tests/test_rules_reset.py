@@ -6,7 +6,7 @@ from builders import (
     A, CAT, end_round_now, fresh, of_type, on_ring, pass_turn, play, quiet_missions, refused, remove,
     set_astronaut,
 )
-from humanity_desktop.controller.narration import narrate
+from humanity_desktop.table.narration import narrate
 from humanity_desktop.engine import legal_actions
 from humanity_desktop.engine.events import RoundReset
 from humanity_desktop.engine.ring import experiment_spot, slot_spot

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from humanity_desktop.__main__ import main
+from humanity_desktop.controller.match import Pacing
 from humanity_desktop.controller import ActionRequested, Bus, Match, UndoRequested, parse_seats
 from humanity_desktop.storage.files import is_set_aside, set_aside, write_atomic
 from humanity_desktop.controller.record import RecordedMatch
@@ -239,7 +240,7 @@ def test_temporaries_left_by_a_killed_write_are_cleared_when_old(tmp_path):
 def test_a_turn_read_back_half_played_can_be_taken_back_as_before_it_was_saved(tmp_path):
     """Continue restores Undo: every choice made so far in the human's turn goes back, one by
     one, to the same positions and log as in the game that was saved."""
-    match = RecordedMatch(parse_seats("human,bot:random"), Bus(), seed=5, pace=0.0)
+    match = RecordedMatch(parse_seats("human,bot:random"), Bus(), seed=5, pacing=Pacing(pace=0.0))
     seat = match.state.current
     assert seat == 0
     for _ in range(3):  # three choices of the human's first turn, none ending it
@@ -247,7 +248,7 @@ def test_a_turn_read_back_half_played_can_be_taken_back_as_before_it_was_saved(t
     assert match.state.current == 0 and match.can_undo
     path = tmp_path / "game.json"
     write_save(match, path)
-    back = read_match(path, Bus(), pace=0.0)
+    back = read_match(path, Bus(), pacing=Pacing(pace=0.0))
     assert back.can_undo and back.turn_start == match.turn_start
     while match.can_undo:
         match.bus.publish(UndoRequested(0))

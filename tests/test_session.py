@@ -28,7 +28,7 @@ def test_a_session_saves_keeps_continues_and_counts_its_games(tmp_path):
     told, started = [], []
     session = session_in(tmp_path, told, started)
     first = session.new_match(parse_seats("human,bot:random"), 4)
-    assert started == [first] and first.thinking == 2.0 and first.confirm_turns
+    assert started == [first] and first.pacing.thinking == 2.0 and first.pacing.confirm_turns
     first.bus.publish(ActionRequested(0, first.legal()[0]))
     session.close_match()  # the last move is on disk once closed
     assert session.can_continue() and not told

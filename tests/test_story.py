@@ -6,16 +6,17 @@ from __future__ import annotations
 import random
 
 from builders import A, fresh, square_to_complete
+from humanity_desktop.controller.match import Pacing, Resumed
 from humanity_desktop.controller import ActionRequested, Bus, Match, UndoRequested, parse_seats
-from humanity_desktop.controller.narration import recap
-from humanity_desktop.controller.summary import gains
+from humanity_desktop.table.narration import recap
+from humanity_desktop.table.summary import gains
 from humanity_desktop.controller.story import Story
 from humanity_desktop.engine.events import ModuleDeployed, TurnEnded
 
 
 def table(seats: str = "human,bot:random,bot:random", seed: int = 5):
     bus = Bus()
-    match = Match(parse_seats(seats), bus, seed=seed, pace=0.0)
+    match = Match(parse_seats(seats), bus, seed=seed, pacing=Pacing(pace=0.0))
     return match, Story(bus), random.Random(seed)
 
 
@@ -98,7 +99,7 @@ def test_a_jump_in_the_position_starts_the_story_over():
 
 def test_a_deploy_turn_knows_the_hangar_the_cells_paid_from_the_square_and_the_astronaut_on_the_rim():
     bus = Bus()
-    match = Match(parse_seats("human,human"), bus, state=square_to_complete(), pace=0.0)
+    match = Match(parse_seats("human,human"), bus, resumed=Resumed(square_to_complete()), pacing=Pacing(pace=0.0))
     story = Story(bus)
     for action in (A("select_astronaut", 0), A("choose_module", 3)):
         bus.publish(ActionRequested(0, action))

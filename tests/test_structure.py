@@ -1,6 +1,6 @@
 """The code's shape, read from its source: the screens import each other in no circle, no
 import hides inside a function to break one, and the kinds of action and the phases are
-named only by the engine and the table model (controller/table.py), which the screens read."""
+named only by the engine and the table model (table/model.py), which the screens read."""
 from __future__ import annotations
 
 import ast
@@ -13,7 +13,7 @@ from humanity_desktop.engine.actions import SPECS
 PACKAGE = Path(__file__).resolve().parent.parent / "humanity_desktop"
 UI = PACKAGE / "ui"
 # Where kinds of action and phases may be named: the rules, and the table model that puts them on the table.
-NAMERS = (PACKAGE / "engine", PACKAGE / "controller" / "table.py")
+NAMERS = (PACKAGE / "engine", PACKAGE / "table" / "model.py")
 
 
 def module_name(path: Path) -> str:

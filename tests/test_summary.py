@@ -7,8 +7,9 @@ import re
 
 import pytest
 
+from humanity_desktop.controller.match import Pacing
 from humanity_desktop.controller import ActionRequested, Bus, ConfirmRequested, Match, parse_seats
-from humanity_desktop.controller.summary import turn_summary
+from humanity_desktop.table.summary import turn_summary
 from humanity_desktop.engine import apply_action, legal_actions, new_game
 from humanity_desktop.engine.catalogue import load
 from humanity_desktop.engine.events import VP, MissionTaken, Research, RoundReset, TurnEnded, YearStart
@@ -72,7 +73,7 @@ def test_a_turn_with_nothing_gained_says_so_plainly():
 def test_the_confirm_line_gives_what_confirming_adds_to_the_ledger_by_source_over_the_whole_turn(seed):
     """Every turn of random hot-seat games: the points the waiting turn's line names, source by
     source, are what the ledger gains from the turn's start to its end, earlier choices included."""
-    match = Match(parse_seats("human,human,human"), Bus(), seed=seed, confirm_turns=True)
+    match = Match(parse_seats("human,human,human"), Bus(), seed=seed, pacing=Pacing(confirm_turns=True))
     rng, start, checked = random.Random(seed), None, 0
     while not match.state.game_over:
         seat = match.current

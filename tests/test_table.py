@@ -6,8 +6,8 @@ import random
 import pytest
 
 from humanity_desktop.engine import Action, apply_action, legal_actions, new_game
-from humanity_desktop.controller import targets as T
-from humanity_desktop.controller.table import Table
+from humanity_desktop.table import targets as T
+from humanity_desktop.table.model import Table
 from humanity_desktop.engine.state import RETURNING
 
 NAMES = ("Kayla", "Aleksander", "Gabriel", "Yuko")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from humanity_desktop.engine import Action, new_game, why_illegal
-from humanity_desktop.controller.table import CHOICE, ON_TABLE, WORDS, plain, refused
+from humanity_desktop.table.model import CHOICE, ON_TABLE, WORDS, plain, refused
 from humanity_desktop.engine import PROMPTS
 from humanity_desktop.engine.actions import SPECS
 

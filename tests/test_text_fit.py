@@ -43,7 +43,7 @@ from humanity_desktop.ui.scenes.sandbox import SandboxScene
 from humanity_desktop.ui.scenes.stats import StatsScene
 from humanity_desktop.ui.scenes.title import TitleScene
 from humanity_desktop.ui.surface_cache import SURFACES
-from humanity_desktop.controller.targets import CELL, Target
+from humanity_desktop.table.targets import CELL, Target
 from ui_driver import play_out, reach
 
 SIZES = (MIN_SIZE, (1920, 1080))

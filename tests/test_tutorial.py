@@ -11,6 +11,7 @@ import time
 import pygame
 import pytest
 
+from humanity_desktop.controller.match import Pacing
 from humanity_desktop.controller import ActionApplied, Bus
 from humanity_desktop.controller.calendar import ends_turn
 from humanity_desktop.controller.tutorial import (
@@ -271,7 +272,7 @@ def test_every_claim_of_the_guide_holds_on_its_screen_from_the_deal_to_the_end(s
     # Each chapter played from the list starts where the learner's game reached it.
     assert sorted(starts) == list(range(1, last + 1))
     for chapter, (state, log, pending) in starts.items():
-        built = tutorial_match(SHIPPED, Bus(), chapter, confirm_turns=True)
+        built = tutorial_match(SHIPPED, Bus(), chapter, pacing=Pacing(confirm_turns=True))
         assert built.state == state and built.log == log, f"chapter {chapter + 1}"
         assert (built.pending is None) == (pending is None), f"chapter {chapter + 1}"
         built.close()
@@ -683,7 +684,7 @@ def test_a_script_whose_moves_are_refused_says_where():
     raw["steps"][1].pop("spot")
     script = load_script(json.dumps(raw))
     with pytest.raises(ScriptError, match=re.escape("steps[1]: the script's move is refused")):
-        tutorial_match(script, Bus(), 1, confirm_turns=True)
+        tutorial_match(script, Bus(), 1, pacing=Pacing(confirm_turns=True))
 
 
 def test_the_rival_plays_the_deals_own_moves_through_the_guided_chapters():
@@ -696,7 +697,7 @@ def test_the_rival_plays_the_deals_own_moves_through_the_guided_chapters():
         if ev.seat == RIVAL and len(legal_actions(ev.before)) > 1:
             played.setdefault(Segment.of_view(observe(ev.before, ev.seat)), []).append(ev.action)
     bus.subscribe(ActionApplied, note)
-    tutorial_match(SHIPPED, bus, len(SHIPPED.chapters) - 1, confirm_turns=True).close()
+    tutorial_match(SHIPPED, bus, len(SHIPPED.chapters) - 1, pacing=Pacing(confirm_turns=True)).close()
     assert played == SHIPPED.rival
 
 

@@ -11,7 +11,7 @@ import pytest
 from humanity_desktop.controller import ActionApplied, ActionRefused, ActionRequested
 from humanity_desktop.engine import Action, apply_action, legal_actions, new_game
 from humanity_desktop.engine.state import ACTION, PAY, PLACE, RETURNING, WORK
-from humanity_desktop.controller.table import Table
+from humanity_desktop.table.model import Table
 from humanity_desktop.ui import theme
 from humanity_desktop.ui.scenes import game_input
 from humanity_desktop.ui.scenes.game import GameScene

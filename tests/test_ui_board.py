@@ -7,11 +7,11 @@ import math
 import pygame
 import pytest
 
-from humanity_desktop.controller.reset_info import ResetInfo
+from humanity_desktop.table.reset_info import ResetInfo
 from humanity_desktop.engine import new_game
 from humanity_desktop.engine.ring import HANGARS, RING
 from humanity_desktop.engine.state import BOARD
-from humanity_desktop.controller.targets import RING_ASTRO, Target
+from humanity_desktop.table.targets import RING_ASTRO, Target
 from humanity_desktop.ui.views.board_view import BoardFrame, BoardView
 
 

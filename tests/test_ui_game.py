@@ -12,8 +12,8 @@ import pytest
 
 from humanity_desktop.bots import Cancelled
 from humanity_desktop.controller import ActionRefused, thinking
-from humanity_desktop.controller import targets as T
-from humanity_desktop.controller.payment_plan import PaymentPlan
+from humanity_desktop.table import targets as T
+from humanity_desktop.table.payment_plan import PaymentPlan
 from humanity_desktop.engine import Action, apply_action, auto_pay, legal_actions, new_game
 from humanity_desktop.engine.state import ACTION, BOARD, PAY, TURN, WORK
 from humanity_desktop.ui import theme, tile_art

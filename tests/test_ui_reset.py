@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from humanity_desktop.controller.reset_info import ResetInfo
+from humanity_desktop.table.reset_info import ResetInfo
 from humanity_desktop.engine.flow import plan_reset
 from humanity_desktop.engine.ring import slot_spot
 from humanity_desktop.engine.state import TURN

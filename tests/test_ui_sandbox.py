@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import pytest
 
-from humanity_desktop.controller.describe import tile_name
+from humanity_desktop.table.describe import tile_name
 from humanity_desktop.controller.saves import save_list
 from humanity_desktop.storage.save_files import SAVES_DIR
 from humanity_desktop.engine.catalogue import load

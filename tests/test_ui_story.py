@@ -9,8 +9,9 @@ import pygame
 import pytest
 
 from builders import A, CAT, square_to_complete
+from humanity_desktop.controller.match import Pacing, Resumed
 from humanity_desktop.controller import ActionApplied, ActionRequested, Bus, Match, parse_seats
-from humanity_desktop.controller.narration import recap
+from humanity_desktop.table.narration import recap
 from humanity_desktop.controller.story import Story
 from humanity_desktop.engine.grid import square
 from humanity_desktop.ui import theme
@@ -46,7 +47,7 @@ def human_turn_comes(app, game: GameScene, rng: random.Random) -> None:
 
 def test_a_taken_hangar_is_marked_in_the_seats_colour_until_the_ring_refills_it():
     bus = Bus()
-    match = Match(parse_seats("bot:random,bot:random"), bus, seed=3, pace=0.0)
+    match = Match(parse_seats("bot:random,bot:random"), bus, seed=3, pacing=Pacing(pace=0.0))
     story, rng = Story(bus), random.Random(3)
     board = BoardView()
     board.layout(pygame.Rect(0, 0, 600, 600), 1.0)
@@ -121,7 +122,7 @@ def views() -> tuple[BoardView, BaseView, TracksView, Director]:
 
 
 def test_a_completed_square_floats_its_point_from_the_squares_middle_after_the_deploy_lands():
-    match = Match(parse_seats("human,human"), Bus(), state=square_to_complete(), pace=0.0)
+    match = Match(parse_seats("human,human"), Bus(), resumed=Resumed(square_to_complete()), pacing=Pacing(pace=0.0))
     _, base, tracks, director = views()
     match.bus.subscribe(ActionApplied, director.action)
     for action in (A("select_astronaut", 0), A("choose_module", 3)):
@@ -141,7 +142,7 @@ def test_a_completed_square_floats_its_point_from_the_squares_middle_after_the_d
 
 def test_a_mission_taken_shows_its_banner_beside_its_card_clear_of_the_cards_words():
     bus = Bus()
-    match = Match(parse_seats("bot:random,bot:random"), bus, seed=2, pace=0.0)
+    match = Match(parse_seats("bot:random,bot:random"), bus, seed=2, pacing=Pacing(pace=0.0))
     _, _, tracks, director = views()
     bus.subscribe(ActionApplied, director.action)
     rng = random.Random(2)

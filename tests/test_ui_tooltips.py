@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from humanity_desktop.controller import targets as T
+from humanity_desktop.table import targets as T
 from humanity_desktop.engine import new_game
 from humanity_desktop.engine.state import ACTIVE
 from humanity_desktop.ui.tooltips import describe_target, tile_lines

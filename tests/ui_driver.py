@@ -9,6 +9,7 @@ from collections import deque
 import pygame
 import pytest
 
+from humanity_desktop.controller.match import Pacing, Resumed
 from humanity_desktop.controller import ActionApplied, ActionRequested, Bus, ConfirmRequested, Match, parse_seats
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.scenes.game import GameScene
@@ -48,8 +49,8 @@ def start(app: App, seats: str, seed: int = 7) -> GameScene:
 
 def start_at(app: App, seats: str, state) -> GameScene:
     """The game screen on a match from `state` (of unknown history: no actions recorded)."""
-    match = Match(parse_seats(seats), Bus(), state=state, history=[tuple(state.scores)], actions=None,
-                  pace=0.0, confirm_turns=True)
+    match = Match(parse_seats(seats), Bus(), resumed=Resumed(state, history=[tuple(state.scores)], actions=None),
+                  pacing=Pacing(pace=0.0, confirm_turns=True))
     game = GameScene(app, match)
     app.stack.push(TitleScene(app))
     app.stack.push(game)

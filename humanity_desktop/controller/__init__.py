@@ -26,7 +26,7 @@ from .events import (
     UndoRequested,
     YearEnded,
 )
-from .match import Match
+from .match import Hooks, Match, Pacing, Resumed
 from .seats import (
     BOT,
     CHARACTERS,
@@ -52,7 +52,10 @@ __all__ = [
     "GameOver",
     "HintReady",
     "HintRequested",
+    "Hooks",
     "Match",
+    "Pacing",
+    "Resumed",
     "ReselectRequested",
     "RoundReset",
     "Seat",

@@ -89,7 +89,7 @@ class TurnToConfirm(Event):
 
     seat: int
     action: Action
-    summary: str  # what the turn gives, in one line (controller/summary.py)
+    summary: str  # what the turn gives, in one line (table/summary.py)
     preview: State
     events: tuple = ()  # what the rules would report: engine/events.py records
 

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from collections.abc import Sequence
 from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from ..bots import Budget, Cancelled
@@ -50,8 +51,8 @@ from .events import (
     YearEnded,
 )
 from .calendar import ends_turn
-from .narration import narrate
-from .summary import turn_summary
+from ..table.narration import narrate
+from ..table.summary import turn_summary
 from .seats import Seat
 from .thinking import Decision, Thinker
 
@@ -105,72 +106,85 @@ class Headless:
         return True
 
 
+@dataclass(frozen=True)
+class Pacing:
+    """How the match plays: `pace`, seconds between two bot actions until a screen shows the
+    match; `thinking`, bots think this many times their level's own time; `confirm_turns`, a
+    human's turn-ending action waits for ConfirmRequested (see TurnToConfirm)."""
+
+    pace: float = 0.4
+    thinking: float = 1.0
+    confirm_turns: bool = False
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """What the match tells its surroundings, or asks of them. `saved`: whether the last move is
+    on disk (the autosaver's: a bot plays only then, so a crash or a kill loses at most one
+    move, however fast the bots play). `wake`: called from the match's thread when a bot's
+    decision or a hint is ready, so a loop at rest need not poll for it (see thread_at_work)."""
+
+    on_turn_end: Callable[["Match"], None] | None = None
+    saved: Callable[[], bool] = lambda: True
+    wake: Callable[[], None] | None = None
+    clock: Callable[[], float] = time.monotonic
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """A game taken up where it was, rather than dealt anew: its position, and what was kept of
+    how it got there. `actions`: those that led to the state, for a save to replay; None when
+    they are unknown, in which case none are recorded from here on either. `to_confirm`: the
+    action ending the human turn in progress that waited for confirmation when the game was
+    saved; it waits again (RulesError if it is illegal there, ValueError if it does not end a
+    human's turn)."""
+
+    state: State
+    log: Sequence[str] = ()
+    history: Sequence[tuple] | None = None
+    actions: Sequence[Action] | None = None
+    to_confirm: Action | None = None
+
+
 class Match:
-    def __init__(
-        self,
-        seats: list[Seat],
-        bus: Bus,
-        seed: int = 0,
-        state: State | None = None,
-        log: list[str] | None = None,
-        history: list[tuple] | None = None,
-        pace: float = 0.4,
-        thinking: float = 1.0,
-        on_turn_end: Callable[[Match], None] | None = None,
-        clock: Callable[[], float] = time.monotonic,
-        confirm_turns: bool = False,
-        actions: Sequence[Action] | None = None,
-        saved: Callable[[], bool] = lambda: True,
-        scripted: dict[int, dict[Segment, list[Action]]] | None = None,
-        wake: Callable[[], None] | None = None,
-        to_confirm: Action | None = None,
-    ) -> None:
-        """`actions`: those that led to the state, for a save to replay (none for a new deal);
-        None when they are unknown, in which case none are recorded from here on either.
-        `to_confirm`: the action ending the human turn in progress that waited for confirmation
-        when the game was saved; it waits again (RulesError if it is illegal there, ValueError if
-        it does not end a human's turn).
-        `pace`: seconds between two bot actions, until a screen shows the match.
-        `scripted`: set moves for bot seats, by segment, played before their level's own.
-        `wake`: called from the match's thread when a bot's decision or a hint is ready, so a
-        loop at rest need not poll for it (see thread_at_work)."""
+    records = False  # whether a new deal's actions are kept from the deal on (RecordedMatch)
+
+    def __init__(self, seats: list[Seat], bus: Bus, seed: int = 0, resumed: Resumed | None = None,
+                 pacing: Pacing = Pacing(), hooks: Hooks = Hooks(),
+                 scripted: dict[int, dict[Segment, list[Action]]] | None = None) -> None:
+        """A new deal from `seed`, or the game `resumed`. `scripted`: set moves for bot seats, by
+        segment, played before their level's own."""
         if len(seats) not in PLAYER_COUNTS:
             raise ValueError("a match has 2 to 4 seats")
         self.seats = list(seats)
         self.bus = bus
-        self.state = state if state is not None else new_game(len(seats), seed)
+        self.pacing, self.hooks = pacing, hooks
+        start = resumed or Resumed(new_game(len(seats), seed), actions=[] if self.records else None)
+        self.state = start.state
         if self.state.n != len(self.seats):
             raise ValueError("the state's player count differs from the seats")
-        self.log: list[str] = list(log or [])
+        self.log: list[str] = list(start.log)
         # Log line index -> why the bot whose move it tells chose its plan (this session only).
         self.reasons: dict[int, str] = {}
         self._reason: tuple[int, str] | None = None  # a bot's reasons, until its plan writes a line
+        history = start.history
         self.history: list[tuple] = list(history or [tuple(self.state.scores)])
         # The (year, round) beside each score, noted as turns end; None when the past is unknown.
         self.dates: list[tuple[int, int]] | None = [(self.state.year, self.state.round)] if history is None else None
         # Changed only by _apply and _take_back, together with the state, the log and the history.
-        self.actions: list[Action] | None = None if actions is None else list(actions)
-        self._unseen: Screen = Headless(pace)  # the pace while no screen polls the match
-        self.thinking = thinking  # bots think this many times their level's own time
-        # The autosaver's: a bot plays only once the last move is on disk, so a crash or a kill
-        # loses at most one move, however fast the bots play.
-        self.saved = saved
-        self._wake = wake
-        self.on_turn_end = on_turn_end
-        # When set, a human's turn-ending action waits for ConfirmRequested (see TurnToConfirm).
-        self.confirm_turns = confirm_turns
+        self.actions: list[Action] | None = None if start.actions is None else list(start.actions)
+        self._unseen: Screen = Headless(pacing.pace)  # the pace while no screen polls the match
         self.pending: TurnToConfirm | None = None
         # Bumped whenever the position or the turn waiting for confirmation changes, so that
         # what is worked out from them (the legal actions, a hint, a screen's drawing) is
         # kept until then.
         self.version = 0
         self._legal: tuple[int, list[Action]] = (-1, [])
-        self._clock = clock
         self._undo: list[Mark] = []
-        if history is not None and actions is not None:
-            self._read_back(replay_past(self.state.n, self.state.seed, actions))
-        if to_confirm is not None:
-            self.pending = turn_to_confirm(self.seats, self.state, to_confirm, self._turn_events())
+        if history is not None and start.actions is not None:
+            self._read_back(replay_past(self.state.n, self.state.seed, start.actions))
+        if start.to_confirm is not None:
+            self.pending = turn_to_confirm(self.seats, self.state, start.to_confirm, self._turn_events())
             if self.pending is None:
                 raise ValueError("the action waiting for confirmation does not end a human's turn")
         # What the rules and the bots memoised for another deal is of little use to this
@@ -278,8 +292,8 @@ class Match:
                 self._start_thinking(seat)
             return
         _, future, _ = self._thinking
-        if not future.done() or screen.holds_bots() or not self.saved() \
-                or self._clock() - self._last_action_at < screen.bot_pace():
+        if not future.done() or screen.holds_bots() or not self.hooks.saved() \
+                or self.hooks.clock() - self._last_action_at < screen.bot_pace():
             return
         self._thinking = None
         self.bus.publish(BotThinking(seat, False))
@@ -306,14 +320,15 @@ class Match:
             future: Future = Future()  # a forced move needs no thought
             future.set_result(Decision(legal[0], None))
         else:
-            budget, future = self._thinker.think(seat, observe(self.state, seat), legal, self.thinking)
+            budget, future = self._thinker.think(seat, observe(self.state, seat), legal, self.pacing.thinking)
             self._wake_when_done(future)
         self._thinking = (seat, future, budget)
         self.bus.publish(BotThinking(seat, True))
 
     def _wake_when_done(self, future: Future) -> None:
-        if self._wake is not None:
-            future.add_done_callback(lambda _: self._wake())
+        wake = self.hooks.wake
+        if wake is not None:
+            future.add_done_callback(lambda _: wake())
 
     def _poll_hint(self) -> None:
         hinting = self._hinting
@@ -366,7 +381,7 @@ class Match:
             self._refuse(ev.seat, ev.action, err.rule, err.reason)
             return
         human = ev.source == "human"
-        if human and self.confirm_turns and self._hold_for_confirmation(ev.action):
+        if human and self.pacing.confirm_turns and self._hold_for_confirmation(ev.action):
             return
         self._apply(ev.seat, ev.action, human=human)
 
@@ -419,12 +434,12 @@ class Match:
             self._reason = None
         elif human:
             self._undo.append(mark)
-        self._last_action_at = self._clock()
+        self._last_action_at = self.hooks.clock()
         self.version += 1
         self.bus.publish(ActionApplied(seat, action, tuple(events), tuple(lines), before, s.copy()))
         self._publish_consequences(events, before)
-        if turn_over and self.on_turn_end is not None:
-            self.on_turn_end(self)
+        if turn_over and self.hooks.on_turn_end is not None:
+            self.hooks.on_turn_end(self)
 
     def _publish_consequences(self, events: list, before: State) -> None:
         s = self.state

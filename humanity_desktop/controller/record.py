@@ -2,13 +2,11 @@
 from its seed (engine.replay) and checked against the position it holds."""
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from ..engine import Action
 from .match import Match
 
 
 class RecordedMatch(Match):
-    def __init__(self, *args, actions: Sequence[Action] | None = (), **kwargs) -> None:
-        """As Match, but recording from the deal unless told the actions are unknown (None)."""
-        super().__init__(*args, actions=actions, **kwargs)
+    """As Match, but a new deal's actions are recorded from the deal on; a resumed game's are
+    recorded unless it says they are unknown (Resumed.actions None)."""
+
+    records = True

@@ -13,7 +13,7 @@ from pathlib import Path
 from ..engine import Action, State
 from .bus import Bus
 from .events import ActionRequested
-from .match import Match
+from .match import Match, Pacing
 from .saves import open_match
 from ..storage.save_files import SaveError
 from .seats import Seat
@@ -21,7 +21,7 @@ from .seats import Seat
 
 class ReplayMatch(Match):
     def __init__(self, seats: list[Seat], seed: int, actions: Sequence[Action]) -> None:
-        super().__init__(seats, Bus(), seed=seed, pace=0.0)
+        super().__init__(seats, Bus(), seed=seed, pacing=Pacing(pace=0.0))
         self.script = list(actions)
         self.position = 0  # actions applied so far
         # After k actions: the position, and how long the log and score history were.

@@ -37,7 +37,7 @@ from ..storage.save_files import (
 )
 from ..storage.save_limits import MAX_HISTORY, TO_CONFIRM, kept_lines
 from .bus import Bus
-from .match import Match, turn_to_confirm
+from .match import Match, Resumed, turn_to_confirm
 from .record import RecordedMatch
 from .seats import Seat
 
@@ -97,8 +97,7 @@ class Contents(NamedTuple):
 def read_match(path: Path, bus: Bus, **options) -> RecordedMatch:
     """The match in a save, after its actions were replayed and found to lead to its position."""
     c = _contents(path)
-    return RecordedMatch(c.seats, bus, state=c.state, log=c.log, history=c.history, actions=c.actions,
-                         to_confirm=c.to_confirm, **options)
+    return RecordedMatch(c.seats, bus, resumed=Resumed(c.state, c.log, c.history, c.actions, c.to_confirm), **options)
 
 
 def check_save(path: Path, snapshot: SaveSnapshot) -> None:

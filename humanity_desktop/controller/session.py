@@ -15,7 +15,7 @@ from .bus import Bus
 from .events import ActionApplied, GameOver, TurnToConfirm, Undone
 from ..storage.files import plain_reason
 from ..storage.logs import log
-from .match import Match
+from .match import Hooks, Match, Pacing
 from .record import RecordedMatch
 from .saves import (
     SaveSnapshot,
@@ -96,7 +96,8 @@ class Session:
     def _match_options(self) -> dict:
         # On screen a player confirms the end of each turn, and may take it back until then; a
         # bot plays once the last move is on disk.
-        return {"thinking": self._thinking(), "confirm_turns": True, "saved": self.caught_up, "wake": self._wake}
+        return {"pacing": Pacing(thinking=self._thinking(), confirm_turns=True),
+                "hooks": Hooks(saved=self.caught_up, wake=self._wake)}
 
     def _start(self, match: RecordedMatch, resumed: bool = False) -> RecordedMatch:
         """Make `match` the current one, autosaved after every applied or undone action and

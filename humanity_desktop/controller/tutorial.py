@@ -47,7 +47,7 @@ from .events import (
 from ..storage.files import write_atomic
 from ..storage.limits import Refused, check
 from ..engine.segment import Segment
-from .match import Headless, Match
+from .match import Headless, Match, Resumed
 from ..storage.save_limits import MAX_LOG_LINES, MAX_SAVE_BYTES, kept_lines
 from .seats import BOT, HUMAN, Seat
 from ..storage.versioned import FileProblem, read_small_file, read_versioned, set_aside_unusable
@@ -263,7 +263,7 @@ def write_progress(path: Path, script: Script, chapter: int, match: Match) -> No
 def tutorial_match(script: Script, bus: Bus, chapter: int = 0, **options) -> Match:
     """The match of the guided game at the start of `chapter`: the fixed deal, then the
     script's own moves up to that chapter (see play_to)."""
-    match = Match(seats(script), bus, state=deal_state(script), actions=None, scripted={RIVAL: script.rival}, **options)
+    match = Match(seats(script), bus, resumed=Resumed(deal_state(script)), scripted={RIVAL: script.rival}, **options)
     try:
         play_to(script, match, chapter)
     except BaseException:

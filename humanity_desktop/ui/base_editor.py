@@ -16,12 +16,12 @@ from typing import Protocol
 
 import pygame
 
-from ..controller.table import ON_BASE, Drop
+from ..table.model import ON_BASE, Drop
 from ..engine import State
 from . import tile_art
 from .physics import Carry, TileTurn
 from .surface_cache import cached
-from ..controller.targets import ASTRO, CELL, EXPERIMENT, HANGAR, RETURNING_ASTRONAUT, Target
+from ..table.targets import ASTRO, CELL, EXPERIMENT, HANGAR, RETURNING_ASTRONAUT, Target
 from .views.base_view import BaseView
 from .views.board_view import BoardView
 
@@ -31,7 +31,7 @@ GROW = 10.0  # 1/s: how fast a carried piece takes the size of where it is over
 
 
 class Bench(Protocol):
-    """What the editor asks of the table it works on: the game's (controller.table.Table),
+    """What the editor asks of the table it works on: the game's (table.model.Table),
     whose actions are the rules', or the Sandbox's, whose actions are its edits."""
 
     state: State

@@ -16,7 +16,7 @@ from typing import NamedTuple
 import pygame
 
 from ..controller.events import ActionApplied, TurnToConfirm
-from ..controller.reset_info import ResetInfo
+from ..table.reset_info import ResetInfo
 from ..engine import Action, State
 from ..engine.catalogue import load
 from ..engine.events import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ..engine import State
-from ..controller.targets import Target, astronaut_kind
+from ..table.targets import Target, astronaut_kind
 
 NUMBERS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2}
 

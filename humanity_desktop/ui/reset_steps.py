@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..controller.describe import plural, tile_name
-from ..controller.reset_info import ResetInfo
+from ..table.describe import plural, tile_name
+from ..table.reset_info import ResetInfo
 from ..engine.ring import FULL_TURN, HANGARS
 from .views.board_view import STEPS, side_by_side
 

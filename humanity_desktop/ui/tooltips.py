@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..controller.describe import (
+from ..table.describe import (
     EFFECT_TEXT,
     LEDGER_LABELS,
     cost_text,
@@ -23,7 +23,7 @@ from ..engine.ring import HANGARS, WHITE_CROSSES, bay_slot, surely_overtaken
 from ..engine.rules import MAX_WORK, OBSTACLE_RESEARCH
 from ..engine.scoring import MISSION_VP
 from ..engine.state import ACTIVE, BOARD, EXHAUSTED
-from ..controller import targets as T
+from ..table import targets as T
 from . import tile_art
 
 Tip = tuple[str, list[str]]

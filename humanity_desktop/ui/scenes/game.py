@@ -31,10 +31,10 @@ from ..layer import Layer
 from ..layout import game_layout
 from ..reset_steps import reset_steps
 from ..scene import Scene, soonest
-from ...controller.payment_plan import PaymentPlan
-from ...controller.reset_info import ResetInfo, reset_infos
-from ...controller.table import Table, refused
-from ...controller.targets import MINI_BASE, Target
+from ...table.payment_plan import PaymentPlan
+from ...table.reset_info import ResetInfo, reset_infos
+from ...table.model import Table, refused
+from ...table.targets import MINI_BASE, Target
 from ..tooltips import describe_target, magnified
 from ..views.base_view import BaseView
 from ..views.board_view import BoardView

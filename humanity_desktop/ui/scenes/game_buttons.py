@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 
 from ...controller import CancelPaymentRequested, HintRequested
-from ...controller.table import AUTO_PAY, CANCEL_PAYMENT
+from ...table.model import AUTO_PAY, CANCEL_PAYMENT
 from ...controller.thinking import HINT_LEVEL
-from ...controller import table as on_table
+from ...table import model as on_table
 from ..drawn import Fact, Stated
 from ..settings import PACES
 from ..widgets import Button, button_height, label_width

@@ -8,8 +8,8 @@ import pygame
 from .. import icons, theme
 from ..drawn import Fact, fact_of
 from ..fonts import draw_text, fonts
-from ...controller.reset_info import ResetInfo
-from ...controller.targets import ARM, ASTRO, CELL, EXPERIMENT, HANGAR, Target
+from ...table.reset_info import ResetInfo
+from ...table.targets import ARM, ASTRO, CELL, EXPERIMENT, HANGAR, Target
 from ..views.base_view import BaseFrame
 from ..views.board_view import QUICK, BoardFrame
 from ..views.prompt_panel import PromptFrame, owed

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from ...controller import ReselectRequested
-from ...controller.table import plain
-from ...controller.targets import CELL, HANGAR, EXPERIMENT, ASTRO, MINI_BASE, SEAT, Target
+from ...table.model import plain
+from ...table.targets import CELL, HANGAR, EXPERIMENT, ASTRO, MINI_BASE, SEAT, Target
 from .. import theme
 from ..base_editor import Outcome
 from ..input import Back, Click, FastForward, Key, Point, Release, Undo, Wheel

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...controller.story import PlayedTurn
+from ...table.played_turn import PlayedTurn
 from ...engine import State
 from .. import icons, theme
 from ..fonts import draw_text, fonts

@@ -14,7 +14,7 @@ import pygame
 
 from ...controller import GameOver, Match
 from ...controller.calendar import Calendar, calendar
-from ...controller.describe import LEDGER_LABELS
+from ...table.describe import LEDGER_LABELS
 from ...engine.state import LEDGER_SOURCES, OPTIONAL_SOURCES
 from .. import icons, theme
 from ..backdrop import backdrop

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...controller.describe import research_marks_text
+from ...table.describe import research_marks_text
 from ...engine.catalogue import LAST_YEAR, load
 from ...engine.flow import LEFTOVERS_PER_VP
 from ...engine.grid import MAX_GREENHOUSES

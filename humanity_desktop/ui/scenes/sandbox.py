@@ -16,11 +16,12 @@ from typing import NamedTuple
 import pygame
 
 from ...controller import Bus, default_level, parse_seats, ranked_levels
-from ...controller.describe import tile_name
+from ...table.describe import tile_name
+from ...controller.match import Resumed
 from ...controller.record import RecordedMatch
 from ...controller.saves import write_save
 from ...storage.save_files import SAVES_DIR
-from ...controller.table import Drop
+from ...table.model import Drop
 from ...engine import State, new_game
 from ...engine.sandbox import (
     SandboxError,
@@ -42,7 +43,7 @@ from ..base_editor import BaseEditor, Outcome
 from ..fonts import draw_text, fonts
 from ..input import Back, Click, Key, Point, Release, Wheel
 from ..scene import Scene
-from ...controller.targets import ASTRO, CATALOGUE, CELL, Target
+from ...table.targets import ASTRO, CATALOGUE, CELL, Target
 from ..tooltips import tile_lines
 from ..widgets import Button, button_height, draw_panel, draw_tooltip, hovered, layout_row
 from ..views.base_view import BaseFrame, BaseView
@@ -64,7 +65,7 @@ class Edit(NamedTuple):
 
 
 class Workbench:
-    """The Sandbox's table for the drag editor (ui/base_editor.py), as controller.table.Table
+    """The Sandbox's table for the drag editor (ui/base_editor.py), as table.model.Table
     is the game's: a catalogue tile is carried onto a free cell, and a tile of the base turns
     either way, as in play (engine.sandbox.turned_stock). Its actions are edits."""
 
@@ -254,7 +255,7 @@ class SandboxScene(Scene):
     def _save(self):
         """Write the position as a save without history; the path, or None on failure."""
         path = self.app.data_dir / SAVES_DIR / f"scenario_{time.strftime('%Y-%m-%d_%H-%M-%S')}.json"
-        match = RecordedMatch(self.seats, Bus(), state=self.state.copy(), actions=None)
+        match = RecordedMatch(self.seats, Bus(), resumed=Resumed(self.state.copy()))
         try:
             write_save(match, path)
         except OSError as exc:

@@ -12,9 +12,9 @@ from typing import Any, NamedTuple, Protocol
 import pygame
 
 from ...controller import Match
-from ...controller.payment_plan import PaymentPlan
-from ...controller.table import Table
-from ...controller.targets import Target
+from ...table.payment_plan import PaymentPlan
+from ...table.model import Table
+from ...table.targets import Target
 from ...engine import Action, State
 from ..base_editor import BaseEditor
 from ..beats import Director

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 from ...controller.bus import Bus
-from ...controller.story import PlayedTurn, Story
+from ...controller.story import Story
+from ...table.played_turn import PlayedTurn
 from ...engine import State
 from ..input import Click
 from ..views.last_moves import draw_base_marks, draw_ring_marks

@@ -21,7 +21,7 @@ from ..anim import ease, lerp
 from ..drawn import Fact, place
 from ..fonts import draw_text
 from ..surface_cache import cached
-from ...controller.targets import ASTRO, CELL, DONE_EXPERIMENT, RETURNING_ASTRONAUT, Target
+from ...table.targets import ASTRO, CELL, DONE_EXPERIMENT, RETURNING_ASTRONAUT, Target
 from .board_view import _shade
 from .view import View
 

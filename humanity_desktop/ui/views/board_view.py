@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import pygame
 
-from ...controller.reset_info import ResetInfo
+from ...table.reset_info import ResetInfo
 from ...engine import State
 from ...engine.ring import FULL_TURN, HANGARS, RING, WHITE_CROSSES, bay_slot, distance
 from ...engine.state import BOARD
@@ -24,7 +24,7 @@ from ..anim import arc_point, ease, ease_out, lerp, segment
 from ..drawn import Fact, copied, place, scaled
 from ..fonts import draw_text, fonts
 from ..surface_cache import cached
-from ...controller.targets import ARM, EXPERIMENT, HANGAR, HUB, RING_ASTRO, Target
+from ...table.targets import ARM, EXPERIMENT, HANGAR, HUB, RING_ASTRO, Target
 from .view import View
 
 # Radii and sizes as fractions of the board's radius. Tiles stay upright, so on the diagonal

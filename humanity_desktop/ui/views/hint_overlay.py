@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from ...bots.hints import Hint, in_points
-from ...controller.table import HintMark, hint_marks
-from ...controller.targets import ASTRO, CELL, HANGAR, Target
+from ...table.model import HintMark, hint_marks
+from ...table.targets import ASTRO, CELL, HANGAR, Target
 from ...engine import State
 from ...engine.state import BOARD, RETURNING
 from .. import theme

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pygame
 
-from ...controller.story import PlayedTurn, Story
+from ...controller.story import Story
+from ...table.played_turn import PlayedTurn
 from ...engine import State
 from ...engine.grid import square
 from ...engine.state import BOARD

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ...controller.table import paid_for
+from ...table.model import paid_for
 from ...engine.catalogue import ADVANCED_OF, BASICS_PER_ADVANCED, RESOURCES
 from .. import icons, theme
 from ..drawn import Fact
@@ -251,7 +251,7 @@ def progress_px(sc: float) -> int:
 
 
 def owed(s, pending: bool, plan=None) -> Owed:
-    """The cost being paid, and how `plan` (controller/payment_plan.py) pays the rest; a turn
+    """The cost being paid, and how `plan` (table/payment_plan.py) pays the rest; a turn
     waiting for confirmation in the middle of a payment waits on the unit that completes it,
     so every chip shows lit."""
     cost = paid_for(s).cost_vec

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from ...controller.narration import recap
-from ...controller.story import PlayedTurn
+from ...table.narration import recap
+from ...table.played_turn import PlayedTurn
 from .. import icons, theme
 from ..fonts import fonts
 from .log_view import text_px

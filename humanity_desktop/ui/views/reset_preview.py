@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from ...controller.describe import plural
+from ...table.describe import plural
 from ...engine import State
-from ...controller.reset_info import ResetInfo
+from ...table.reset_info import ResetInfo
 from ...engine.ring import FULL_TURN, HANGARS
 from .. import theme
 from ..fonts import draw_text, fonts

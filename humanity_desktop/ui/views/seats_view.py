@@ -13,7 +13,7 @@ from ...engine.state import BOARD, EXHAUSTED, RETURNING
 from .. import icons, theme, tile_art
 from ..drawn import Fact, place
 from ..fonts import draw_text, fonts
-from ...controller.targets import MINI_BASE, SCIENCE, SEAT, Target, astronaut_kind
+from ...table.targets import MINI_BASE, SCIENCE, SEAT, Target, astronaut_kind
 from .base_view import draw_mini_base
 
 # Beside an astronaut that is not ready in its base: resting after acting, or coming home

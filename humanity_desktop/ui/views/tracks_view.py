@@ -10,7 +10,7 @@ from ...engine import State
 from ...engine.catalogue import MISSION_TYPES, load
 from .. import art, icons, theme, tile_art
 from ..fonts import draw_text, fonts
-from ...controller.targets import MISSION, RESEARCH_TRACK, SCORE_TRACK, Target
+from ...table.targets import MISSION, RESEARCH_TRACK, SCORE_TRACK, Target
 from ..widgets import panel_inner
 from .view import View
 

@@ -26,7 +26,7 @@ from .describe import (
     tile_kind,
     tile_name,
 )
-from .story import PlayedTurn
+from .played_turn import PlayedTurn
 
 
 def narrate(events, names: list[str], before: State | None = None) -> list[str]:

@@ -24,7 +24,7 @@ from ..engine.state import ACTION, ASTRONAUTS
 from .describe import tile_name
 from .targets import ASTRO, CELL, EXPERIMENT, HANGAR, RETURNING_ASTRONAUT, RING_ASTRO, Target, astronaut_kind
 
-WORDS: dict = json.loads(resources.files("humanity_desktop.controller").joinpath("data", "words.json")
+WORDS: dict = json.loads(resources.files("humanity_desktop.table").joinpath("data", "words.json")
                          .read_text(encoding="utf-8"))
 
 ANY_ASTRONAUT = "any_astronaut"  # an astronaut of the seat wherever it stands
