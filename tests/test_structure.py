@@ -230,3 +230,13 @@ def test_a_scene_opens_another_modules_scene_only_through_the_routes():
                 if name.endswith("Scene") and name not in own:
                     direct.append(f"{path.relative_to(PACKAGE)}:{node.lineno} pushes {name}")
     assert not direct, "scenes opened without the routes: " + ", ".join(direct)
+
+
+def test_no_ui_module_reaches_a_private_member_of_another_object():
+    """`other._thing` ties a screen to what another object keeps to itself; it asks the
+    object instead (a public method or property), so the object may change its insides."""
+    reaching = [f"{p.relative_to(PACKAGE)}:{node.lineno} {ast.unparse(node)}"
+                for p, tree in sources(UI).items() for node in ast.walk(tree)
+                if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))]
+    assert not reaching, "private members reached: " + ", ".join(reaching)

@@ -15,7 +15,7 @@ turn it is, a hidden value and whose it is. A test compares each with the engine
 """
 from __future__ import annotations
 
-import sys
+import inspect
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -112,7 +112,7 @@ def recording() -> Iterator[list[DrawnText]]:
 
 def _caller() -> str:
     """The first module outside this one and fonts.py on the stack: the one that drew."""
-    frame = sys._getframe(2)
+    frame = inspect.currentframe().f_back.f_back  # the caller of the function that asked
     while frame.f_back is not None and frame.f_globals.get("__name__", "").endswith((".drawn", ".fonts")):
         frame = frame.f_back
     return frame.f_globals.get("__name__", "")

@@ -30,9 +30,9 @@ class TracksView(View):
         """Whether the panel has room for its title above the research track and the
         missions' names (else the title gives way: the tracks and missions name themselves)."""
         inner = panel_inner(panel, scale, "title")
-        return inner.h >= TracksView()._least_h(inner, scale)
+        return inner.h >= TracksView().least_h(inner, scale)
 
-    def _least_h(self, inner: pygame.Rect, scale: float) -> int:
+    def least_h(self, inner: pygame.Rect, scale: float) -> int:
         """The research track and a line for each mission's name."""
         self.scale = scale
         missions = len(MISSION_TYPES)
@@ -60,7 +60,7 @@ class TracksView(View):
         research_h = self._research_h(inner)
         gap = int(6 * sc)
         missions = len(MISSION_TYPES)
-        score_h = score_h if score_h + int(4 * sc) + self._least_h(inner, sc) <= inner.h else 0
+        score_h = score_h if score_h + int(4 * sc) + self.least_h(inner, sc) <= inner.h else 0
         self.score = pygame.Rect(inner.x, inner.y, inner.w, score_h)
         self.research = pygame.Rect(inner.x, self.score.bottom + (int(4 * sc) if score_h else 0), inner.w, research_h)
         top = self.research.bottom + int(8 * sc)
