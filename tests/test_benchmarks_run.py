@@ -40,22 +40,19 @@ def run(script: Path, args: list[str]) -> subprocess.CompletedProcess:
 
 def test_every_benchmark_is_named_here():
     scripts = {p.stem for p in (ROOT / "benchmarks").glob("*_bench.py")}
-    assert scripts == set(SMALL_RUNS) | set(ON_A_SCREEN)
+    assert scripts == set(ALL_RUNS)
+
+
+NEEDS_A_SCREEN = pytest.mark.skipif(not (shutil.which("Xvfb") and hasattr(os, "killpg")),
+                                    reason="needs an X server to start (Xvfb)")
+ALL_RUNS = {**SMALL_RUNS, **ON_A_SCREEN}
+NAMES = [*sorted(SMALL_RUNS), *(pytest.param(name, marks=NEEDS_A_SCREEN) for name in sorted(ON_A_SCREEN))]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(SMALL_RUNS))
+@pytest.mark.parametrize("name", NAMES)
 def test_the_benchmark_runs(name):
-    done = run(ROOT / "benchmarks" / f"{name}.py", SMALL_RUNS[name])
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert done.stdout.strip(), "it printed no figures"
-
-
-@pytest.mark.slow
-@pytest.mark.skipif(not (shutil.which("Xvfb") and hasattr(os, "killpg")), reason="needs an X server to start (Xvfb)")
-@pytest.mark.parametrize("name", sorted(ON_A_SCREEN))
-def test_the_benchmark_on_a_real_screen_runs(name):
-    done = run(ROOT / "benchmarks" / f"{name}.py", ON_A_SCREEN[name])
+    done = run(ROOT / "benchmarks" / f"{name}.py", ALL_RUNS[name])
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip(), "it printed no figures"
 
