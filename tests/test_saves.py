@@ -166,6 +166,16 @@ def test_the_load_list_sets_bad_saves_aside_and_lists_the_good_ones(tmp_path):
     assert len(again) == 1 + len(opened_only) and not again.problems
 
 
+def test_the_list_tells_the_whole_name_a_long_named_bad_save_is_kept_under(tmp_path):
+    saves = tmp_path / SAVES_DIR
+    saves.mkdir()
+    name = "a" * 180 + ".json"  # the problem told runs past its length: its reason is cut, not the name
+    (saves / name).write_bytes(BAD["truncated"][0])
+    summary = save_list(tmp_path).refresh().summary()
+    kept = kept_files(saves)[0].name
+    assert summary.endswith(f"It is kept as {kept}.") and "..." in summary
+
+
 @pytest.fixture
 def app(tmp_path):
     app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=0))

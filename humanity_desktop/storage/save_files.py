@@ -32,6 +32,8 @@ SAVES_DIR = "saves"
 REPLAYS_DIR = "replays"  # finished games, kept for their replays
 KEPT_REPLAYS = 20
 PROBLEMS_TOLD = 3  # files set aside that a listing names one by one; the rest are counted
+PROBLEM_CHARS = 300  # of one problem told: its reason is cut to fit, never the name it is kept under
+KEPT_AS = " It is kept as "  # how a problem names the file set aside, at its end
 
 
 class SaveError(FileProblem):
@@ -65,12 +67,24 @@ class SaveListing(list):
 
     def summary(self) -> str:
         """The problems in a few lines: the first ones in full, the others counted."""
-        told = [p if len(p) <= 300 else p[:297] + "..." for p in self.problems[:PROBLEMS_TOLD]]
+        told = [_capped(p) for p in self.problems[:PROBLEMS_TOLD]]
         rest = len(self.problems) - len(told)
         if rest:
             told.append(f"And {rest} more file{'s' * (rest != 1)} could not be used; each is kept aside "
                         "under a new name, and the log names them.")
         return " ".join(told)
+
+
+def _capped(problem: str) -> str:
+    """`problem` in PROBLEM_CHARS or so: its reason cut, so that the name the file is kept
+    under, which the player needs to find it, is told whole."""
+    reason, told_kept, kept = problem.rpartition(KEPT_AS)
+    if not told_kept:
+        reason, kept = problem, ""
+    else:
+        kept = told_kept + kept
+    room = max(PROBLEM_CHARS - len(kept), PROBLEM_CHARS // 3)
+    return (reason if len(reason) <= room else reason[:room - 3] + "...") + kept
 
 
 def read_save(path: Path) -> dict:
@@ -302,7 +316,7 @@ def set_aside_save(path: Path, exc: SaveError) -> SaveError:
         log.warning("%s could not be set aside: %s", path, err)
         return exc
     log.warning("%s Set aside as %s.", exc, kept)
-    return SaveError(f"{exc} It is kept as {kept.name}.", kept_as=exc.kept_as)
+    return SaveError(f"{exc}{KEPT_AS}{kept.name}.", kept_as=exc.kept_as)
 
 
 def new_save_path(data_dir: Path) -> Path:
