@@ -8,7 +8,9 @@ import pytest
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.controller import ranked_levels
 from humanity_desktop.ui.input import Click, Point
+from humanity_desktop.language import _, set_language
 from humanity_desktop.ui.scenes.new_game import NewGameScene
+from humanity_desktop.ui.scenes.title import TitleScene
 from humanity_desktop.ui.scenes.options import ROWS, OptionsScene, option_text
 from humanity_desktop.ui.settings import CHOICES, FILE, Settings
 
@@ -22,8 +24,8 @@ def open_options(tmp_path, **config) -> tuple[App, OptionsScene]:
 
 
 def button_for(scene: OptionsScene, key: str):
-    label = ROWS[key][0]
-    return next(b for b in scene.buttons if b.label.startswith(label + ":"))
+    label = _(ROWS[key][0])
+    return next(b for b in scene.buttons if b.label.startswith(label))
 
 
 def test_every_setting_has_a_control():
@@ -131,3 +133,26 @@ def test_new_game_tells_a_bots_level_from_the_pace_once_the_pointer_rests(tmp_pa
         assert scene.tips.button is level and "Bot pace" in level.tooltip
     finally:
         app.stack.pop()
+
+
+def test_a_language_chosen_applies_at_once_to_every_screen_and_is_kept(tmp_path):
+    app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=0))
+    try:
+        app.stack.push(TitleScene(app))
+        scene = OptionsScene(app)
+        app.stack.push(scene)
+        app.step()
+        while app.settings.language != "fr":
+            app.stack.handle(Click(button_for(scene, "language").rect.center))
+        app.step()
+        assert [b.label for b in scene.buttons][0] == "Langue : Français"
+        assert scene.buttons[-1].label == "Retour"
+        app.stack.pop()  # back on the title screen, in French at once
+        app.step()
+        assert "Nouvelle partie" in [b.label for b in app.stack.top.buttons]
+    finally:
+        set_language("en")
+        while len(app.stack):
+            app.stack.pop()
+        app.session.close_match()
+    assert Settings.load(tmp_path / FILE).language == "fr"  # kept for the next run
