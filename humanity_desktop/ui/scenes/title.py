@@ -75,5 +75,9 @@ class TitleScene(MenuScene):
         name, _top = self._heading(surface.get_size())
         draw_text(surface, "HUMANITY", theme.text_px(76, sc), theme.ACCENT, name.topleft, bold=True)
         players = _("{least} to {most} players").format(least=PLAYER_COUNTS[0], most=PLAYER_COUNTS[-1])
-        draw_text(surface, _("A research base on Titan  ·  {players}").format(players=players), self._line_px(), theme.TEXT_DIM,
-                  (name.centerx, name.bottom + int(6 * sc)), "midtop")
+        margin = int(16 * sc)
+        line = fonts().fit(_("A research base on Titan  ·  {players}").format(players=players), self._line_px(),
+                           surface.get_width() - 2 * margin)
+        half = fonts().width(line, self._line_px()) // 2
+        x = min(max(name.centerx, margin + half), surface.get_width() - margin - half)  # under the name, on the screen
+        draw_text(surface, line, self._line_px(), theme.TEXT_DIM, (x, name.bottom + int(6 * sc)), "midtop")
