@@ -145,7 +145,7 @@ def test_a_language_chosen_applies_at_once_to_every_screen_and_is_kept(tmp_path)
         while app.settings.language != "fr":
             app.stack.handle(Click(button_for(scene, "language").rect.center))
         app.step()
-        assert [b.label for b in scene.buttons][0] == "Langue : Français"
+        assert [b.label for b in scene.buttons][0] == "Langue\u00a0: Français"
         assert scene.buttons[-1].label == "Retour"
         app.stack.pop()  # back on the title screen, in French at once
         app.step()
