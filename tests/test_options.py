@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from humanity_desktop.ui.app import App, AppConfig
-from humanity_desktop.controller import ranked_levels
+from humanity_desktop.controller import level_name, ranked_levels
 from humanity_desktop.ui.input import Click, Point
 from humanity_desktop.language import _, set_language
 from humanity_desktop.ui.scenes.new_game import NewGameScene
@@ -119,7 +119,7 @@ def test_new_game_tells_a_bots_level_from_the_pace_once_the_pointer_rests(tmp_pa
     app.stack.push(scene)
     try:
         level = scene.row_buttons[1][2]
-        assert level.label.split(": ")[1] in ranked_levels()
+        assert level.label.split(": ")[1] in [level_name(name) for name in ranked_levels()]
         app.stack.handle(Point(level.rect.center))
 
         def frame(dt: float) -> bytes:

@@ -25,7 +25,7 @@ from humanity_desktop.storage.save_files import new_save_path
 from humanity_desktop.engine import apply_action, legal_actions, new_game, places, ranking
 from humanity_desktop.engine.sandbox import free_cells, palette, place_tile
 from humanity_desktop.engine.state import PAY
-from humanity_desktop.language import SOURCE, set_language
+from humanity_desktop.language import SOURCE, _, set_language
 from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import MIN_SIZE, App, AppConfig
 from humanity_desktop.ui.drawn import DrawnText, recording
@@ -136,7 +136,7 @@ def push(app: App, *scenes) -> None:
 def options_tooltip(app: App) -> None:
     scene = OptionsScene(app)
     push(app, scene)
-    rest_pointer(app, next(b for b in scene.buttons if b.label.startswith("Bot pace")).rect.center)
+    rest_pointer(app, next(b for b in scene.buttons if _("Bot pace") in b.label).rect.center)
 
 
 def load_with_saves(app: App) -> None:

@@ -91,3 +91,12 @@ def listed(items: list[str]) -> str:
     """`items` as the language lists them ("A, B and C", "A, B et C")."""
     from babel.lists import format_list
     return format_list(items, locale=_babel_locale())
+
+
+def moment(timestamp: float) -> str:
+    """The local day and time of `timestamp` as the language writes them ("Dec 4  14:05", "4 déc.  14:05")."""
+    from datetime import datetime
+
+    from babel.dates import format_skeleton
+    when = datetime.fromtimestamp(timestamp)
+    return "  ".join(format_skeleton(part, when, locale=_babel_locale()) for part in ("MMMd", "Hm"))

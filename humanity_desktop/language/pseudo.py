@@ -20,5 +20,5 @@ def pseudo(message: str) -> str:
     """`message` in the pseudo-language."""
     parts = _PLACEHOLDER.split(message)
     words = "".join(p if _PLACEHOLDER.fullmatch(p) else p.translate(_ACCENTED) for p in parts)
-    padding = "~" * round(len(message) * GROWTH)
+    padding = "~" * round(len("".join(_PLACEHOLDER.split(message)[::2])) * GROWTH)  # the words' own length
     return f"{OPEN}{words}{padding}{CLOSE}"
