@@ -57,7 +57,7 @@ def test_each_control_goes_round_all_its_values(tmp_path):
     try:
         for key in ("pace", "anim_speed", "effects_volume"):
             seen = []
-            for _ in CHOICES[key]:
+            for _value in CHOICES[key]:
                 scene.change(key)
                 seen.append(getattr(app.settings, key))
             assert sorted(seen, key=str) == sorted(CHOICES[key], key=str)
@@ -103,7 +103,7 @@ def test_fullscreen_toggles_the_window_and_back(tmp_path):
 def test_the_pace_option_is_named_a_pace_and_sends_levels_to_new_game(tmp_path):
     app, scene = open_options(tmp_path)
     try:
-        for _ in CHOICES["pace"]:
+        for _step in CHOICES["pace"]:
             button = button_for(scene, "pace")
             assert button.label == option_text("pace", app.settings.pace)
             assert button.label.startswith("Bot pace: ")
