@@ -174,6 +174,7 @@ class ResultsScene(Scene):
     def _calendar_said(self) -> str:
         """How long the game lasted: "16 rounds over 3 years"."""
         rounds, years = len(self.calendar.rounds), len(self.calendar.years)
+        # Translators: {rounds} is "16 rounds" and {years} "3 years"; the two are only used here.
         return _("{rounds} over {years}").format(rounds=ngettext("{n} round", "{n} rounds", rounds).format(n=rounds),
                                                  years=ngettext("{n} year", "{n} years", years).format(n=years))
 
