@@ -42,7 +42,7 @@ STILL_INLINE = {
     "engine/sandbox.py", "engine/setup.py", "engine/state.py", "engine/validation.py",
 "storage/autosave.py", "storage/files.py", "storage/limits.py",
     "storage/logs.py", "storage/save_files.py", "storage/save_limits.py", "storage/versioned.py",
-    "table/describe.py", "table/model.py", "table/narration.py", "table/payment_plan.py",
+    "table/describe.py", "table/narration.py", "table/payment_plan.py",
     "table/summary.py", "ui/app.py", "ui/drawn.py", "ui/fonts.py", "ui/message_box.py",
     "ui/reset_steps.py", "ui/scenes/base_overlay.py", "ui/scenes/dialog.py",
     "ui/scenes/final_board.py", "ui/scenes/game.py", "ui/scenes/game_buttons.py",

@@ -12,6 +12,7 @@ template to the code, every .po to the template and every .mo to its .po.
 from __future__ import annotations
 
 import io
+import json
 import sys
 from pathlib import Path
 
@@ -29,7 +30,21 @@ from humanity_desktop.language import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE  # n
 from humanity_desktop.language.pseudo import PSEUDO, pseudo  # noqa: E402
 
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
-METHODS = [("**.py", "python")]
+
+
+def extract_words(fileobj, keywords, comment_tags, options):
+    """Babel's extraction of a words file (table/data/words.json): each of its strings is a
+    message, but the "about" that says what the file is; the comment names its entry."""
+    for part, entries in json.load(fileobj).items():
+        if part == "about":
+            continue
+        for key, entry in entries.items():
+            for text in [entry] if isinstance(entry, str) else entry:
+                if text:
+                    yield 1, None, text, [f"{part}: {key}"]
+
+
+METHODS = [("**.py", "python"), ("**/data/words.json", extract_words)]
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 COMMENT_TAG = "Translators:"  # a comment so starting, just above a message, reaches its translators
 WIDTH = 100
