@@ -87,6 +87,9 @@ class FolderBrowserScene(Scene):
         folder = Path(folder).expanduser().absolute()
         try:
             names = subfolders(folder)
+        except PermissionError:
+            self.told = f"{folder.name or folder} cannot be opened: the game is not allowed to look into it."
+            return
         except OSError as exc:
             self.told = f"{folder.name or folder} cannot be opened: {plain_reason(exc)}."
             return
