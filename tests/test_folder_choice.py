@@ -78,6 +78,12 @@ def test_a_folder_that_refuses_making_or_deleting_a_file_is_not_usable(tmp_path,
     assert folder_problem(tmp_path) == "the folder cannot be written to"
 
 
+def test_a_folder_that_does_not_give_back_what_was_written_is_not_usable(tmp_path, monkeypatch):
+    monkeypatch.setattr(Path, "read_bytes", lambda path: b"")
+    assert folder_problem(tmp_path) == "what is written there does not read back"
+    assert list(tmp_path.iterdir()) == []
+
+
 # ------------------------------------------------------------ the choice remembered
 
 def test_the_folder_chosen_is_where_the_next_start_keeps_everything(user_folders, tmp_path):

@@ -197,9 +197,12 @@ class FolderBrowserScene(Scene):
         draw_text(surface, shown, size, theme.TEXT, self.path_box.topleft, box=self.path_box,
                   cut=shown != str(self.folder))
         self._draw_list(surface, sc, size)
-        for k, line in enumerate(f.wrap(self.told, size, self.told_box.w)[:2] if self.told else []):
+        lines = f.wrap(self.told, size, self.told_box.w) if self.told else []
+        if len(lines) > 2:  # room for two lines: the second ends in an ellipsis
+            lines = [lines[0], f.fit(" ".join(lines[1:]), size, self.told_box.w)]
+        for k, line in enumerate(lines):
             draw_text(surface, line, size, theme.BAD, (self.told_box.x, self.told_box.y + k * f.height(size)),
-                      box=self.told_box)
+                      box=self.told_box, cut=line.endswith("…") and not self.told.endswith("…"))
         over = hovered(self.buttons, self.pointer)
         self.focus.mark(self.buttons)
         for b in self.buttons:
