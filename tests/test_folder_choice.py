@@ -16,10 +16,13 @@ from humanity_desktop.storage import files
 from humanity_desktop.storage.files import folder_problem
 from humanity_desktop.storage.lock import LOCK_FILE
 from humanity_desktop.storage.places import Places, choice_file, remember_folder
+from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.input import Back, Click, Key
 from humanity_desktop.ui.scenes import routes
 from humanity_desktop.ui.scenes.title import TitleScene
+from humanity_desktop.ui.settings import FILE as SETTINGS_FILE
+from humanity_desktop.ui.settings import Settings
 
 from permissions import needs_permission_bits
 from test_saves_unreachable import long_folder
@@ -198,6 +201,9 @@ def test_the_folder_chosen_in_the_browser_is_used_at_once_and_at_the_next_start(
     target = tmp_path / "places" / "games"
     target.mkdir(parents=True)
     (tmp_path / "places" / "music").mkdir()
+    kept = Settings.load(target / SETTINGS_FILE)
+    kept.text_size = 1.3
+    kept.save()
     app = opened(long_folder(tmp_path))
     try:
         scene = browser(app)
@@ -207,6 +213,7 @@ def test_the_folder_chosen_in_the_browser_is_used_at_once_and_at_the_next_start(
         assert scene.folder == target and scene.names == []
         click(app, button(scene, "Use this folder").rect)
         assert app.data_dir == target and app.saving and (target / LOCK_FILE).exists()
+        assert app.settings.text_size == theme.text_size() == 1.3  # its options in force at once
         app.step()
         assert isinstance(app.stack.top, TitleScene) and len(app.stack) == 1 and str(target) in app.stack.top.text
         app.settings.muted = not app.settings.muted

@@ -99,9 +99,7 @@ class App:
         self._signals_before: list = []  # (signal, handler) to put back when the window closes
         self._open_folder(Places.chosen(config.data_dir))
         self._anim_override = config.anim_speed is not None
-        if not self._anim_override:
-            config.anim_speed = self.settings.anim_speed
-        set_text_size(self.settings.text_size)
+        self._apply_settings()
         claim_high_dpi()
         pygame.display.init()
         self._check_display()
@@ -191,16 +189,21 @@ class App:
         self._open_folder(Places.of(folder))
         self.settings.fullscreen, self.settings.window = window  # the window stays as it is
         self._remembered = None  # and is kept in the new folder's options as it closes
-        if not self._anim_override:
-            self.config.anim_speed = self.settings.anim_speed
+        self._apply_settings()
         self._start_session()
         try:
             remember_folder(folder)
         except OSError as exc:
             self.notify(f"The game cannot remember this folder for the next start: {plain_reason(exc)}.")
-        set_text_size(self.settings.text_size)
         self.stack.resize(self.size)
         return None
+
+    def _apply_settings(self) -> None:
+        """Put the options read from the data folder in force: the animations' speed (unless
+        the command line set one) and the text size."""
+        if not self._anim_override:
+            self.config.anim_speed = self.settings.anim_speed
+        set_text_size(self.settings.text_size)
 
     def _check_display(self) -> None:
         """Stop, letting go of the data folder, when SDL fell back to a driver that shows nothing

@@ -60,6 +60,8 @@ class FolderBrowserScene(Scene):
     (or move to it with the arrow keys and press Enter), go up with Parent folder (or
     Backspace), and choose the one shown with Use this folder. Esc goes back to the question."""
 
+    title = "Choose a folder for your games"
+
     def __init__(self, app, start: Path) -> None:
         super().__init__(app)
         self.folder = Path()
@@ -117,7 +119,7 @@ class FolderBrowserScene(Scene):
         room = pygame.Rect((0, 0), size).inflate(-2 * int(MARGIN * sc), -2 * int(MARGIN * sc))
         self.panel = pygame.Rect(0, 0, min(int(820 * sc * max(1.0, theme.text_size())), room.w), room.h)
         self.panel.center = room.center
-        inner = panel_inner(self.panel, sc, self.title())
+        inner = panel_inner(self.panel, sc, self.title)
         gap, bh, line = int(10 * sc), button_height(sc), fonts().height(self.text_px())
         self.path_box = pygame.Rect(inner.x, inner.y, inner.w, line)
         layout_row(self.places, pygame.Rect(inner.x, self.path_box.bottom + gap, inner.w, bh), gap)
@@ -126,9 +128,6 @@ class FolderBrowserScene(Scene):
         top = self.places[0].rect.bottom + gap
         self.list_box = pygame.Rect(inner.x, top, inner.w, self.told_box.y - gap - top)
         self.row_h = line + int(10 * sc)
-
-    def title(self) -> str:
-        return "Choose a folder for your games"
 
     def text_px(self) -> int:
         return theme.text_px(16, self.app.scale)
@@ -191,7 +190,7 @@ class FolderBrowserScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
         surface.blit(backdrop(surface.get_size()), (0, 0))
-        draw_panel(surface, self.panel, sc, self.title(), fill=(26, 25, 34), edge=theme.ACCENT_DARK)
+        draw_panel(surface, self.panel, sc, self.title, fill=(26, 25, 34), edge=theme.ACCENT_DARK)
         size, f = self.text_px(), fonts()
         shown = f.fit_end(str(self.folder), size, self.path_box.w)
         draw_text(surface, shown, size, theme.TEXT, self.path_box.topleft, box=self.path_box,
