@@ -178,6 +178,18 @@ def test_the_usual_folder_is_not_offered_when_it_is_the_one_that_cannot_be_used(
         close(app)
 
 
+def test_the_usual_folder_chosen_in_the_question_is_made_used_and_the_other_forgotten(user_folders, tmp_path):
+    remember_folder(tmp_path)
+    app = opened(long_folder(tmp_path))
+    try:
+        [_, asked] = started(app)
+        next(b for b in asked.buttons if b.label == "Use the usual folder").press()
+        assert app.data_dir == Places.for_user().data and app.saving and isinstance(app.stack.top, TitleScene)
+        assert not choice_file().exists()
+    finally:
+        close(app)
+
+
 # ------------------------------------------------------------ the folder browser
 
 def click(app: App, rect: pygame.Rect) -> None:

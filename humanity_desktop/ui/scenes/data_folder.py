@@ -3,6 +3,7 @@ its path is too long): the player chooses another in a folder browser, the usual
 to play without saving. The folder chosen is used at once and at every start after."""
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pygame
@@ -23,7 +24,12 @@ PAGE_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_P
 
 
 def usual_folder() -> Path:
-    return Places.for_user().data
+    """The user's own data folder, made if it is missing, as the game makes it at start: one
+    that cannot be made is refused with the reason when it is opened or used."""
+    folder = Places.for_user().data
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 @routes.screen(routes.FOLDER_PROBLEM)
@@ -31,7 +37,7 @@ def folder_problem(app, folder: Path | None = None, reason: str | None = None) -
     """The question of what to do when `folder` (the data folder) cannot be used for `reason`."""
     folder, reason = folder or app.data_dir, reason or app.unusable
     options = [(CHOOSE, lambda: app.stack.push(routes.make(routes.FOLDERS, app, folder)))]
-    if Path(folder) != usual_folder():
+    if Path(folder) != Places.for_user().data:
         options.append((USUAL, lambda: _use_usual(app)))
     options.append((WITHOUT, lambda: app.notify("Nothing is saved in this session: no games, options or stats.")))
     message = shorten_words(f"The game cannot keep your games, options and stats in {folder}: {reason}. "
@@ -50,8 +56,9 @@ def switch(app, folder: Path) -> str | None:
 
 
 def _use_usual(app) -> None:
-    if reason := switch(app, usual_folder()):
-        app.stack.push(folder_problem(app, usual_folder(), reason))
+    folder = usual_folder()
+    if reason := switch(app, folder):
+        app.stack.push(folder_problem(app, folder, reason))
 
 
 @routes.screen(routes.FOLDERS)
