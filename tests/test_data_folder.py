@@ -236,8 +236,8 @@ def test_a_read_only_folder_plays_on_with_a_message_and_no_traceback(read_only, 
     saved = (read_only / AUTOSAVE).read_text()
     app = App(AppConfig(data_dir=read_only, size=(960, 540), max_fps=0))
     try:
-        assert not app.saving
-        assert any("cannot write to its data folder" in n and "--data-dir" in n for n in app.take_notices())
+        assert not app.saving and app.unusable == "the folder cannot be written to"
+        assert app.take_notices() == []  # the player is asked for another folder instead (test_folder_choice.py)
         match = app.session.resume()
         play(match, match.legal()[0])
         app.session.close_match()
@@ -250,13 +250,14 @@ def test_a_read_only_folder_plays_on_with_a_message_and_no_traceback(read_only, 
 
 def test_a_data_folder_too_long_to_use_is_told_in_a_few_lines_with_the_way_out(tmp_path):
     from humanity_desktop.ui.fonts import LONGEST_WORD
+    from humanity_desktop.ui.scenes import routes
 
     folder = tmp_path.joinpath(*["d" * 200] * 25)  # 5,000 characters: longer than any system allows
     app = App(AppConfig(data_dir=folder, size=(1024, 576), max_fps=0, pace="instant"))
     try:
-        notices = app.take_notices()
+        told = routes.make(routes.FOLDER_PROBLEM, app)
     finally:
         app.close()
-    [told] = [n for n in notices if "cannot write to its data folder" in n]
-    assert "--data-dir" in told and len(told) < 2 * LONGEST_WORD + 400
-    assert told.count("\u2026") == 1 and max(len(word) for word in told.split()) == LONGEST_WORD
+    assert "path is too long" in told.message and "Choose another folder…" in [b.label for b in told.buttons]
+    assert len(told.message) < 2 * LONGEST_WORD + 400
+    assert told.message.count("\u2026") == 1 and max(len(word) for word in told.message.split()) == LONGEST_WORD

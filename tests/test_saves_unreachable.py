@@ -70,17 +70,19 @@ def test_an_unused_name_in_a_folder_that_cannot_be_looked_into_is_its_first_choi
     assert unused_path(unreachable, "kept", ".json") == unreachable / "kept.json"
 
 
-def test_the_title_screen_opens_on_such_a_data_folder(unreachable):
+def test_the_title_screen_opens_on_such_a_data_folder_under_the_question_of_another(unreachable):
     app = App(AppConfig(data_dir=unreachable, size=(1280, 720), max_fps=0))
     title = TitleScene(app)
     tops = []
 
     def shown() -> bool:
-        tops.append(app.stack.top)
+        tops.append(tuple(app.stack))
         return len(tops) >= 3
 
     app.run([title], stop_when=shown)
-    assert app.first_frame_at is not None and tops == [title] * 3  # drawn, and no crash screen came
+    assert app.first_frame_at is not None and tops == [tops[0]] * 3  # drawn, and no crash screen came
+    [under, asked] = tops[0]
+    assert under is title and asked.title == "Your games cannot be saved"  # to choose another folder
     assert not next(b for b in title.buttons if b.label == "Continue").enabled
 
 

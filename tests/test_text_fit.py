@@ -30,6 +30,7 @@ from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import MIN_SIZE, App, AppConfig
 from humanity_desktop.ui.drawn import DrawnText, recording
 from humanity_desktop.ui.input import Point
+from humanity_desktop.ui.scenes import routes
 from humanity_desktop.ui.scenes.crash import CrashScene
 from humanity_desktop.ui.scenes.dialog import ChoiceScene, HandoffScene
 from humanity_desktop.ui.scenes.game import GameScene
@@ -205,6 +206,23 @@ def handoff(app: App) -> None:
     push(app, HandoffScene(app, "Aleksander", 1, lambda: None))
 
 
+LONG_FOLDER = "C:\\Users\\Aleksander Nowak\\AppData\\Local\\humanity-desktop"
+
+
+def folder_problem(app: App) -> None:
+    push(app, routes.make(routes.FOLDER_PROBLEM, app, Path(LONG_FOLDER), "the folder cannot be written to"))
+
+
+def folder_browser(app: App) -> None:
+    """Deep in folders with long names, more than the list shows, one refused."""
+    deep = app.data_dir.joinpath(*["Aleksander's saved games from the long winter"] * 4)
+    for n in range(40):
+        (deep / f"Folder {n:02} with a name far too long to be shown whole in the list at all").mkdir(parents=True)
+    scene = routes.make(routes.FOLDERS, app, deep)
+    push(app, scene)
+    scene.told = f"This folder cannot be used: {LONG_NOTICE}"
+
+
 def replay_at(at: float) -> Callable[[App], None]:
     def build(app: App) -> None:
         match, position = replay(21, at)
@@ -238,6 +256,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "sandbox": sandbox,
     "sandbox_tooltip": sandbox_tooltip,
     "crash": crash,
+    "folder_problem": folder_problem,
+    "folder_browser": folder_browser,
 }
 
 
@@ -279,7 +299,8 @@ def test_every_screens_text_is_readable_and_fits(tmp_path, screen, size):
     assert shown(tmp_path, size, SCREENS[screen], own=True) == []
 
 
-@pytest.mark.parametrize("screen", ["title", "options", "new_game", "results_4", "stats", "dialog", "load", "sandbox"])
+@pytest.mark.parametrize("screen", ["title", "options", "new_game", "results_4", "stats", "dialog", "load", "sandbox",
+                                    "folder_problem", "folder_browser"])
 def test_the_largest_text_size_fits_the_smallest_window(tmp_path, screen):
     assert shown(tmp_path, SIZES[0], SCREENS[screen], text_size=theme.TEXT_SIZES[-1], own=True) == []
 

@@ -2,6 +2,7 @@
 cannot be read set aside so they are neither overwritten nor read again."""
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -37,7 +38,51 @@ def plain_reason(exc: BaseException) -> str:
         return "the disk is full"
     if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
         return "the folder cannot be written to"
+    if exc.errno == errno.ENAMETOOLONG:
+        return "its path is too long for the system"
     return (exc.strerror or "the system refused").lower()
+
+
+PROBE = b"Humanity checks it can keep its files here."
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why the game cannot keep its files in `folder`, in plain words; None if it can. A file
+    is made, written, read back and deleted there: what the saves, options and log will do."""
+    folder = Path(folder)
+    try:
+        if not folder.is_dir():
+            return "it is not there" if not found(folder) else "it is a file, not a folder"
+        fd, name = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=folder)  # left over, tidied as a temporary
+        probe = Path(name)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(PROBE)
+            written = probe.read_bytes() == PROBE
+        except OSError:
+            with contextlib.suppress(OSError):  # the failure that matters is the one raised
+                probe.unlink()
+            raise
+        probe.unlink()
+        if not written:
+            return "what is written there does not read back"
+    except OSError as exc:
+        return plain_reason(exc)
+    return None
+
+
+def subfolders(folder: Path) -> list[str]:
+    """The names of the folders in `folder`, in alphabetical order, without hidden ones.
+    OSError if it cannot be listed."""
+    with os.scandir(folder) as entries:
+        return sorted((e.name for e in entries if not e.name.startswith(".") and _is_folder(e)), key=str.casefold)
+
+
+def _is_folder(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:  # a link the system cannot follow: nothing to go into
+        return False
 
 
 STALE_AFTER_S = 60  # younger temporaries may belong to a write still under way

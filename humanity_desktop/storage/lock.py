@@ -27,6 +27,13 @@ class FolderLock:
         self._fd = fd
         return True
 
+    def free(self) -> bool:
+        """Whether no other window holds the lock: taken and let go at once. OSError as acquire."""
+        if not self.acquire():
+            return False
+        self.release()
+        return True
+
     def release(self) -> None:
         if self._fd is not None:
             os.close(self._fd)  # closing the file lets go of the lock

@@ -25,10 +25,10 @@ import pygame
 from .. import assets
 from ..language import set_language, spoken
 from ..storage.console import say
-from ..storage.files import plain_reason, remove_stale_temps
+from ..storage.files import folder_problem, plain_reason, remove_stale_temps
 from ..storage.lock import FolderLock
 from ..storage.logs import log, log_start, start_log, stop_log, write_crash_report
-from ..storage.places import Places
+from ..storage.places import Places, remember_folder
 from ..controller.session import Session
 from . import input as ui_input
 from .audio import player as audio_player
@@ -96,25 +96,12 @@ class App:
     def __init__(self, config: AppConfig) -> None:
         self.config = config
         config.check_saves = config.check_saves or os.environ.get(CHECK_SAVES_ENV) == "1"
-        self.places = Places.chosen(config.data_dir)
-        self.data_dir = self.places.data
         self._notices: list[str] = []  # for the player, shown by the next screen that can
         self._settings_unsaved = False  # told once per session that the options cannot be saved
-        self._lock = FolderLock(self.data_dir)
         self._signals_before: list = []  # (signal, handler) to put back when the window closes
-        self.saving = self._claim_data_folder()  # False: this window writes nothing
-        if self.saving:
-            self._tidy()
-        self.settings = Settings.load(self.places.config / SETTINGS_FILE)
-        if not self.saving:
-            self.settings.path = None
-        if config.pace:
-            self.settings.pace = config.pace
+        self._open_folder(Places.chosen(config.data_dir))
         self._anim_override = config.anim_speed is not None
-        if not self._anim_override:
-            config.anim_speed = self.settings.anim_speed
-        set_text_size(self.settings.text_size)
-        set_language(config.language or spoken(self.settings.language))
+        self._apply_settings()
         claim_high_dpi()
         pygame.display.init()
         self._check_display()
@@ -142,26 +129,84 @@ class App:
         self._last_step = 0.0
         self._due_at: float | None = None  # when the top scene changes by itself next (perf_counter)
         self._rested = False  # whether the loop slept before this step, rather than hold a frame rate
-        self.session = Session(self.data_dir, saving=self.saving, notify=self.notify,
-                               thinking=lambda: self.settings.bot_time, on_start=self.audio.listen,
-                               check_saves=config.check_saves, wake=self.wake)
+        self._start_session()
         sys.setswitchinterval(SWITCH_INTERVAL)
         self._signals_before = self._stop_on_signals()
 
     # ------------------------------------------------------------ the data folder
 
+    def _open_folder(self, places: Places) -> None:
+        """Keep the game's files in `places`: claim the data folder, start its log, read its options."""
+        if places.note:
+            self.notify(places.note)
+        self.places, self.data_dir = places, places.data
+        self._lock = FolderLock(self.data_dir)
+        self.unusable: str | None = None  # why the data folder cannot be used, for the player to choose another
+        self.saving = self._claim_data_folder()  # False: this window writes nothing
+        if self.saving:
+            self._tidy()
+        self.settings = Settings.load(self.places.config / SETTINGS_FILE)
+        if not self.saving:
+            self.settings.path = None
+        if self.config.pace:
+            self.settings.pace = self.config.pace
+
+    def _start_session(self) -> None:
+        """The session of matches, saves and stats in the data folder."""
+        self.session = Session(self.data_dir, saving=self.saving, notify=self.notify,
+                               thinking=lambda: self.settings.bot_time, on_start=self.audio.listen,
+                               check_saves=self.config.check_saves, wake=self.wake)
+
     def _claim_data_folder(self) -> bool:
-        """Whether this window may write to the data folder; if not, the player is told why."""
+        """Whether this window may write to the data folder. If it cannot be used, why is kept
+        in `unusable` (the player is asked for another, FOLDER_PROBLEM); if another window
+        holds it, the player is told."""
         try:
-            if self._lock.acquire():
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            self.unusable = folder_problem(self.data_dir)
+            if self.unusable is None and self._lock.acquire():
                 return True
+        except OSError as exc:
+            self.unusable = plain_reason(exc)
+        if self.unusable is None:
             self.notify("Another Humanity window is using the same data folder, so this window saves nothing: "
                         "no games, options or stats. Play in the other window to keep your progress.")
-        except OSError as exc:
-            self.notify(f"The game cannot write to its data folder {self.data_dir} ({plain_reason(exc)}), "
-                        "so nothing is saved in this session: no games, options or stats. To play with another "
-                        "folder, start the game with --data-dir and a folder you can write to.")
         return False
+
+    def use_folder(self, folder: Path) -> str | None:
+        """Keep the game's files in `folder` from now on, and from the next start: its lock,
+        log, options, games and stats. Returns why not, keeping the folder in use, if it
+        cannot be used."""
+        folder = Path(folder)
+        try:
+            problem = folder_problem(folder) or (None if FolderLock(folder).free()
+                                                 else "another Humanity window is using it")
+        except OSError as exc:
+            problem = plain_reason(exc)
+        if problem:
+            return problem
+        window = (self.settings.fullscreen, self.settings.window)
+        self.session.close_match()
+        self._leave_folder()
+        self._open_folder(Places.of(folder))
+        self.settings.fullscreen, self.settings.window = window  # the window stays as it is
+        self._remembered = None  # and is kept in the new folder's options as it closes
+        self._apply_settings()
+        self._start_session()
+        try:
+            remember_folder(folder)
+        except OSError as exc:
+            self.notify(f"The game cannot remember this folder for the next start: {plain_reason(exc)}.")
+        self.stack.resize(self.size)
+        return None
+
+    def _apply_settings(self) -> None:
+        """Put the options read from the data folder in force: the animations' speed and the
+        language (unless the command line set them) and the text size."""
+        if not self._anim_override:
+            self.config.anim_speed = self.settings.anim_speed
+        set_text_size(self.settings.text_size)
+        set_language(self.config.language or spoken(self.settings.language))
 
     def _check_display(self) -> None:
         """Stop, letting go of the data folder, when SDL fell back to a driver that shows nothing
@@ -310,6 +355,8 @@ class App:
         `stop_when()` holds or time is up."""
         for scene in scenes:
             self.stack.push(scene)
+        if self.unusable is not None:
+            self.stack.push(routes.make(routes.FOLDER_PROBLEM, self))
         clock = pygame.time.Clock()
         started = time.perf_counter()
         self.running = True
@@ -464,13 +511,17 @@ class App:
         self._let_go()
 
     def _let_go(self) -> None:
+        """Leave the data folder and put back the signal handlers this window replaced."""
+        self._leave_folder()
+        for signum, handler in self._signals_before:
+            signal.signal(signum, handler)
+        self._signals_before = []
+
+    def _leave_folder(self) -> None:
         """Close the log this window started (_tidy) and free the data folder for the next one."""
         if self.saving:
             stop_log()
         self._lock.release()
-        for signum, handler in self._signals_before:
-            signal.signal(signum, handler)
-        self._signals_before = []
 
     def frame_report(self) -> dict:
         """Frame times (wall clock, what the player sees) and the main thread's CPU time per

@@ -149,6 +149,15 @@ class Fonts:
             text = text[:-1]
         return text + "…"
 
+    def fit_end(self, text: str, size: int, width: int, bold: bool = False) -> str:
+        """The text, its start cut with an ellipsis if it is wider than `width`: the end of a
+        path, which names the folder, stays in sight."""
+        if self.width(text, size, bold) <= width:
+            return text
+        while text and self.width("…" + text, size, bold) > width:
+            text = text[1:]
+        return "…" + text
+
 
 _FONTS: Fonts | None = None
 

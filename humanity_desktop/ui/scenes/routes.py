@@ -13,6 +13,8 @@ from typing import Any, Callable
 TITLE, NEW_GAME, GAME, RESULTS, PAUSE, OPTIONS, RULES = "title", "new_game", "game", "results", "pause", "options", "rules"
 LOAD, REPLAY, SANDBOX, STATS, LEARN, CRASH = "load", "replay", "sandbox", "stats", "learn", "crash"
 FINAL_BOARD = "final_board"
+# The data folder cannot be used: what to do about it, and the browser to choose another.
+FOLDER_PROBLEM, FOLDERS = "folder_problem", "folders"
 # Overlays over a screen: a question, the hot-seat hand-off, a seat's base, a seat's last turn.
 CHOICE, HANDOFF, BASE, LAST_TURN = "choice", "handoff", "base", "last_turn"
 
