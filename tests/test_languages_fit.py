@@ -14,7 +14,7 @@ from humanity_desktop.ui import theme
 from test_text_fit import SCREENS, SIZES, drawn_on, problems
 
 # The screens spoken from the catalogue so far (tests/test_inline_words.py lists the modules to go).
-SPOKEN = ("title", "options")
+SPOKEN = ("title", "options", "rules", "stats_empty", "stats")
 NAMES = {"HUMANITY", *LANGUAGES.values()}  # words no catalogue translates: the game's and the languages' names
 WORD = re.compile(r"[^\W\d_]{2,}")
 
