@@ -17,8 +17,9 @@ from test_text_fit import SCREENS, SIZES, drawn_on, problems
 # The screens whose own words come from the catalogue so far (tests/test_inline_words.py lists
 # the modules to go); WHOLLY_SPOKEN, those with no word from a module still to go.
 SPOKEN = ("title", "options", "options_tooltip", "new_game", "new_game_seed", "load_empty", "load", "results_2",
-          "results_4", "pause", "crash")
-WHOLLY_SPOKEN = ("title", "options", "options_tooltip", "new_game", "new_game_seed", "load_empty", "pause", "crash")
+          "results_4", "pause", "crash", "rules", "stats_empty", "stats")
+WHOLLY_SPOKEN = ("title", "options", "options_tooltip", "new_game", "new_game_seed", "load_empty", "pause", "crash",
+                 "rules", "stats_empty", "stats")
 # Words no catalogue translates: the game's name, the languages' and the astronauts' names.
 NAMES = {"HUMANITY", *LANGUAGES.values(), *CHARACTERS}
 WORD = re.compile(r"[^\W\d_]{2,}")
