@@ -476,6 +476,32 @@ def test_the_sampler_judges_only_the_candidates_it_listed_in_its_time(monkeypatc
     assert 1 <= len(timed) < every and clock[0] <= 0.1 + 0.01
 
 
+def test_a_sampler_decision_ends_by_its_cap_however_wide_the_position(monkeypatch):
+    """Past its cap the search lists no further and begins no playout, though short of the
+    two candidates Normal plays out however slow the machine: on a clock that moves a
+    millisecond at each read, a 1 ms budget and a 60 ms cap end it within a few reads of the cap."""
+    import types
+
+    import humanity_desktop.bots.base as base
+    import humanity_desktop.bots.sampling_search as sampling_search
+    import humanity_desktop.bots.segment_plans as segment_plans
+
+    s = recorded_wide_position()
+    clock = [0.0]
+
+    def tick() -> float:
+        clock[0] += 0.001
+        return clock[0]
+
+    for module in (base, sampling_search, segment_plans):
+        monkeypatch.setattr(module, "time", types.SimpleNamespace(monotonic=tick))
+    bot = sampling_search.normal(1)
+    bot.cap = 0.06
+    ranked = bot.search(s, Budget(seconds=0.001))
+    assert clock[0] <= 0.06 + 0.01 and bot.playouts < sampling_search.NORMAL_LEAST
+    assert all(replays_to(s, plan) for _, plan, _ in ranked)
+
+
 def test_a_listing_out_of_time_still_ends_the_segment_in_every_position_of_real_games(monkeypatch):
     """Stopped at its first position, with time left to complete every first choice, the
     listing gives only legal plans that end the segment, in every position of three games."""
