@@ -12,7 +12,8 @@ from builders import bank, fresh, set_astronaut, square_to_complete
 
 from humanity_desktop.bots.base import Budget, Cancelled
 from humanity_desktop.bots.plans import plans as bot_plans
-from humanity_desktop.bots.hidden import consistent, sample, unseen_cards
+from humanity_desktop.bots.determinize import Sampler
+from humanity_desktop.bots.hidden import consistent, unseen_cards
 from humanity_desktop.bots.judge import Judge, Memo
 from humanity_desktop.bots.judge import RICH
 from humanity_desktop.bots.sampling_search import SamplerBot
@@ -143,7 +144,7 @@ def test_a_view_made_whole_shows_the_seat_the_same_view() -> None:
         for seat in range(s.n):
             view = observe(s, seat)
             assert observe(consistent(view), seat) == view
-            assert observe(sample(view, rng, [3] * s.n), seat) == view
+            assert observe(Sampler(view).draw(rng), seat) == view
             modules, _ = unseen_cards(view, s.catalogue)
             assert [sorted(d) for d in s.decks] == modules  # the unseen cards are the deck's
 
