@@ -38,7 +38,7 @@ class TableStory:
     def recap_turns(self, scene: TableScreen) -> list[PlayedTurn]:
         """The other seats' turns to recap now: on the player's own turn, before they move."""
         seat = scene.match.current
-        if not scene.can_act() or scene.director.busy or scene.log_covered() or self.story.moving() == seat:
+        if not scene.seat.can_act() or scene.director.busy or scene.log_covered() or self.story.moving() == seat:
             return []
         turns = self.story.since(seat)
         return turns if turns and turns[-1].number > self.closed else []
@@ -57,7 +57,7 @@ class TableStory:
         turn = self.recap.turn_at(intent.pos)
         if turn is None:
             return False
-        scene.app.stack.push(routes.make(routes.LAST_TURN, scene.app, turn, scene.match.state, scene.chars, scene.names, scene.L.board))
+        scene.app.stack.push(routes.make(routes.LAST_TURN, scene.app, turn, scene.match.state, scene.cast.chars, scene.cast.names, scene.frame.L.board))
         return True
 
     # ------------------------------------------------------------ drawing
@@ -67,14 +67,14 @@ class TableStory:
         a seat whose move is being played out has no marks until it is over."""
         beat = scene.director.beat
         playing = beat.seat if beat is not None else None
-        draw_ring_marks(surface, scene.board, shown.board, self.story, scene.chars, skip=playing)
+        draw_ring_marks(surface, scene.views.board, shown.board, self.story, scene.cast.chars, skip=playing)
         turn = self.story.last(shown.seat)
         if turn is not None and shown.seat != playing:
-            draw_base_marks(surface, scene.base, shown.base, turn, scene.chars[shown.seat])
-        self.recap.draw(surface, self.recap_turns(scene), scene.names, scene.chars, scene.pointer)
+            draw_base_marks(surface, scene.views.base, shown.base, turn, scene.cast.chars[shown.seat])
+        self.recap.draw(surface, self.recap_turns(scene), scene.cast.names, scene.cast.chars, scene.hand.pos)
 
     def draw_popup(self, scene: TableScreen, surface: pygame.Surface, state: State, seat: int) -> None:
         """The marks on a rival's base enlarged from its card."""
         turn = self.story.last(seat)
         if turn is not None:
-            draw_base_marks(surface, scene.popup, state, turn, scene.chars[seat])
+            draw_base_marks(surface, scene.views.popup, state, turn, scene.cast.chars[seat])

@@ -100,10 +100,10 @@ class Coach:
     def update(self, scene: TableScreen) -> None:
         if not scene.director.busy:  # the learner's turn comes once the table shows it, reset and all
             self.runner.poll()
-        if not scene.director.busy and not scene.editor.active:
+        if not scene.director.busy and not scene.hand.editor.active:
             request = self.runner.autopilot()
             if request is not None:
-                scene.send(request)
+                scene.orders.send(request)
         if self.folded and self._folded_at != self.runner.index:
             self.folded = False  # a new note is read before it is folded again
         # A reset has the table's attention (and its steps' captions the log's panel); a note
@@ -112,7 +112,7 @@ class Coach:
         self.buttons = self._make_buttons()
         chapter = self.runner.chapter
         heading = f"Chapter {chapter + 1} of {len(self.script.chapters)}  ·  {self.script.chapters[chapter][1]}"
-        self.panel.place(scene.L.log, scene.L.scale, heading, self.runner.step.text, self.buttons, self.folded)
+        self.panel.place(scene.frame.L.log, scene.frame.L.scale, heading, self.runner.step.text, self.buttons, self.folded)
         self._placed = self._look(scene)
 
     def next_change(self, scene: TableScreen) -> float | None:
@@ -121,7 +121,7 @@ class Coach:
         it holds still."""
         if self._look(scene) != self._drawn:
             return 0.0
-        return next_swell(scene.clock - self._lit[1]) if self._lit is not None else None
+        return next_swell(scene.frame.clock - self._lit[1]) if self._lit is not None else None
 
     def _look(self, scene: TableScreen) -> tuple:
         """What the note and its spotlight show now, as far as it changes with no input."""
@@ -148,9 +148,9 @@ class Coach:
         if spot is None:
             self._lit = None
         elif self._lit is None or self._lit[0] != (self.runner.index, tuple(spot)):
-            self._lit = ((self.runner.index, tuple(spot)), scene.clock)  # a new spot swells afresh
+            self._lit = ((self.runner.index, tuple(spot)), scene.frame.clock)  # a new spot swells afresh
         if self.showing:
-            self.panel.draw(surface, spot, scene.clock - self._lit[1] if spot is not None else 0.0, scene.pointer)
+            self.panel.draw(surface, spot, scene.frame.clock - self._lit[1] if spot is not None else 0.0, scene.hand.pos)
 
     # ------------------------------------------------------------ parts
 
@@ -178,15 +178,15 @@ class Coach:
         kind, value = spot
         s = self.match.state
         if kind == "button":
-            return next((b.rect for b in scene.action_buttons if b.label.startswith(value)), None)
+            return next((b.rect for b in scene.frame.action_buttons if b.label.startswith(value)), None)
         if kind == "hangar":
-            return scene.board.hangar_rect(s, value)
+            return scene.views.board.hangar_rect(s, value)
         if kind == "experiment":
-            return scene.board.bay_rect(s, value)
+            return scene.views.board.bay_rect(s, value)
         if kind == "astronaut":
             cell = s.players[LEARNER].astros[value][2]  # out by the board: nothing in the base to light
-            return scene.base.cell_rect(s, LEARNER, cell) if isinstance(cell, tuple) else None
-        return scene.base.cell_rect(s, LEARNER, value)
+            return scene.views.base.cell_rect(s, LEARNER, cell) if isinstance(cell, tuple) else None
+        return scene.views.base.cell_rect(s, LEARNER, value)
 
     def open_chapters(self) -> None:
         """The chapter list over the game: replay one, skip this one, or leave."""
