@@ -17,7 +17,7 @@ from ..scene import Scene
 from ..views.log_view import text_px
 from ..widgets import Button, draw_panel
 from . import routes
-from .table_screen import TableScreen
+from .table_screen import FinishedTable
 
 RESULTS = "See results"
 
@@ -35,7 +35,7 @@ def headline(names, over: GameOver) -> str:
 class FinalBoardScene(Scene):
     overlay = True
 
-    def __init__(self, app, table: TableScreen, over: GameOver) -> None:
+    def __init__(self, app, table: FinishedTable, over: GameOver) -> None:
         super().__init__(app)
         self.table = table  # the game screen, at its final position
         self.over = over

@@ -282,7 +282,11 @@ class GameScene(Scene):
     # ------------------------------------------------------------ input
 
     def handle(self, intent) -> bool:
-        return self.story.handle(self, intent) or game_input.handle(self, intent)
+        """The first to use the input has it: the recap strip, a reset's steps, the guide, the
+        screen's commands, then the table."""
+        return (self.story.handle(self, intent) or game_input.next_reset_step(self, intent)
+                or (self.guide is not None and self.guide.handle(intent, self))
+                or game_input.command(self, intent) or game_input.handle(self, intent))
 
     # ------------------------------------------------------------ drawing
 
@@ -292,7 +296,7 @@ class GameScene(Scene):
         hover = focus or self.hand.hover
         draw_table(self, surface, shown, hover)
         self.story.draw(self, surface, shown)
-        draw_prompt(self, surface)
+        draw_prompt(self, surface, self.prompt_text())
         draw_header(self, surface, shown)
         draw_reset_preview(self, surface, shown.board)
         views, L = self.views, self.frame.L

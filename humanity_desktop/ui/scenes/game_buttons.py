@@ -13,12 +13,12 @@ from ..settings import PACES
 from ..widgets import Button, button_height, label_width
 from .game_dialogs import answer, choose_among
 from .options import ROWS, option_text
-from .table_screen import TableScreen
+from .table_screen import ButtonScreen
 
 HINT_BOT = HINT_LEVEL.capitalize()  # the level whose judgement the Hint button gives
 
 
-def top_buttons(scene: TableScreen) -> list[Button]:
+def top_buttons(scene: ButtonScreen) -> list[Button]:
     sc = scene.frame.L.scale
     pace_names = list(PACES)
     pace = scene.app.settings.pace
@@ -50,14 +50,14 @@ def top_buttons(scene: TableScreen) -> list[Button]:
     return buttons
 
 
-def _hint_button(scene: TableScreen) -> Button:
+def _hint_button(scene: ButtonScreen) -> Button:
     m = scene.match
     if m.hinting:
         return Button("Thinking…", lambda: None, enabled=False, tooltip=f"The {HINT_BOT} bot is looking at your turn")
     return Button("Hint", lambda: scene.orders.send(HintRequested(m.current)), tooltip=f"What the {HINT_BOT} bot would do in your place")
 
 
-def _preview_button(scene: TableScreen) -> Button:
+def _preview_button(scene: ButtonScreen) -> Button:
     """Preview reset, in the board's top left corner, clear of the ring."""
     sc = scene.frame.L.scale
     b = Button("Preview reset", scene.modes.toggle_preview, style="quiet", selected=scene.modes.previewing,
@@ -67,7 +67,7 @@ def _preview_button(scene: TableScreen) -> Button:
     return b
 
 
-def action_buttons(scene: TableScreen) -> list[Button]:
+def action_buttons(scene: ButtonScreen) -> list[Button]:
     m = scene.match
     s = m.state
     buttons: list[Button] = []
@@ -88,7 +88,7 @@ def action_buttons(scene: TableScreen) -> list[Button]:
     return buttons
 
 
-def _button(scene: TableScreen, b: on_table.Button) -> Button:
+def _button(scene: ButtonScreen, b: on_table.Button) -> Button:
     """The table model's button, made to act."""
     if b.command is not None:
         act = {AUTO_PAY: lambda: _auto_pay(scene),
@@ -100,7 +100,7 @@ def _button(scene: TableScreen, b: on_table.Button) -> Button:
     return Button(b.label, act, style="normal" if b.style == on_table.CHOICE else b.style, tooltip=b.tooltip)
 
 
-def prompt_text(scene: TableScreen) -> tuple[str, str]:
+def prompt_text(scene: ButtonScreen) -> tuple[str, str]:
     """The action panel's title and instruction: whose turn it is and what it asks for."""
     m = scene.match
     s = m.state
@@ -123,7 +123,7 @@ def prompt_text(scene: TableScreen) -> tuple[str, str]:
     return (Stated(title, Fact(stated[0], seat)) if stated else title), hint
 
 
-def _auto_pay(scene: TableScreen) -> None:
+def _auto_pay(scene: ButtonScreen) -> None:
     """Pay the rest as the cost shows it."""
     for action in scene.orders.payment_plan().spends:
         scene.orders.request(action)

@@ -18,10 +18,10 @@ from ..views.seats_view import SeatsFrame, thinking_dots
 from ..views.tracks_view import TracksFrame
 from ..widgets import draw_panel, hovered
 from . import game_input
-from .table_screen import Shown, TableScreen
+from .table_screen import DrawScreen, Shown
 
 
-def paint_static(scene: TableScreen, surf: pygame.Surface) -> pygame.Rect:
+def paint_static(scene: DrawScreen, surf: pygame.Surface) -> pygame.Rect:
     """Background and panel frames, drawn once per window size. Returns the log's area."""
     L, sc = scene.frame.L, scene.frame.L.scale
     w, h = surf.get_size()
@@ -37,7 +37,7 @@ def paint_static(scene: TableScreen, surf: pygame.Surface) -> pygame.Rect:
     return log_inner
 
 
-def draw_table(scene: TableScreen, surface: pygame.Surface, shown: Shown, hover: Target | None) -> None:
+def draw_table(scene: DrawScreen, surface: pygame.Surface, shown: Shown, hover: Target | None) -> None:
     """The static frame, then each panel, redrawn only when what it shows has changed."""
     surface.blit(scene.frame.static, (0, 0))
     board_state, base_state, seat = shown.board, shown.base, shown.seat
@@ -69,7 +69,7 @@ def draw_table(scene: TableScreen, surface: pygame.Surface, shown: Shown, hover:
                           lambda: scene.views.tracks.draw(surface, TracksFrame(base_state, scene.cast.chars)))
 
 
-def _draw_board(scene: TableScreen, surface, state, beat, marks, hover) -> None:
+def _draw_board(scene: DrawScreen, surface, state, beat, marks, hover) -> None:
     editor = scene.hand.editor
     start = scene.match.turn_start if scene.seat.can_act() and beat is None else None
     scene.views.board.draw(surface, BoardFrame(
@@ -85,7 +85,7 @@ def _draw_board(scene: TableScreen, surface, state, beat, marks, hover) -> None:
         hover=hover, home_of=scene.views.seats_view.home_point))
 
 
-def _draw_base(scene: TableScreen, surface, state, seat, beat, pulses, marks, hover) -> None:
+def _draw_base(scene: DrawScreen, surface, state, seat, beat, pulses, marks, hover) -> None:
     own = beat is not None and beat.seat == seat
     editor = scene.hand.editor
     scene.views.base.draw(surface, BaseFrame(
@@ -103,7 +103,7 @@ def taken(before: list, now: list, first: int) -> tuple:
     return tuple((k, piece) for k, (piece, left) in enumerate(zip(before, now), start=first) if piece and not left)
 
 
-def draw_header(scene: TableScreen, surface: pygame.Surface, shown: Shown) -> None:
+def draw_header(scene: DrawScreen, surface: pygame.Surface, shown: Shown) -> None:
     """The top bar: the logo, the year and round, whose turn it is, and the top buttons."""
     sc = scene.frame.L.scale
     top = scene.frame.L.top
@@ -130,7 +130,7 @@ def draw_header(scene: TableScreen, surface: pygame.Surface, shown: Shown) -> No
         b.draw(surface, sc, b is over)
 
 
-def draw_reset_preview(scene: TableScreen, surface, state) -> None:
+def draw_reset_preview(scene: DrawScreen, surface, state) -> None:
     """On the player's own turn, where the arm would stop; all the reset would do while the
     player asks for it, points at the arm or at Preview reset."""
     if not scene.seat.can_act() or scene.director.busy:
@@ -144,8 +144,9 @@ def draw_reset_preview(scene: TableScreen, surface, state) -> None:
         draw_stop_marker(surface, scene.views.board, preview)
 
 
-def draw_prompt(scene: TableScreen, surface: pygame.Surface) -> None:
-    title, hint = scene.prompt_text()
+def draw_prompt(scene: DrawScreen, surface: pygame.Surface, words: tuple[str, str]) -> None:
+    """The action panel: `words` (its title and instruction), the cost being paid, the buttons."""
+    title, hint = words
     s = scene.match.state
     paying = scene.seat.can_act() and scene.orders.table().paying
     cost = owed(s, scene.match.pending is not None, scene.orders.payment_plan()) if paying else None
@@ -153,7 +154,7 @@ def draw_prompt(scene: TableScreen, surface: pygame.Surface) -> None:
                                            fact_of(title), fact_of(hint)))
 
 
-def draw_popup(scene: TableScreen, surface: pygame.Surface, s, seat: int) -> None:
+def draw_popup(scene: DrawScreen, surface: pygame.Surface, s, seat: int) -> None:
     """A rival's whole base, beside its card, while the pointer rests on its miniature."""
     sc = scene.frame.L.scale
     card = scene.views.seats_view.cards[seat]

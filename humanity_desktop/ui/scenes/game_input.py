@@ -15,14 +15,11 @@ from ..keyboard import NUMBERS, astronaut_target, next_focus
 from ..widgets import Button
 from . import routes
 from .game_dialogs import choose_among, show_reasons
-from .table_screen import TableScreen
+from .table_screen import Commanding, InputScreen, Pointing
 
 
-def handle(scene: TableScreen, intent) -> bool:
-    if _next_reset_step(scene, intent):
-        return True
-    if scene.guide is not None and scene.guide.handle(intent, scene):
-        return True
+def handle(scene: InputScreen, intent) -> bool:
+    """The pointer, the wheel and the keys on the table."""
     if isinstance(intent, Point):
         scene.hand.pos = intent.pos
         scene.hand.focus = None  # the pointer takes over from the keys
@@ -32,14 +29,6 @@ def handle(scene: TableScreen, intent) -> bool:
         _press(scene, intent)
     elif isinstance(intent, Release):
         _release(scene, intent.pos)
-    elif isinstance(intent, Back):
-        if not scene.hand.editor.cancel():
-            scene.pause()
-    elif isinstance(intent, Undo):
-        if scene.seat.can_act() and not scene.hand.editor.active:
-            scene.orders.undo()
-    elif isinstance(intent, FastForward):
-        scene.modes.toggle_fast()
     elif isinstance(intent, Wheel):
         _wheel(scene, intent)
     elif isinstance(intent, Key):
@@ -49,14 +38,32 @@ def handle(scene: TableScreen, intent) -> bool:
     return True
 
 
-def _next_reset_step(scene: TableScreen, intent) -> bool:
+def command(scene: Commanding, intent) -> bool:
+    """The screen's commands: Esc drops the gesture under way or pauses, Undo takes back a
+    choice, F fast-forwards, P keeps the reset preview drawn."""
+    if isinstance(intent, Back):
+        if not scene.hand.editor.cancel():
+            scene.pause()
+    elif isinstance(intent, Undo):
+        if scene.seat.can_act() and not scene.hand.editor.active:
+            scene.orders.undo()
+    elif isinstance(intent, FastForward):
+        scene.modes.toggle_fast()
+    elif isinstance(intent, Key) and intent.key == pygame.K_p:
+        scene.modes.toggle_preview()
+    else:
+        return False
+    return True
+
+
+def next_reset_step(scene: InputScreen, intent) -> bool:
     """A click off the buttons, or Space, ends the reset step on show at once."""
     clicked = isinstance(intent, Click) and not _button_at(scene, intent.pos)
     spaced = isinstance(intent, Key) and intent.key == pygame.K_SPACE
     return (clicked or spaced) and scene.director.next_step()
 
 
-def _press(scene: TableScreen, intent: Click) -> None:
+def _press(scene: InputScreen, intent: Click) -> None:
     """A button acts at once; on the table the press may start a gesture instead."""
     if intent.button == 1 and not _button_at(scene, intent.pos) and _may_gesture(scene) \
             and scene.hand.editor.press(intent.pos, hit(scene, intent.pos), scene.orders.table()):
@@ -66,18 +73,18 @@ def _press(scene: TableScreen, intent: Click) -> None:
     _click(scene, intent.pos)
 
 
-def _release(scene: TableScreen, pos) -> None:
+def _release(scene: InputScreen, pos) -> None:
     if scene.hand.editor.active:
         outcome = scene.hand.editor.release(pos, hit(scene, pos), scene.orders.table())
         if outcome is not None:
             finish(scene, outcome)
 
 
-def _may_gesture(scene: TableScreen) -> bool:
+def _may_gesture(scene: Pointing) -> bool:
     return scene.seat.can_act() and not scene.director.busy and not scene.hand.editor.active and scene.match.pending is None
 
 
-def finish(scene: TableScreen, outcome: Outcome) -> None:
+def finish(scene: InputScreen, outcome: Outcome) -> None:
     """What a finished gesture asks for reaches the match, as a click's would."""
     if outcome.sound is not None:
         scene.app.audio.play(outcome.sound)
@@ -92,7 +99,7 @@ def finish(scene: TableScreen, outcome: Outcome) -> None:
         _take(scene, outcome.actions)
 
 
-def _wheel(scene: TableScreen, intent: Wheel) -> None:
+def _wheel(scene: InputScreen, intent: Wheel) -> None:
     pos = scene.hand.pos  # where the last motion put it: the wheel's own report may lag behind
     if scene.frame.L.log.collidepoint(pos):
         scene.views.log.scroll_by(intent.dy, len(scene.match.log))
@@ -100,10 +107,10 @@ def _wheel(scene: TableScreen, intent: Wheel) -> None:
         scene.views.base.wheel(pos, intent.dy)
 
 
-def _key(scene: TableScreen, intent: Key) -> bool:
+def _key(scene: InputScreen, intent: Key) -> bool:
     """Keys for every gesture: arrows pan the base, Home fits it back, R and Shift+R turn
     the tile under the pointer, 1 to 3 name an astronaut, Tab and Shift+Tab walk through
-    what is lit and Space uses it, Enter presses the main button."""
+    what is lit and Space uses it, Enter presses the main button (P is a command)."""
     shown = scene.seat.shown()
     step = scene.views.base.cell_size(shown.base, shown.seat) // 2
     pans = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step), pygame.K_DOWN: (0, -step)}
@@ -115,8 +122,6 @@ def _key(scene: TableScreen, intent: Key) -> bool:
         _turn_hovered(scene, -1 if intent.text == "R" else 1)
     elif intent.key in NUMBERS and scene.seat.can_act():
         _use(scene, astronaut_target(scene.match.state, scene.match.current, NUMBERS[intent.key]))
-    elif intent.key == pygame.K_p:
-        scene.modes.toggle_preview()
     elif intent.key == pygame.K_TAB:
         scene.hand.focus = next_focus(_lit(scene), scene.hand.focus, -1 if intent.shift else 1)
     elif intent.key == pygame.K_SPACE:
@@ -130,7 +135,7 @@ def _key(scene: TableScreen, intent: Key) -> bool:
     return True
 
 
-def _turn_hovered(scene: TableScreen, direction: int) -> None:
+def _turn_hovered(scene: InputScreen, direction: int) -> None:
     """R turns clockwise (to produce while working), Shift+R counterclockwise (to spend)."""
     target = hit(scene, scene.hand.pos)
     if target is None or target.kind != CELL or target.seat != scene.match.current or not _may_gesture(scene):
@@ -145,15 +150,15 @@ def _turn_hovered(scene: TableScreen, direction: int) -> None:
     scene.hand.editor.turn_now(target.ref, scene.orders.table(), direction)
 
 
-def _buttons(scene: TableScreen) -> list[Button]:
+def _buttons(scene: InputScreen) -> list[Button]:
     return scene.frame.top_buttons + scene.frame.action_buttons + (scene.frame.hint.buttons if scene.frame.hint is not None else [])
 
 
-def _button_at(scene: TableScreen, pos) -> bool:
+def _button_at(scene: InputScreen, pos) -> bool:
     return any(b.rect.collidepoint(pos) for b in _buttons(scene))
 
 
-def _click(scene: TableScreen, pos) -> None:
+def _click(scene: InputScreen, pos) -> None:
     for b in _buttons(scene):
         if b.click(pos):
             return
@@ -172,7 +177,7 @@ def _click(scene: TableScreen, pos) -> None:
         _use(scene, target)
 
 
-def _use(scene: TableScreen, target: Target | None) -> None:
+def _use(scene: InputScreen, target: Target | None) -> None:
     """What a click on `target` means now, whether a click or a key names it."""
     if target is None or target.kind == MINI_BASE:
         return
@@ -196,7 +201,7 @@ def _use(scene: TableScreen, target: Target | None) -> None:
         _take(scene, actions)
 
 
-def _take(scene: TableScreen, actions: list) -> None:
+def _take(scene: InputScreen, actions: list) -> None:
     """One of `actions`, which a click or a gesture asks for: the only one; while paying, the
     one the proposed payment makes (changed on the cost itself, never in a dialog per unit);
     else the player's pick in a dialog."""
@@ -208,7 +213,7 @@ def _take(scene: TableScreen, actions: list) -> None:
         choose_among(scene, actions)
 
 
-def hit(scene: TableScreen, pos) -> Target | None:
+def hit(scene: Pointing, pos) -> Target | None:
     if scene.views.prompt.drawn.collidepoint(pos):  # grown over the base, the panel hides what is under it
         return None
     shown = scene.seat.shown()
@@ -216,7 +221,7 @@ def hit(scene: TableScreen, pos) -> Target | None:
             or scene.views.seats_view.hit(pos, shown.base) or scene.views.tracks.hit(pos))
 
 
-def _prelude(scene: TableScreen, target: Target) -> bool:
+def _prelude(scene: InputScreen, target: Target) -> bool:
     """Take what a click on `target` takes first (a tile clicked before Work: the work);
     False if the rules refuse it (the toast says why)."""
     first = scene.orders.table().prelude(target)
@@ -227,7 +232,7 @@ def _prelude(scene: TableScreen, target: Target) -> bool:
     return scene.match.version != version
 
 
-def marks(scene: TableScreen) -> dict[str, frozenset]:
+def marks(scene: Pointing) -> dict[str, frozenset]:
     """What the player may click now, by kind of target, for the views to light up."""
     if not scene.seat.can_act() or scene.director.busy or scene.match.pending is not None:
         return {}
@@ -238,19 +243,19 @@ def marks(scene: TableScreen) -> dict[str, frozenset]:
     return {kind: table.lit(kind) for kind in (HANGAR, EXPERIMENT, CELL, ASTRO)}
 
 
-def _lit(scene: TableScreen) -> list[Target]:
+def _lit(scene: Pointing) -> list[Target]:
     """Everything lit, in the order Tab visits it: modules, experiments, cells, astronauts."""
     seat = scene.match.current
     return [Target(kind, None if kind in (HANGAR, EXPERIMENT) else seat, ref)
             for kind, refs in marks(scene).items() for ref in sorted(refs)]
 
 
-def focused(scene: TableScreen) -> Target | None:
+def focused(scene: Pointing) -> Target | None:
     """The target Tab chose, while it is still lit."""
     return scene.hand.focus if scene.hand.focus in _lit(scene) else None
 
 
-def track_hover(scene: TableScreen, dt: float) -> None:
+def track_hover(scene: Pointing, dt: float) -> None:
     target = hit(scene, scene.hand.pos)
     if target == scene.hand.hover and not scene.hand.editor.active:  # a hand busy with a piece wants no tooltip
         scene.hand.hover_time += dt

@@ -1,14 +1,17 @@
 """What the game screen's parts share: the scene's state in a few parts, the positions on
 show (`Shown`), the guide a game may have (`Guide`, the Learn to play coach), and the screen
-as its parts see it (`TableScreen`).
+as each part sees it.
 
 game.py's GameScene holds its state in these parts: `views` (the panels' views), `hand`
 (the pointer, what it rests on, the gesture under way), `frame` (the layout, the cached
 layers, the buttons, the hint, the toasts, the clock), `cast` (the seats' names), `modes`
 (fast-forward, the reset preview), `seat` (who is at the screen, and what is on show for
 them) and `orders` (the player's requests, and the table model they come from).
+
 game_input, game_draw, game_buttons, game_dialogs, table_story, tutorial and final_board
-take the scene as TableScreen, so none of them imports the scene's module.
+take the scene as a small protocol naming the parts they read and the methods they call
+(`InputScreen`, `DrawScreen`, `ButtonScreen`, ...), so none of them imports the scene's
+module and each says what it may touch; GameScene is every one of them.
 """
 from __future__ import annotations
 
@@ -58,9 +61,9 @@ class Guide(Protocol):
     def bot_pace(self, chosen: float) -> float:
         """Seconds between two bot actions, given the player's chosen pace."""
 
-    def update(self, screen: TableScreen) -> None: ...
+    def update(self, screen: Guided) -> None: ...
 
-    def next_change(self, screen: TableScreen) -> float | None:
+    def next_change(self, screen: Guided) -> float | None:
         """When what the guide draws changes with no input (see Scene.next_change)."""
 
     def log_area(self, area: pygame.Rect) -> pygame.Rect:
@@ -69,10 +72,10 @@ class Guide(Protocol):
     def payment(self) -> list[Action]:
         """The spends the guide asks for in the payment under way, in its order (none: no payment)."""
 
-    def handle(self, intent, screen: TableScreen) -> bool:
+    def handle(self, intent, screen: Guided) -> bool:
         """True when the guide used the input and the table must not."""
 
-    def draw(self, surface: pygame.Surface, screen: TableScreen) -> None: ...
+    def draw(self, surface: pygame.Surface, screen: Guided) -> None: ...
 
 
 @dataclass
@@ -232,29 +235,122 @@ class Orders:
         self.send(ConfirmRequested(self.match.current))
 
 
-class TableScreen(Protocol):
-    """The game screen as its parts use it."""
+# The screen as each part sees it. A part's function takes the smallest protocol that covers
+# it; a protocol names a part of the state above, not its pieces.
+class Pointing(Protocol):
+    """What lies under the pointer and what is lit for the player to use (game_input's hit and marks)."""
+
+    match: Match
+    director: Director
+    views: Views
+    hand: Hand
+    seat: ScreenSeat
+    orders: Orders
+
+
+class InputScreen(Protocol):
+    """What the table's input reads and does: the pointer, the wheel and the keys on the table."""
 
     app: Any  # the window's App (its stack, audio, settings); typed loosely, as the app imports the screens
     match: Match
-    guide: Guide | None
-    cast: Cast
+    director: Director
     views: Views
     hand: Hand
     frame: Frame
+    cast: Cast
+    seat: ScreenSeat
+    orders: Orders
+
+    def log_covered(self) -> bool:
+        """Whether something drawn over the log hides it (a hint, a reset step, a guide's note)."""
+
+
+class Commanding(Protocol):
+    """What the screen's commands touch: Esc, Undo, fast-forward, the reset preview."""
+
+    hand: Hand
+    seat: ScreenSeat
+    orders: Orders
+    modes: Modes
+
+    def pause(self) -> None: ...
+
+
+class ButtonScreen(Protocol):
+    """What the top bar's and the action panel's buttons and words read and do."""
+
+    app: Any
+    match: Match
+    director: Director
+    views: Views
+    frame: Frame
+    cast: Cast
     modes: Modes
     seat: ScreenSeat
     orders: Orders
+
+    def pause(self) -> None: ...
+
+
+class DialogScreen(Protocol):
+    """What the game screen's dialogs read and do."""
+
+    app: Any
+    match: Match
+    cast: Cast
+    orders: Orders
+
+
+class DrawScreen(Protocol):
+    """What drawing the table reads."""
+
+    app: Any
+    match: Match
     director: Director
+    views: Views
+    hand: Hand
+    frame: Frame
+    cast: Cast
+    modes: Modes
+    seat: ScreenSeat
+    orders: Orders
+
+
+class StoryScreen(Protocol):
+    """What the last turns' marks and the recap strip read (table_story)."""
+
+    app: Any
+    match: Match
+    director: Director
+    views: Views
+    hand: Hand
+    frame: Frame
+    cast: Cast
+    seat: ScreenSeat
+
+    def log_covered(self) -> bool: ...
+
+
+class Guided(Protocol):
+    """What a guide reads of the screen, and the requests it may send."""
+
+    director: Director
+    views: Views
+    hand: Hand
+    frame: Frame
+    orders: Orders
+
+
+class FinishedTable(Protocol):
+    """The game screen under the final board's banner: read, and passed the input and the time."""
+
+    match: Match
+    hand: Hand
+    frame: Frame
+    cast: Cast
 
     def handle(self, intent) -> bool: ...
 
     def update(self, dt: float) -> None: ...
 
     def next_change(self) -> float | None: ...
-
-    def log_covered(self) -> bool: ...
-
-    def prompt_text(self) -> tuple[str, str]: ...
-
-    def pause(self) -> None: ...

@@ -13,7 +13,7 @@ from ..input import Click
 from ..views.last_moves import draw_base_marks, draw_ring_marks
 from ..views.recap_view import RecapView
 from . import routes
-from .table_screen import Shown, TableScreen
+from .table_screen import Shown, StoryScreen
 
 
 class TableStory:
@@ -35,7 +35,7 @@ class TableStory:
 
     # ------------------------------------------------------------ the recap
 
-    def recap_turns(self, scene: TableScreen) -> list[PlayedTurn]:
+    def recap_turns(self, scene: StoryScreen) -> list[PlayedTurn]:
         """The other seats' turns to recap now: on the player's own turn, before they move."""
         seat = scene.match.current
         if not scene.seat.can_act() or scene.director.busy or scene.log_covered() or self.story.moving() == seat:
@@ -43,11 +43,11 @@ class TableStory:
         turns = self.story.since(seat)
         return turns if turns and turns[-1].number > self.closed else []
 
-    def log_area(self, scene: TableScreen) -> pygame.Rect:
+    def log_area(self, scene: StoryScreen) -> pygame.Rect:
         """What the log keeps of its panel: the strip takes the top while there is a recap to show."""
         return self.recap.log_area(len(self.recap_turns(scene)))
 
-    def handle(self, scene: TableScreen, intent) -> bool:
+    def handle(self, scene: StoryScreen, intent) -> bool:
         """A click on a recap line shows that turn on the table; one on the strip's × closes it."""
         if not isinstance(intent, Click) or not self.recap_turns(scene):
             return False
@@ -62,7 +62,7 @@ class TableStory:
 
     # ------------------------------------------------------------ drawing
 
-    def draw(self, scene: TableScreen, surface: pygame.Surface, shown: Shown) -> None:
+    def draw(self, scene: StoryScreen, surface: pygame.Surface, shown: Shown) -> None:
         """The marks on the ring and on the base on show, and the recap over the log's panel;
         a seat whose move is being played out has no marks until it is over."""
         beat = scene.director.beat
@@ -73,7 +73,7 @@ class TableStory:
             draw_base_marks(surface, scene.views.base, shown.base, turn, scene.cast.chars[shown.seat])
         self.recap.draw(surface, self.recap_turns(scene), scene.cast.names, scene.cast.chars, scene.hand.pos)
 
-    def draw_popup(self, scene: TableScreen, surface: pygame.Surface, state: State, seat: int) -> None:
+    def draw_popup(self, scene: StoryScreen, surface: pygame.Surface, state: State, seat: int) -> None:
         """The marks on a rival's base enlarged from its card."""
         turn = self.story.last(seat)
         if turn is not None:

@@ -32,7 +32,7 @@ from ..views.coach_panel import BUTTON_MIN_H, CoachPanel, button_scale, next_swe
 from ..widgets import Button, draw_panel, hovered, layout_column
 from .dialog import ChoiceScene
 from .game import GameScene
-from .table_screen import TableScreen
+from .table_screen import Guided
 from . import routes
 
 PACE = "slow"  # the bot's moves, slow enough to follow
@@ -97,7 +97,7 @@ class Coach:
         """The bot plays slowly enough to follow, unless the command line set a pace."""
         return chosen if self.app.config.pace is not None else max(chosen, PACES[PACE])
 
-    def update(self, scene: TableScreen) -> None:
+    def update(self, scene: Guided) -> None:
         if not scene.director.busy:  # the learner's turn comes once the table shows it, reset and all
             self.runner.poll()
         if not scene.director.busy and not scene.hand.editor.active:
@@ -115,7 +115,7 @@ class Coach:
         self.panel.place(scene.frame.L.log, scene.frame.L.scale, heading, self.runner.step.text, self.buttons, self.folded)
         self._placed = self._look(scene)
 
-    def next_change(self, scene: TableScreen) -> float | None:
+    def next_change(self, scene: Guided) -> float | None:
         """When the note or its spotlight changes with no input: at once when it shows what
         the last frame did not (a new step, a reset over), then as the ring swells; None once
         it holds still."""
@@ -123,13 +123,13 @@ class Coach:
             return 0.0
         return next_swell(scene.frame.clock - self._lit[1]) if self._lit is not None else None
 
-    def _look(self, scene: TableScreen) -> tuple:
+    def _look(self, scene: Guided) -> tuple:
         """What the note and its spotlight show now, as far as it changes with no input."""
         spot = self.spot_rect(scene) if not scene.director.busy else None
         return (self.put_away, self.folded, scene.director.resetting, self.runner.index,
                 tuple(spot) if spot is not None else None)
 
-    def handle(self, intent, scene: TableScreen) -> bool:
+    def handle(self, intent, scene: Guided) -> bool:
         """A click on the note, or Enter for its Next while it is on show; anything else is the table's."""
         if not self.showing:
             return False
@@ -142,7 +142,7 @@ class Coach:
             b.click(intent.pos)
         return True
 
-    def draw(self, surface: pygame.Surface, scene: TableScreen) -> None:
+    def draw(self, surface: pygame.Surface, scene: Guided) -> None:
         self._drawn = self._placed
         spot = self.spot_rect(scene) if self.showing and not scene.director.busy else None
         if spot is None:
@@ -170,7 +170,7 @@ class Coach:
         return buttons + [chapters, Button("Hide note", self.fold, style="quiet",
                                            tooltip="Fold the note to read the game log; Show note brings it back")]
 
-    def spot_rect(self, scene: TableScreen) -> pygame.Rect | None:
+    def spot_rect(self, scene: Guided) -> pygame.Rect | None:
         """Where the step's spotlight falls on screen now, if it has one."""
         spot = self.runner.step.spot
         if spot is None:
