@@ -261,3 +261,26 @@ def test_every_protocol_is_small():
     assert len(protocols) > 5, "the protocols are not where this test looks"
     large = {name: len(members) for name, members in protocols.items() if len(members) > PROTOCOL_MEMBERS}
     assert not large, f"protocols of more than {PROTOCOL_MEMBERS} members: {large}"
+
+
+def test_the_game_screens_parts_use_only_what_their_protocol_names():
+    """A function that takes the screen as one of table_screen's protocols reads and calls
+    only the members that protocol names (Python would not hold it to them)."""
+    scenes = UI / "scenes"
+    protocols = {node.name: set(_protocol_members(node)) for node in sources(scenes)[scenes / "table_screen.py"].body
+                 if isinstance(node, ast.ClassDef) and any(ast.unparse(b) == "Protocol" for b in node.bases)}
+    beyond, checked = [], 0
+    for path, tree in sources(scenes).items():
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for arg in fn.args.args:
+                protocol = ast.unparse(arg.annotation) if arg.annotation is not None else None
+                if protocol not in protocols:
+                    continue
+                checked += 1
+                beyond += [f"{path.name}:{n.lineno} {fn.name} uses {arg.arg}.{n.attr}, not in {protocol}"
+                           for n in ast.walk(fn) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                           and n.value.id == arg.arg and n.attr not in protocols[protocol]]
+    assert checked > 40, "the parts are not where this test looks"
+    assert not beyond, "; ".join(beyond)
