@@ -2,7 +2,8 @@
 
 The scene draws what the bus reports, through the animation director, and sends the
 player's clicks to the match as action requests. It never changes the game itself. It
-coordinates; game_buttons, game_input, game_draw and game_dialogs do those jobs for it.
+coordinates; game_buttons, game_input, game_draw and game_dialogs do those jobs for it,
+each through a small protocol, and its state is held in the parts table_screen.py declares.
 """
 from __future__ import annotations
 
