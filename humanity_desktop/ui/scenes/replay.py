@@ -22,7 +22,7 @@ STEP_W = 52  # design width of a one-symbol step button
 class ReplayScene(GameScene):
     def __init__(self, app, replay: ReplayMatch) -> None:
         super().__init__(app, replay)
-        self.viewer = None  # every seat's secrets shown, nobody's turn to click
+        self.seat.viewer = None  # every seat's secrets shown, nobody's turn to click
         self.playing = False
         self.speed = 1.0
         self.wait = 0.0
@@ -78,8 +78,8 @@ class ReplayScene(GameScene):
 
     def handle(self, intent) -> bool:
         if isinstance(intent, Click):
-            self.pointer = intent.pos
-            for b in self.top_buttons:
+            self.hand.pos = intent.pos
+            for b in self.frame.top_buttons:
                 if b.click(intent.pos):
                     break
         elif isinstance(intent, Key) and intent.key in self._keys():
@@ -110,12 +110,12 @@ class ReplayScene(GameScene):
             (Button(f"{self.speed:g}×", self.next_speed, style="quiet", tooltip="Speed: 0.5×, 1×, 2× or 4×"), 60),
             (Button("Close", self.close, style="quiet", tooltip="Close: leave the replay (Esc)"), 80),
         ]
-        sc = self.L.scale
-        x = self.L.top.right - int(8 * sc)
-        h = self.L.top.h - int(14 * sc)
+        sc = self.frame.L.scale
+        x = self.frame.L.top.right - int(8 * sc)
+        h = self.frame.L.top.h - int(14 * sc)
         for b, w in reversed(buttons):
             x -= int(w * sc)
-            b.rect = pygame.Rect(x, self.L.top.y + int(7 * sc), int(w * sc), h)
+            b.rect = pygame.Rect(x, self.frame.L.top.y + int(7 * sc), int(w * sc), h)
             x -= int(6 * sc)
         return [b for b, _ in buttons]
 
