@@ -61,23 +61,23 @@ def gesture_frames(seconds: float, seed: int) -> dict[str, tuple[list[float], li
             while (t := time.perf_counter() - start) < seconds / 2:
                 post(pygame.MOUSEMOTION, path(t), rel=(0, 0), buttons=(1, 0, 0))
                 app.step()
-                if game.editor.active:
+                if game.hand.editor.active:
                     frames[kind][0].append(app.frame_ms[-1])
                     frames[kind][1].append(app.frame_cpu_ms[-1])
-            game.editor.cancel()  # Esc: back where it came from
+            game.hand.editor.cancel()  # Esc: back where it came from
             post(pygame.MOUSEBUTTONUP, path(t), button=1)
-            while game.editor.active:
+            while game.hand.editor.active:
                 app.step()
 
-        home = game.board.hangar_center(s, slot)
-        base = game.base.area.center
+        home = game.views.board.hangar_center(s, slot)
+        base = game.views.base.area.center
         run("carry", lambda t: (home[0] + (base[0] - home[0]) * (0.5 - 0.5 * math.cos(2 * t)),
                                 home[1] + 160 * math.sin(3 * t)))
         match.bus.publish(ActionRequested(0, Action("work")))
         while game.director.busy:
             app.step()
         cell = next(a.cell for a in legal_actions(s) if a.kind == "activate")
-        rect = game.base.cell_rect(s, 0, cell)
+        rect = game.views.base.cell_rect(s, 0, cell)
         # Back and forth short of the snap, so the tile turns for the whole run.
         run("turn", lambda t: (rect.centerx + rect.w * 0.4 * math.cos(0.6 * math.sin(4 * t)),
                                rect.centery + rect.w * 0.4 * math.sin(0.6 * math.sin(4 * t))))

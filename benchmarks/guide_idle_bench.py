@@ -55,7 +55,7 @@ def worker(size: tuple[int, int], seconds: float, normal_runs: int) -> dict:
         plan = {"game": None, "phase": "start", "since": 0.0, "cpu": 0.0, "frames": 0, "index": -1, "walked": 0.0}
 
         def at_rest(game) -> bool:
-            return not game.director.busy and not game.editor.active and not app.stack.dirty
+            return not game.director.busy and not game.hand.editor.active and not app.stack.dirty
 
         def awaits_player(game) -> bool:
             """The step's wait is the player's to answer now (a note, a move, Confirm)."""
@@ -75,9 +75,9 @@ def worker(size: tuple[int, int], seconds: float, normal_runs: int) -> dict:
             if wait == NEXT:
                 runner.next()
             elif wait == CONFIRM:
-                game.send(ConfirmRequested(LEARNER))
+                game.orders.send(ConfirmRequested(LEARNER))
             elif isinstance(wait, Action):
-                game.send(ActionRequested(LEARNER, wait))
+                game.orders.send(ActionRequested(LEARNER, wait))
             app.stack.dirty = True  # as the click that made the move would
 
         def measure(now: float, game, ready: bool, record) -> bool:
@@ -122,7 +122,7 @@ def worker(size: tuple[int, int], seconds: float, normal_runs: int) -> dict:
                         answer(game)
                 return False
             m = game.match
-            mine = m.human_turn and m.current == 0 and game.thinking is None
+            mine = m.human_turn and m.current == 0 and game.seat.thinking is None
             if measure(now, game, mine, normal.append):
                 return len(normal) >= normal_runs
             return False

@@ -143,7 +143,7 @@ def test_a_window_moved_to_a_screen_of_one_pixel_per_point_is_laid_out_again(ret
     pygame.event.post(event)
     retina.step()
     assert retina.screen.get_size() == (1280, 720) and theme.min_text_px() == theme.MIN_TEXT_PX
-    assert game.base.rect.right <= 1280  # laid out for the new pixels
+    assert game.views.base.rect.right <= 1280  # laid out for the new pixels
     x, y = astronaut_pos(game, 1)
     post_in_points(pygame.MOUSEBUTTONDOWN, (x, y), button=1)
     post_in_points(pygame.MOUSEBUTTONUP, (x, y), button=1)

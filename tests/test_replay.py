@@ -104,7 +104,7 @@ def open_from_load(app) -> ReplayScene:
 
 def button(scene: ReplayScene, name: str):
     """A control by the name its tooltip gives it."""
-    return next(b for b in scene.top_buttons if b.tooltip.startswith(name + ":"))
+    return next(b for b in scene.frame.top_buttons if b.tooltip.startswith(name + ":"))
 
 
 def test_a_finished_save_offers_its_replay_from_the_load_screen(app, finished):

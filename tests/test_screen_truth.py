@@ -29,6 +29,7 @@ from humanity_desktop.ui.scenes.dialog import HandoffScene
 from humanity_desktop.ui.scenes.final_board import FinalBoardScene
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.results import ResultsScene
+from humanity_desktop.ui.scenes.table_screen import ScreenSeat
 from humanity_desktop.ui.scenes.title import TitleScene
 from screen_truth import Truth, draw_frame, facts_seen, problems
 from ui_driver import run_until
@@ -63,8 +64,8 @@ class Table:
         self.settle()
 
     def settle(self) -> None:
-        assert run_until(self.app, lambda: not self.game.director.busy and not self.game.editor.active
-                         and not self.game.base.moving and not self.match.thread_at_work), \
+        assert run_until(self.app, lambda: not self.game.director.busy and not self.game.hand.editor.active
+                         and not self.game.views.base.moving and not self.match.thread_at_work), \
             "the table never came to rest"
         m = self.match
         if self.holder is None and m.state.current in self.humans and not isinstance(self.app.stack.top, HandoffScene):
@@ -99,10 +100,10 @@ class Table:
             if self.turn_start is None or self.turn_start[0] != seat:
                 self.turn_start = (seat, m.state.copy())
             if m.pending is not None:
-                self.game.confirm()
+                self.game.orders.confirm()
                 self.turn_start = None
             else:
-                self.game.request(self.rng.choice(m.legal()))
+                self.game.orders.request(self.rng.choice(m.legal()))
         else:
             self.clock.now += 10.0  # the bot's pace has passed
             version = m.version
@@ -247,7 +248,7 @@ def test_a_score_off_by_one_is_caught(hot_seat, monkeypatch):
 
 
 def test_a_hidden_value_drawn_for_another_seat_is_caught(hot_seat, monkeypatch):
-    monkeypatch.setattr(GameScene, "science_visible", lambda scene: (True,) * scene.match.state.n)
+    monkeypatch.setattr(ScreenSeat, "science_visible", lambda seat: (True,) * seat.match.state.n)
     assert any("hidden science" in p for p in one_frame(hot_seat))
 
 

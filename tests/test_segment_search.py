@@ -12,7 +12,8 @@ from builders import bank, fresh, set_astronaut, square_to_complete
 
 from humanity_desktop.bots.base import Budget, Cancelled
 from humanity_desktop.bots.plans import plans as bot_plans
-from humanity_desktop.bots.hidden import consistent, sample, unseen_cards
+from humanity_desktop.bots.determinize import Sampler
+from humanity_desktop.bots.hidden import consistent, unseen_cards
 from humanity_desktop.bots.judge import Judge, Memo
 from humanity_desktop.bots.judge import RICH
 from humanity_desktop.bots.sampling_search import SamplerBot
@@ -143,7 +144,7 @@ def test_a_view_made_whole_shows_the_seat_the_same_view() -> None:
         for seat in range(s.n):
             view = observe(s, seat)
             assert observe(consistent(view), seat) == view
-            assert observe(sample(view, rng, [3] * s.n), seat) == view
+            assert observe(Sampler(view).draw(rng), seat) == view
             modules, _ = unseen_cards(view, s.catalogue)
             assert [sorted(d) for d in s.decks] == modules  # the unseen cards are the deck's
 
@@ -474,6 +475,32 @@ def test_the_sampler_judges_only_the_candidates_it_listed_in_its_time(monkeypatc
     clock = ticking(monkeypatch, sampling_search)
     timed = SamplerBot(1).candidates(s, span=0.1)
     assert 1 <= len(timed) < every and clock[0] <= 0.1 + 0.01
+
+
+def test_a_sampler_decision_ends_by_its_cap_however_wide_the_position(monkeypatch):
+    """Past its cap the search lists no further and begins no playout, though short of the
+    two candidates Normal plays out however slow the machine: on a clock that moves a
+    millisecond at each read, a 1 ms budget and a 60 ms cap end it within a few reads of the cap."""
+    import types
+
+    import humanity_desktop.bots.base as base
+    import humanity_desktop.bots.sampling_search as sampling_search
+    import humanity_desktop.bots.segment_plans as segment_plans
+
+    s = recorded_wide_position()
+    clock = [0.0]
+
+    def tick() -> float:
+        clock[0] += 0.001
+        return clock[0]
+
+    for module in (base, sampling_search, segment_plans):
+        monkeypatch.setattr(module, "time", types.SimpleNamespace(monotonic=tick))
+    bot = sampling_search.normal(1)
+    bot.cap = 0.06
+    ranked = bot.search(s, Budget(seconds=0.001))
+    assert clock[0] <= 0.06 + 0.01 and bot.playouts < sampling_search.NORMAL_LEAST
+    assert all(replays_to(s, plan) for _, plan, _ in ranked)
 
 
 def test_a_listing_out_of_time_still_ends_the_segment_in_every_position_of_real_games(monkeypatch):

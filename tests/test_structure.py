@@ -240,3 +240,47 @@ def test_no_ui_module_reaches_a_private_member_of_another_object():
                 if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
                 and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))]
     assert not reaching, "private members reached: " + ", ".join(reaching)
+
+
+PROTOCOL_MEMBERS = 10  # past this a protocol names a god object, not what one part may use
+
+
+def _protocol_members(node: ast.ClassDef) -> list[str]:
+    """The attributes a Protocol class annotates and the methods it defines in its own body."""
+    return ([n.target.id for n in node.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)]
+            + [n.name for n in node.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))])
+
+
+def test_every_protocol_is_small():
+    """A part takes the screen (or a guide, a bot) as a protocol naming what it may read and
+    do; a long one makes every part depend on all of it."""
+    protocols = {f"{p.relative_to(PACKAGE)}:{node.name}": _protocol_members(node)
+                 for p, tree in sources(PACKAGE).items() for node in ast.walk(tree)
+                 if isinstance(node, ast.ClassDef)
+                 and any(ast.unparse(base) in ("Protocol", "typing.Protocol") for base in node.bases)}
+    assert len(protocols) > 5, "the protocols are not where this test looks"
+    large = {name: len(members) for name, members in protocols.items() if len(members) > PROTOCOL_MEMBERS}
+    assert not large, f"protocols of more than {PROTOCOL_MEMBERS} members: {large}"
+
+
+def test_the_game_screens_parts_use_only_what_their_protocol_names():
+    """A function that takes the screen as one of table_screen's protocols reads and calls
+    only the members that protocol names (Python would not hold it to them)."""
+    scenes = UI / "scenes"
+    protocols = {node.name: set(_protocol_members(node)) for node in sources(scenes)[scenes / "table_screen.py"].body
+                 if isinstance(node, ast.ClassDef) and any(ast.unparse(b) == "Protocol" for b in node.bases)}
+    beyond, checked = [], 0
+    for path, tree in sources(scenes).items():
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for arg in fn.args.args:
+                protocol = ast.unparse(arg.annotation) if arg.annotation is not None else None
+                if protocol not in protocols:
+                    continue
+                checked += 1
+                beyond += [f"{path.name}:{n.lineno} {fn.name} uses {arg.arg}.{n.attr}, not in {protocol}"
+                           for n in ast.walk(fn) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                           and n.value.id == arg.arg and n.attr not in protocols[protocol]]
+    assert checked > 40, "the parts are not where this test looks"
+    assert not beyond, "; ".join(beyond)

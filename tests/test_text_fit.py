@@ -325,7 +325,7 @@ def test_a_seat_card_names_a_bots_level_whole_where_bot_and_level_do_not_both_fi
     try:
         app.stack.push(TitleScene(app))
         game = game_at(app, lambda s: True, seats="human,bot:careful,bot:casual")
-        game.layers["seats"].invalidate()  # painted before the recording began
+        game.frame.layers["seats"].invalidate()  # painted before the recording began
         texts = [n.text for n in drawn(app) if n.by.endswith("seats_view")]
     finally:
         app.close()
@@ -342,9 +342,9 @@ def test_a_thinking_first_players_status_keeps_clear_of_its_tokens(tmp_path):
         game = game_at(app, lambda s: s.patch == 1, seats="human,bot:careful")  # the bot opened the round
         while game.director.busy:  # the table shows the position reached
             app.step()
-        game.thinking = 1
-        game.layers["seats"].invalidate()
-        card, icon = game.seats_view.cards[1], int(18 * game.seats_view.scale)
+        game.seat.thinking = 1
+        game.frame.layers["seats"].invalidate()
+        card, icon = game.views.seats_view.cards[1], int(18 * game.views.seats_view.scale)
         notes = [n for n in drawn(app) if n.by.endswith("seats_view") and n.rect and card.contains(n.rect)]
     finally:
         app.close()

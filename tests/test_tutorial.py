@@ -191,7 +191,7 @@ class Witness:
         if min(note_sizes(game)) < MIN_TEXT:
             self.problems.append(f"steps[{index}]: the note's type is under {MIN_TEXT} px")
         _, words = game.prompt_text()
-        if "Undo" in words and not any(b.label == "Undo" and b.enabled for b in game.action_buttons):
+        if "Undo" in words and not any(b.label == "Undo" and b.enabled for b in game.frame.action_buttons):
             self.problems.append(f"steps[{index}]: the turn's words offer Undo ({words!r}) but it is greyed")
         self._log_readable(index)
 
@@ -204,7 +204,7 @@ class Witness:
         """No line of the log drawn under the note, and LOG_LINES lines of it below the note,
         or below its bar once folded."""
         game, panel = self.game, self.game.guide.panel
-        rows = game.log._rows
+        rows = game.views.log._rows
         covered = [game.match.log[line] for rect, line in rows if rect.colliderect(panel.rect)]
         if covered:
             self.problems.append(f"steps[{index}]: the note covers the log's line {covered[0]!r}")
@@ -295,8 +295,8 @@ def test_a_rivals_base_shown_over_the_table_covers_the_spotlight(sized_app, monk
     game = open_tutorial(app)
     click(app, coach_button(game, "Next").rect.center)
     assert game.guide.runner.step.spot == ("astronaut", 0)
-    move(app, game.seats_view.mini_rect(RIVAL).center)
-    popup = game.popup.rect
+    move(app, game.views.seats_view.mini_rect(RIVAL).center)
+    popup = game.views.popup.rect
     spot = game.guide.spot_rect(game)
     assert spot is not None and spot.colliderect(popup)  # the rival's base covers the astronaut
     lit = pygame.image.tobytes(app.screen.subsurface(popup), "RGB")
@@ -314,9 +314,9 @@ def test_a_wrong_gesture_is_nudged_and_changes_nothing(app):
     before = game.match.state.copy()
     s = game.match.state
     wrong = s.players[LEARNER].astros[1][2]  # the other astronaut
-    click(app, game.base.cell_center(s, LEARNER, wrong))
+    click(app, game.views.base.cell_center(s, LEARNER, wrong))
     assert game.match.state == before and runner.index == step
-    [toast] = game.toasts.items
+    [toast] = game.frame.toasts.items
     assert toast.text.startswith("Not that one yet.") and runner.step.text in toast.text
     click(app, game.guide.spot_rect(game).center)  # the right one still works
     assert runner.index == step + 1 and game.match.state.players[LEARNER].astros[0] == before.players[LEARNER].astros[0]
@@ -343,9 +343,9 @@ def test_auto_pay_pays_as_the_guide_asks_wherever_it_asks_to_pay(app):
         settle(app, game)
         app.step()
         paid.append(runner.index)
-        click(app, next(b for b in game.action_buttons if b.label == "Auto-pay").rect.center)
+        click(app, next(b for b in game.frame.action_buttons if b.label == "Auto-pay").rect.center)
         settle(app, game)
-        nudges = [t.text for t in game.toasts.items if t.text.startswith("Not that one yet")]
+        nudges = [t.text for t in game.frame.toasts.items if t.text.startswith("Not that one yet")]
         assert not nudges, f"steps[{paid[-1]}]: Auto-pay was nudged: {nudges}"
         pending = game.match.pending  # the cost's last unit ended the turn, which waits for Confirm
         paid_for = pending.preview if pending is not None else game.match.state
@@ -364,13 +364,13 @@ def test_the_units_of_one_cost_may_be_paid_in_any_order(app):
     index, first, second = runner.index, runner.step.wait, SHIPPED.steps[runner.index + 1].wait
     assert paying(second) and first.cell != second.cell
     settle(app, game)
-    click(app, game.base.cell_center(game.match.state, LEARNER, second.cell))  # the second unit first
+    click(app, game.views.base.cell_center(game.match.state, LEARNER, second.cell))  # the second unit first
     settle(app, game)
-    assert not game.toasts.items and game.match.state.need[second.toward] == 0
+    assert not game.frame.toasts.items and game.match.state.need[second.toward] == 0
     assert runner.index == index + 1 and runner.step.wait == first  # the step still owed comes next
-    click(app, game.base.cell_center(game.match.state, LEARNER, first.cell))
+    click(app, game.views.base.cell_center(game.match.state, LEARNER, first.cell))
     settle(app, game)
-    assert not game.toasts.items and runner.step.wait == CONFIRM and game.match.pending is not None
+    assert not game.frame.toasts.items and runner.step.wait == CONFIRM and game.match.pending is not None
 
 
 def test_the_bot_plays_slowly_enough_to_follow_unless_the_command_line_set_a_pace(app):
@@ -534,11 +534,11 @@ def test_undo_in_the_guided_game_takes_a_choice_back_and_its_step_with_it(app):
     while runner.step.wait != CONFIRM:
         do_step(app, game)
     confirm = runner.index
-    undo = next(b for b in game.action_buttons if b.label == "Undo")
+    undo = next(b for b in game.frame.action_buttons if b.label == "Undo")
     assert undo.enabled
     click(app, undo.rect.center)  # the end of the turn, waiting for Confirm, goes back
     assert runner.index == confirm - 1 and game.match.pending is None
-    click(app, next(b for b in game.action_buttons if b.label == "Undo").rect.center)  # and the choice before it
+    click(app, next(b for b in game.frame.action_buttons if b.label == "Undo").rect.center)  # and the choice before it
     assert runner.index == confirm - 2 and game.match.state.work_left == 2
     play_to_step(app, game, confirm)  # the same steps again, and the guide goes on
     do_step(app, game)
@@ -551,7 +551,7 @@ def test_undo_goes_back_into_the_chapter_before_when_a_chapter_starts_mid_turn(a
     game = open_tutorial(app, CHAPTER["year"])
     runner = game.guide.runner
     start = runner.index
-    click(app, next(b for b in game.action_buttons if b.label == "Undo").rect.center)
+    click(app, next(b for b in game.frame.action_buttons if b.label == "Undo").rect.center)
     assert isinstance(runner.step.wait, Action) and runner.step.wait in game.match.legal()
     assert runner.chapter == CHAPTER["missions"]  # its last choice
     key(app, pygame.K_f)

@@ -73,14 +73,14 @@ def choosing(app, seed: int = 11) -> GameScene:
 def turn_tile(app, game: GameScene, cell, degrees: float) -> None:
     """Grab the tile near its edge and turn it by `degrees` (positive: clockwise)."""
     s = game.match.state
-    rect = game.base.cell_rect(s, s.current, cell)
+    rect = game.views.base.cell_rect(s, s.current, cell)
     drag(app, arc(rect.center, rect.w * 0.4, degrees))
     settle(app, game)
 
 
 def hangar_to_cell(app, game: GameScene, slot: int, cell) -> None:
     s = game.match.state
-    drag(app, line(game.board.hangar_center(s, slot), game.base.cell_center(s, s.current, cell), 16))
+    drag(app, line(game.views.board.hangar_center(s, slot), game.views.base.cell_center(s, s.current, cell), 16))
     settle(app, game)
 
 
@@ -126,7 +126,7 @@ def test_a_tile_the_rules_will_not_let_turn_budges_springs_back_and_names_the_ru
     game = choosing(app)
     s = game.match.state
     slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module")
-    click(app, game.board.hangar_center(s, slot))
+    click(app, game.views.board.hangar_center(s, slot))
     assert s.phase == PAY
     before = s.copy()
     refused = refusals(game)
@@ -134,7 +134,7 @@ def test_a_tile_the_rules_will_not_let_turn_budges_springs_back_and_names_the_ru
     turn_tile(app, game, obstacle, -100)  # an obstacle holds nothing to spend
     assert refused and refused[-1].action.kind == "spend" and refused[-1].action.cell == obstacle
     assert game.match.state == before
-    assert [t.text for t in game.toasts.items] == [f"Paying: {refused[-1].reason}"]
+    assert [t.text for t in game.frame.toasts.items] == [f"Paying: {refused[-1].reason}"]
 
 
 def test_r_turns_the_hovered_tile_and_enter_ends_the_work(app):
@@ -142,10 +142,10 @@ def test_r_turns_the_hovered_tile_and_enter_ends_the_work(app):
     actions = played_by(game, 0)
     s = game.match.state
     cell = next(a.cell for a in legal_actions(s) if a.kind == "activate")
-    move(app, game.base.cell_center(s, s.current, cell))
+    move(app, game.views.base.cell_center(s, s.current, cell))
     key(app, pygame.K_r, text="R")  # Shift+R spends: the wrong way while working
     settle(app, game)
-    assert actions == [] and any("clockwise" in t.text for t in game.toasts.items)
+    assert actions == [] and any("clockwise" in t.text for t in game.frame.toasts.items)
     key(app, pygame.K_r, text="r")
     settle(app, game)
     assert actions == [Action("activate", cell)]
@@ -221,8 +221,8 @@ def test_a_module_dropped_anywhere_but_the_astronauts_cell_springs_home_and_noth
     wrong = next(c for c in s.players[s.current].base if c != Table(s, legal_actions(s)).deploy_cell)
     hangar_to_cell(app, game, slot, wrong)
     assert requested == [] and game.match.state == before
-    assert any(t.text.startswith("Deploying: a new module goes on the cell") for t in game.toasts.items)
-    assert not game.editor.active  # it came to rest at home
+    assert any(t.text.startswith("Deploying: a new module goes on the cell") for t in game.frame.toasts.items)
+    assert not game.hand.editor.active  # it came to rest at home
 
 
 def test_a_short_press_on_a_module_is_still_a_click(app):
@@ -230,7 +230,7 @@ def test_a_short_press_on_a_module_is_still_a_click(app):
     actions = applied(game)
     s = game.match.state
     slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module")
-    click(app, game.board.hangar_center(s, slot))
+    click(app, game.views.board.hangar_center(s, slot))
     assert actions == [Action("choose_module", slot)] and s.phase == PAY
 
 
@@ -244,8 +244,8 @@ def placing(app) -> GameScene:
     m = game.match
     while m.state.phase != PLACE:
         play(m, rng.choice(m.legal()))
-    game.viewer = m.current
-    game.handoff_to = None
+    game.seat.viewer = m.current
+    game.seat.handoff_to = None
     settle(app, game)
     return game
 
@@ -258,8 +258,8 @@ def test_a_returning_astronaut_is_dragged_onto_a_lit_cell(app):
     i = next(k for k, (_, where, _) in enumerate(s.players[seat].astros) if where == RETURNING)
     cell = next(a.cell for a in legal_actions(s) if a.kind == "place_astronaut" and a.astronaut == i)
     seen = beats_seen(game)
-    home = game.base.returning_center(s, seat)
-    drag(app, line(game.base.returning_rect(s, seat, i).center, game.base.cell_center(s, seat, cell), 14))
+    home = game.views.base.returning_center(s, seat)
+    drag(app, line(game.views.base.returning_rect(s, seat, i).center, game.views.base.cell_center(s, seat, cell), 14))
     settle(app, game)
     assert actions[0] == Action("place_astronaut", i, cell)
     assert not any(f.start == home for beat in seen.given for f in beat.flights)  # carried there: it flies no more
@@ -273,9 +273,9 @@ def test_an_astronaut_dropped_on_an_illegal_cell_is_refused_with_the_rule(app):
     seat = s.current
     i = next(k for k, (_, where, _) in enumerate(s.players[seat].astros) if where == RETURNING)
     lit = {a.cell for a in legal_actions(s) if a.kind == "place_astronaut"}
-    grid = game.base.grid(s, seat)
+    grid = game.views.base.grid(s, seat)
     illegal = next(c for c in grid.cells() if c not in lit and c not in s.players[seat].base)
-    drag(app, line(game.base.returning_rect(s, seat, i).center, game.base.cell_center(s, seat, illegal), 14))
+    drag(app, line(game.views.base.returning_rect(s, seat, i).center, game.views.base.cell_center(s, seat, illegal), 14))
     settle(app, game)
     assert refused and refused[0].action == Action("place_astronaut", i, illegal) and refused[0].rule
     assert game.match.state == before
@@ -289,20 +289,20 @@ def test_the_wheel_zooms_about_the_pointer_and_dragging_the_background_pans(app)
     s = game.match.state
     seat = s.current
     cell = next(iter(s.players[seat].base))
-    centre = game.base.cell_center(s, seat, cell)
-    size = game.base.cell_size(s, seat)
+    centre = game.views.base.cell_center(s, seat, cell)
+    size = game.views.base.cell_size(s, seat)
     wheel(app, centre, 2)
-    assert game.base.cell_size(s, seat) > size
-    assert math.dist(game.base.cell_center(s, seat, cell), centre) <= 1  # what was under the pointer stays there
-    grid = game.base.grid(s, seat)
+    assert game.views.base.cell_size(s, seat) > size
+    assert math.dist(game.views.base.cell_center(s, seat, cell), centre) <= 1  # what was under the pointer stays there
+    grid = game.views.base.grid(s, seat)
     taken = set(s.players[seat].base) | {pos for _, _, pos in s.players[seat].astros}
     empty = next(grid.rect(c).center for c in grid.cells()
-                 if c not in taken and game.base.area.collidepoint(grid.rect(c).center))
-    start_pan = game.base.pan
+                 if c not in taken and game.views.base.area.collidepoint(grid.rect(c).center))
+    start_pan = game.views.base.pan
     drag(app, line(empty, (empty[0] + 60, empty[1] + 30), 6))
-    assert game.base.pan == (start_pan[0] + 60, start_pan[1] + 30)
+    assert game.views.base.pan == (start_pan[0] + 60, start_pan[1] + 30)
     key(app, pygame.K_HOME)
-    assert game.base.zoom == 1.0 and game.base.pan == (0, 0)
+    assert game.views.base.zoom == 1.0 and game.views.base.pan == (0, 0)
 
 
 def shown_state(game: GameScene):
@@ -321,7 +321,7 @@ def widening_placement(game: GameScene):
 def drop_astronaut(app, game: GameScene, i: int, spot) -> None:
     """Carry returning astronaut `i` from its row to the screen point `spot`, and let go."""
     s = game.match.state
-    drag(app, line(game.base.returning_rect(s, s.current, i).center, spot, 14))
+    drag(app, line(game.views.base.returning_rect(s, s.current, i).center, spot, 14))
     settle(app, game)
 
 
@@ -329,55 +329,55 @@ def test_a_placement_leaves_a_view_the_player_zoomed_and_panned_where_it_was(app
     game = placing(app)
     s = game.match.state
     seat = s.current
-    wheel(app, game.base.area.center, -2)
+    wheel(app, game.views.base.area.center, -2)
     key(app, pygame.K_LEFT)
-    zoom, pan = game.base.zoom, game.base.pan
+    zoom, pan = game.views.base.zoom, game.views.base.pan
     module = next(iter(s.players[seat].base))
-    where, size = game.base.cell_rect(s, seat, module), game.base.cell_size(s, seat)
+    where, size = game.views.base.cell_rect(s, seat, module), game.views.base.cell_size(s, seat)
     i, cell = widening_placement(game)
-    assert game.base.area.contains(game.base.cell_rect(s, seat, cell))
-    drop_astronaut(app, game, i, game.base.cell_center(s, seat, cell))
+    assert game.views.base.area.contains(game.views.base.cell_rect(s, seat, cell))
+    drop_astronaut(app, game, i, game.views.base.cell_center(s, seat, cell))
     shown = shown_state(game)
     assert shown.players[seat].astros[i][2] == cell
-    assert (game.base.zoom, game.base.pan) == (zoom, pan)
-    assert game.base.cell_rect(shown, seat, module) == where and game.base.cell_size(shown, seat) == size
+    assert (game.views.base.zoom, game.views.base.pan) == (zoom, pan)
+    assert game.views.base.cell_rect(shown, seat, module) == where and game.views.base.cell_size(shown, seat) == size
     key(app, pygame.K_HOME)  # Home fits the whole base, the new astronaut's cell with it
-    assert game.base.grid(shown, seat) == fit_grid(game.base.area, base_cells(shown, seat), 1,
-                                                   int(MAX_CELL * game.base.scale))
+    assert game.views.base.grid(shown, seat) == fit_grid(game.views.base.area, base_cells(shown, seat), 1,
+                                                   int(MAX_CELL * game.views.base.scale))
 
 
 def test_the_wheel_zoom_stays_when_an_astronaut_is_dropped_on_a_cell_the_view_cuts(app):
     game = placing(app)
     s = game.match.state
-    seat, area = s.current, game.base.area
+    seat, area = s.current, game.views.base.area
     i = next(k for k, (_, where, _) in enumerate(s.players[seat].astros) if where == RETURNING)
     lit = sorted(a.cell for a in legal_actions(s) if a.kind == "place_astronaut" and a.astronaut == i)
     cut: list = []
-    while not cut and game.base.zoom < ZOOM_RANGE[1]:
+    while not cut and game.views.base.zoom < ZOOM_RANGE[1]:
         wheel(app, area.center, 1)
-        grid = game.base.grid(s, seat)
+        grid = game.views.base.grid(s, seat)
         cut = [c for c in lit if area.collidepoint(grid.rect(c).center) and not area.contains(grid.rect(c))]
     assert cut, "no lit cell ever hung over the edge of the view"
-    zoom, pan, where = game.base.zoom, game.base.pan, grid.rect(cut[0])
+    zoom, pan, where = game.views.base.zoom, game.views.base.pan, grid.rect(cut[0])
     drop_astronaut(app, game, i, where.clip(area).center)
     shown = shown_state(game)
     assert shown.players[seat].astros[i][2] == cut[0]
-    assert (game.base.zoom, game.base.pan) == (zoom, pan) and game.base.grid(shown, seat).rect(cut[0]) == where
+    assert (game.views.base.zoom, game.views.base.pan) == (zoom, pan) and game.views.base.grid(shown, seat).rect(cut[0]) == where
 
 
 def test_a_placement_out_of_sight_keeps_the_zoom_and_the_least_pan_shows_it(app):
     game = placing(app)
     s = game.match.state
-    seat, area = s.current, game.base.area
+    seat, area = s.current, game.views.base.area
     i, cell = widening_placement(game)
-    far = game.base.cell_center(s, seat, cell)
+    far = game.views.base.cell_center(s, seat, cell)
     wheel(app, (2 * area.centerx - far[0], 2 * area.centery - far[1]), 8)
-    assert not area.colliderect(game.base.grid(s, seat).rect(cell))
-    zoom = game.base.zoom
+    assert not area.colliderect(game.views.base.grid(s, seat).rect(cell))
+    zoom = game.views.base.zoom
     play(game.match, Action("place_astronaut", i, cell))  # as a key asks for it: the pointer is elsewhere
     settle(app, game)
-    rect = game.base.grid(shown_state(game), seat).rect(cell)
-    assert game.base.zoom == zoom and area.contains(rect)
+    rect = game.views.base.grid(shown_state(game), seat).rect(cell)
+    assert game.views.base.zoom == zoom and area.contains(rect)
     assert area.left == rect.left or area.right == rect.right or area.top == rect.top or area.bottom == rect.bottom
 
 
@@ -400,42 +400,42 @@ def the_humans_decisions(app, game: GameScene, rounds: int, rng: random.Random):
 def test_a_base_the_player_never_moved_keeps_every_cell_in_the_panel_as_it_grows(app):
     """Seed 1: the human's base outgrows its first fit in round 3."""
     game = start(app, "human,bot:random", seed=1)
-    area, grown = game.base.area, 0
+    area, grown = game.views.base.area, 0
     for s in the_humans_decisions(app, game, 5, random.Random(1)):
-        grid = game.base.grid(s, 0)
+        grid = game.views.base.grid(s, 0)
         assert area.contains(grid.box), (s.year, s.round, grid)  # no cell to click under the header or the footer
         grown = max(grown, grid.cols)
-    assert grown > fit_grid(area, base_cells(new_game(2, 1), 0), 1, int(MAX_CELL * game.base.scale)).cols
+    assert grown > fit_grid(area, base_cells(new_game(2, 1), 0), 1, int(MAX_CELL * game.views.base.scale)).cols
 
 
 def test_the_zoom_the_player_set_stays_through_other_turns_resets_and_placements(app):
     game = start(app, "human,bot:random", seed=1)
-    wheel(app, game.base.area.center, 3)
-    zoom, rounds = game.base.zoom, set()
+    wheel(app, game.views.base.area.center, 3)
+    zoom, rounds = game.views.base.zoom, set()
     for s in the_humans_decisions(app, game, 5, random.Random(1)):
-        game.base.grid(s, 0)
-        assert game.base.zoom == zoom, (s.year, s.round)
+        game.views.base.grid(s, 0)
+        assert game.views.base.zoom == zoom, (s.year, s.round)
         rounds.add(s.round)
     assert len(rounds) >= 4
 
 
 def outgrowing(game: GameScene, s) -> list:
     """The placements of seat 0's returning astronauts whose free cells round them the view cannot show."""
-    grid, area = game.base.grid(s, 0), game.base.area
+    grid, area = game.views.base.grid(s, 0), game.views.base.area
     return [a for a in legal_actions(s) if a.kind == "place_astronaut" and not all(
         area.contains(grid.rect((a.cell[0] + dx, a.cell[1] + dy))) for dx in (-1, 0, 1) for dy in (-1, 0, 1))]
 
 
 def test_a_base_fitted_again_keeps_each_astronaut_just_placed_as_near_its_cell_as_the_panel_allows(app):
     game = start(app, "human,bot:random", seed=1)
-    area, refits = game.base.area, 0
+    area, refits = game.views.base.area, 0
     for s in the_humans_decisions(app, game, 9, random.Random(1)):
         if not outgrowing(game, s):
             continue
         place = outgrowing(game, s)[0]
-        before = game.base.grid(s, 0).rect(place.cell)
+        before = game.views.base.grid(s, 0).rect(place.cell)
         drop_astronaut(app, game, place.astronaut, before.center)
-        grid = game.base.grid(shown_state(game), 0)
+        grid = game.views.base.grid(shown_state(game), 0)
         after, box = grid.rect(place.cell), grid.box
         assert shown_state(game).players[0].astros[place.astronaut][2] == place.cell and area.contains(box)
         # Moved only as far as the whole grid in the panel needs: the grid is against the edge it moved away from.
@@ -449,16 +449,16 @@ def test_a_base_fitted_again_keeps_each_astronaut_just_placed_as_near_its_cell_a
 def test_a_base_fitted_again_glides_there_from_where_it_was(app):
     game = start(app, "human,bot:random", seed=1)
     s = next(s for s in the_humans_decisions(app, game, 9, random.Random(1)) if outgrowing(game, s))
-    place, was = outgrowing(game, s)[0], game.base.grid(s, 0)
+    place, was = outgrowing(game, s)[0], game.views.base.grid(s, 0)
     app.config.anim_speed = 1.0  # as a player sees it
     play(game.match, place)
     sizes = []
-    while not sizes or game.base.moving:
+    while not sizes or game.views.base.moving:
         app.step()
-        sizes.append(game.base.grid(shown_state(game), 0).cell)
+        sizes.append(game.views.base.grid(shown_state(game), 0).cell)
     assert sizes == sorted(sizes, reverse=True) and sizes[0] <= was.cell  # shrinking from where it was...
     assert any(sizes[-1] < size < was.cell for size in sizes)  # ...through the sizes between, to its new fit
-    assert game.base.area.contains(game.base.grid(shown_state(game), 0).box)
+    assert game.views.base.area.contains(game.views.base.grid(shown_state(game), 0).box)
 
 
 # ---------------------------------------------------------------- choices on the base
@@ -471,14 +471,14 @@ def test_work_upgrades_are_given_by_clicking_the_astronauts_on_the_base(app):
 
     game = reach(app, "human,human", upgrade_for_a_base_astronaut)
     m = game.match
-    game.viewer, game.handoff_to = m.current, None
+    game.seat.viewer, game.seat.handoff_to = m.current, None
     settle(app, game)
     assert isinstance(app.stack.top, GameScene)  # no dialog in the way
     s = m.state
     seat = s.current
     upgrade = next(a for a in legal_actions(s) if a.kind == "upgrade" and s.players[seat].astros[a.astronaut][1] == "active")
     work = s.players[seat].astros[upgrade.astronaut][0]
-    click(app, game.base.cell_center(s, seat, s.players[seat].astros[upgrade.astronaut][2]))
+    click(app, game.views.base.cell_center(s, seat, s.players[seat].astros[upgrade.astronaut][2]))
     if m.pending is not None:  # the last upgrade ends the turn: it waits for confirmation
         assert m.pending.action == upgrade
     else:
@@ -489,7 +489,7 @@ def test_work_upgrades_are_given_by_clicking_the_astronauts_on_the_base(app):
 def test_a_communication_side_or_greenhouse_shape_is_chosen_on_the_table_not_in_a_dialog(app, phase):
     game = reach(app, "human,human", lambda s: s.phase == phase)
     m = game.match
-    game.viewer, game.handoff_to = m.current, None
+    game.seat.viewer, game.seat.handoff_to = m.current, None
     settle(app, game)
     assert isinstance(app.stack.top, GameScene)  # nothing covers the base
     title, hint = game.prompt_text()
@@ -506,10 +506,10 @@ def test_an_obstacle_worn_to_nothing_crumbles_on_screen(app):
     last = next(c for c, (tid, _) in s.players[0].base.items() if tid.startswith("o-"))
     s.players[0].base[last] = (s.players[0].base[last][0], 1)  # worn down on earlier turns
     game.match.actions = None  # a position made by hand: saved as a snapshot, not a replay
-    move(app, game.base.cell_center(s, 0, last))
+    move(app, game.views.base.cell_center(s, 0, last))
     key(app, pygame.K_r, text="r")
     for _ in range(400):
-        if not game.editor.active:
+        if not game.hand.editor.active:
             break
         app.step()
     assert last not in s.players[0].base
@@ -526,7 +526,7 @@ def test_a_tile_clicked_before_work_starts_the_work_and_uses_the_tile(app):
     trial = s.copy()
     apply_action(trial, Action("work"))
     cell = next(a.cell for a in legal_actions(trial) if a.kind == "activate")
-    click(app, game.base.cell_center(s, s.current, cell))
+    click(app, game.views.base.cell_center(s, s.current, cell))
     settle(app, game)
     assert actions == [Action("work"), Action("activate", cell)] and refused == []
 
@@ -538,7 +538,7 @@ def test_r_over_a_tile_before_work_starts_the_work_and_turns_the_tile(app):
     trial = s.copy()
     apply_action(trial, Action("work"))
     cell = next(a.cell for a in legal_actions(trial) if a.kind == "activate")
-    move(app, game.base.cell_center(s, s.current, cell))
+    move(app, game.views.base.cell_center(s, s.current, cell))
     key(app, pygame.K_r, text="r")
     settle(app, game)
     assert actions == [Action("work"), Action("activate", cell)]
@@ -605,9 +605,9 @@ def test_the_keys_focus_on_the_table_is_a_ring_as_clear_as_the_menus(app):
     focus = game_input.focused(game)
     assert focus is not None
     app.stack.draw(app.screen)
-    shown = game.shown()
-    rect = target_rect(game.board, game.base, shown.base, shown.seat, focus)
-    width = max(2, round(3 * game.L.scale))
+    shown = game.seat.shown()
+    rect = target_rect(game.views.board, game.views.base, shown.base, shown.seat, focus)
+    width = max(2, round(3 * game.frame.L.scale))
     ring = rect.inflate(2 * (width + 2), 2 * (width + 2))
     assert width >= 2
     y = ring.top + width // 2

@@ -49,7 +49,7 @@ def test_a_turn_of_work_played_with_the_mouse(app):
     settle(app, game)
     s = game.match.state
     cell = next(a.cell for a in legal_actions(s) if a.kind == "activate")
-    click(app, game.base.cell_center(s, 0, cell))  # a click turns the tile a quarter
+    click(app, game.views.base.cell_center(s, 0, cell))  # a click turns the tile a quarter
     settle(app, game)
     assert actions[-1] == Action("activate", cell)
 
@@ -60,10 +60,10 @@ def test_an_illegal_click_shows_the_rule_and_changes_nothing(app):
     game.match.bus.subscribe(ActionRefused, refused.append)
     before = game.match.state.copy()
     s = game.match.state
-    click(app, game.board.hangar_center(s, 3))  # no astronaut chosen yet
+    click(app, game.views.board.hangar_center(s, 3))  # no astronaut chosen yet
     assert game.match.state == before
     assert refused and refused[0].action == Action("choose_module", 3)
-    [toast] = game.toasts.items
+    [toast] = game.frame.toasts.items
     assert toast.text == "You cannot deploy a module now: choose an active astronaut in your base"
 
 
@@ -77,7 +77,7 @@ def at_payment(app):
     s = game.match.state
     before = s.copy()
     slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module")
-    click(app, game.board.hangar_center(s, slot))
+    click(app, game.views.board.hangar_center(s, slot))
     assert actions[-1] == Action("choose_module", slot) and s.phase == PAY
     return game, actions, before
 
@@ -92,7 +92,7 @@ def test_deploying_with_auto_pay(app):
     pending = game.match.pending
     assert pending is not None and "\n" not in pending.summary and len(pending.summary) < 80
     settle(app, game)  # once the spends have played out on screen
-    assert s.phase == PAY and game.shown()[1] is pending.preview
+    assert s.phase == PAY and game.seat.shown()[1] is pending.preview
     click(app, button(game, "Confirm turn").rect.center)
     assert s.phase != PAY and any("deployed the" in line for line in game.match.log)
 
@@ -100,7 +100,7 @@ def test_deploying_with_auto_pay(app):
 def test_a_deploy_flies_from_its_hangar_once_as_the_turn_waits_not_again_on_confirm(app):
     game, _, before = at_payment(app)
     slot = game.match.state.target[1]
-    hangar = game.board.hangar_center(before, slot)
+    hangar = game.views.board.hangar_center(before, slot)
     seen = beats_seen(game)
 
     def from_hangar(beats) -> list:
@@ -129,7 +129,7 @@ def test_a_deploy_continued_at_its_confirm_step_does_not_fly_again_on_confirm(ap
     app.stack.push(game)
     settle(app, game)
     seen = beats_seen(game)
-    hangar = game.board.hangar_center(before, slot)
+    hangar = game.views.board.hangar_center(before, slot)
     click(app, button(game, "Confirm turn").rect.center)
     assert game.match.pending is None and any("deployed the" in line for line in game.match.log)
     assert [f for beat in seen.given for f in beat.flights if f.start == hangar] == []
@@ -152,7 +152,7 @@ def test_spending_a_unit_by_clicking_its_module(app):
     game, actions, _ = at_payment(app)
     s = game.match.state
     spend = next(a for a in legal_actions(s) if a.kind == "spend")
-    click(app, game.base.cell_center(s, 0, spend.cell))
+    click(app, game.views.base.cell_center(s, 0, spend.cell))
     settle(app, game)
     if isinstance(app.stack.top, GameScene):
         assert actions[-1].kind == "spend" and actions[-1].cell == spend.cell
@@ -195,7 +195,7 @@ def test_the_bots_keep_to_the_pace_option_and_wait_for_the_table(app):
     assert game.bot_pace() == PACES["slow"]
     key(app, pygame.K_f)  # fast-forward
     assert game.bot_pace() == 0.0
-    game.request(Action("select_astronaut", 0))
+    game.orders.request(Action("select_astronaut", 0))
     assert game.director.busy and game.holds_bots()  # until the table has shown the move
     settle(app, game)
     assert not game.holds_bots() and game.lets_bots_think()
@@ -203,7 +203,7 @@ def test_the_bots_keep_to_the_pace_option_and_wait_for_the_table(app):
 
 def test_hot_seat_hands_off_between_humans_and_hides_science(app):
     game = start(app, "human,human")
-    assert game.science_visible() == (True, False)
+    assert game.seat.science_visible() == (True, False)
     click(app, astronaut_pos(game, 0))
     while game.match.state.current == 0:
         play(game.match, legal_actions(game.match.state)[0])
@@ -211,8 +211,8 @@ def test_hot_seat_hands_off_between_humans_and_hides_science(app):
     app.step()
     assert isinstance(app.stack.top, HandoffScene)
     click(app, app.stack.top.button.rect.center)
-    assert app.stack.top is game and game.viewer == 1
-    assert game.science_visible() == (False, True)
+    assert app.stack.top is game and game.seat.viewer == 1
+    assert game.seat.science_visible() == (False, True)
 
 
 def test_choosing_the_other_astronaut_takes_back_the_first(app):
@@ -238,7 +238,7 @@ def test_cancel_puts_back_every_unit_spent_and_the_chosen_module(app):
     game, _, chosen_astronaut = at_payment(app)
     s = game.match.state
     spend = next(a for a in legal_actions(s) if a.kind == "spend")
-    game.request(spend)
+    game.orders.request(spend)
     assert s.phase == PAY
     click(app, button(game, "Cancel").rect.center)
     assert game.match.state == chosen_astronaut and game.match.state.phase == ACTION
@@ -249,20 +249,20 @@ def test_the_cost_shows_as_slots_that_fill_as_units_are_paid(app, tmp_path):
     s = game.match.state
     total = sum(paid_for(s).cost_vec)
     assert total == sum(s.need) > 0
-    game.request(next(a for a in legal_actions(s) if a.kind == "spend"))
+    game.orders.request(next(a for a in legal_actions(s) if a.kind == "spend"))
     assert (sum(s.need) == total - 1 or any(s.progress)) and sum(paid_for(s).cost_vec) == total
     app.step()
     pygame.image.save(app.screen, str(tmp_path / "paying.png"))  # the slots draw
 
 
 def hint_button(game):
-    return next(b for b in game.top_buttons if b.label == "Hint")
+    return next(b for b in game.frame.top_buttons if b.label == "Hint")
 
 
 def wait_for_hint(app, game) -> None:
     """Draw frames until the hint, found on another thread, is on the table."""
     deadline = time.monotonic() + 20
-    while game.hint is None:
+    while game.frame.hint is None:
         assert time.monotonic() < deadline, "no hint came"
         app.step()
 
@@ -287,12 +287,12 @@ def test_the_screen_keeps_drawing_while_a_hint_is_found(app, held_hints):
     click(app, ask.rect.center)
     for _ in range(5):
         app.step()  # frames go on, the search held on its thread
-    [thinking_button] = [b for b in game.top_buttons if b.rect == ask.rect]
-    assert thinking_button.label == "Thinking…" and not thinking_button.enabled and game.hint is None
+    [thinking_button] = [b for b in game.frame.top_buttons if b.rect == ask.rect]
+    assert thinking_button.label == "Thinking…" and not thinking_button.enabled and game.frame.hint is None
     held_hints.set()
     wait_for_hint(app, game)
-    assert game.hint.version == game.match.version
-    assert next(b for b in game.top_buttons if b.rect == ask.rect).label == "Hint"
+    assert game.frame.hint.version == game.match.version
+    assert next(b for b in game.frame.top_buttons if b.rect == ask.rect).label == "Hint"
 
 
 def test_a_hint_found_after_the_player_moved_on_is_not_shown(app, held_hints):
@@ -305,25 +305,25 @@ def test_a_hint_found_after_the_player_moved_on_is_not_shown(app, held_hints):
         search.result(timeout=10)
     for _ in range(5):
         app.step()
-    assert game.hint is None and not game.toasts.items and not game.match.hinting
-    assert any(b.label == "Hint" for b in game.top_buttons)
+    assert game.frame.hint is None and not game.frame.toasts.items and not game.match.hinting
+    assert any(b.label == "Hint" for b in game.frame.top_buttons)
 
 
 def test_the_hint_button_suggests_plans_from_the_players_own_view(app):
     game = start(app, "human,bot:random", seed=11)
     before = game.match.state.copy()
     ask_hint(app, game)
-    assert app.stack.top is game and game.hint is not None  # shown on the table, not in a dialog
-    assert len(game.hint.hints) == 3 and all("astronaut" in h.text.lower() for h in game.hint.hints)
+    assert app.stack.top is game and game.frame.hint is not None  # shown on the table, not in a dialog
+    assert len(game.frame.hint.hints) == 3 and all("astronaut" in h.text.lower() for h in game.frame.hint.hints)
     assert game.match.state == before  # asking changes nothing
-    first = game.hint.hint
-    click(app, next(b for b in game.hint.buttons if b.label == "Next hint").rect.center)
-    assert game.hint.hint is game.hint.hints[1] and game.hint.hint is not first
-    click(app, next(b for b in game.hint.buttons if b.label == "Close").rect.center)
-    assert game.hint is None
+    first = game.frame.hint.hint
+    click(app, next(b for b in game.frame.hint.buttons if b.label == "Next hint").rect.center)
+    assert game.frame.hint.hint is game.frame.hint.hints[1] and game.frame.hint.hint is not first
+    click(app, next(b for b in game.frame.hint.buttons if b.label == "Close").rect.center)
+    assert game.frame.hint is None
     app.settings.hints = False
     app.step()
-    assert all(b.label != "Hint" for b in game.top_buttons)
+    assert all(b.label != "Hint" for b in game.frame.top_buttons)
 
 
 def hint_outline_at(app, rect) -> bool:
@@ -335,14 +335,14 @@ def test_the_hint_marks_its_plan_on_the_table_and_goes_once_the_player_acts(app)
     game = start(app, "human,bot:random", seed=11)
     ask_hint(app, game)
     s, seat = game.match.state, game.match.current
-    plan = game.hint.hint.plan
+    plan = game.frame.hint.hint.plan
     marked = {(m.target.kind, m.target.ref, m.step): (m.label, rect)
-              for m, rect in game.hint.targets(game.board, game.base, s, seat)}
+              for m, rect in game.frame.hint.targets(game.views.board, game.views.base, s, seat)}
     # Where each action of the plan points, found afresh from the views, with its place in the plan.
     where = {"select_astronaut": lambda a: (T.ASTRO, a.astronaut, astronaut_pos(game, a.astronaut)),
-             "choose_module": lambda a: (T.HANGAR, a.slot, game.board.hangar_center(s, a.slot)),
-             "choose_experiment": lambda a: (T.EXPERIMENT, a.index, game.board.experiment_center(s, a.index)),
-             "activate": lambda a: (T.CELL, a.cell, game.base.cell_center(s, seat, a.cell))}
+             "choose_module": lambda a: (T.HANGAR, a.slot, game.views.board.hangar_center(s, a.slot)),
+             "choose_experiment": lambda a: (T.EXPERIMENT, a.index, game.views.board.experiment_center(s, a.index)),
+             "activate": lambda a: (T.CELL, a.cell, game.views.base.cell_center(s, seat, a.cell))}
     steps = [a for a in plan if a.kind not in ("work", "end_work", "spend", "choose_colour", "choose_shape")]
     assert steps[0].kind == "select_astronaut"
     for n, action in enumerate(steps, start=1):
@@ -357,7 +357,7 @@ def test_the_hint_marks_its_plan_on_the_table_and_goes_once_the_player_acts(app)
     boxes = [rect for (kind, _, step), (_, rect) in marked.items() if kind in (T.HANGAR, T.EXPERIMENT, T.CELL) and step]
     assert boxes and all(hint_outline_at(app, rect) for rect in boxes)
     click(app, astronaut_pos(game, steps[0].astronaut))  # the player acts: the hint goes
-    assert game.hint is None and not any(hint_outline_at(app, rect) for rect in boxes)
+    assert game.frame.hint is None and not any(hint_outline_at(app, rect) for rect in boxes)
 
 
 def test_clicking_a_bots_line_in_the_log_tells_why_it_played_so(app, monkeypatch):
@@ -373,8 +373,8 @@ def test_clicking_a_bots_line_in_the_log_tells_why_it_played_so(app, monkeypatch
         app.step()
         time.sleep(0.001)
     line = min(m.reasons)
-    log = game.log.rect
-    spot = next((log.x + 2, y) for y in range(log.top, log.bottom) if game.log.line_at((log.x + 2, y)) == line)
+    log = game.views.log.rect
+    spot = next((log.x + 2, y) for y in range(log.top, log.bottom) if game.views.log.line_at((log.x + 2, y)) == line)
     tips = tooltips_drawn(monkeypatch)
     move(app, spot)
     hold(app, 1.0)
@@ -387,12 +387,12 @@ def test_clicking_a_bots_line_in_the_log_tells_why_it_played_so(app, monkeypatch
     assert app.stack.top is game
     ask_hint(app, game)
     click(app, spot)  # the hint's panel covers the log now: the line under it is not clicked
-    assert app.stack.top is game and game.hint is not None
-    click(app, next(b for b in game.hint.buttons if b.label == "Close").rect.center)
-    assert game.hint is None
+    assert app.stack.top is game and game.frame.hint is not None
+    click(app, next(b for b in game.frame.hint.buttons if b.label == "Close").rect.center)
+    assert game.frame.hint is None
     unexplained = next(i for i in range(len(m.log)) if i not in m.reasons)
     spot = next(((log.centerx, y) for y in range(log.top, log.bottom)
-                 if game.log.line_at((log.centerx, y)) == unexplained), None)
+                 if game.views.log.line_at((log.centerx, y)) == unexplained), None)
     if spot is not None:  # the human's own lines have no reasons to show
         click(app, spot)
         assert app.stack.top is game
@@ -409,7 +409,7 @@ def test_the_colour_symbols_option_marks_each_figure_with_its_players_shape(app,
     for option in (True, False):
         app.settings.colour_symbols = option
         asked.clear()
-        for layer in game.layers.values():
+        for layer in game.frame.layers.values():
             layer.invalidate()
         app.stack.dirty = True
         app.step()
@@ -420,7 +420,7 @@ def test_the_colour_symbols_option_marks_each_figure_with_its_players_shape(app,
 def lit_cards(app, game) -> list[int]:
     """The seats whose card is drawn with the accent edge of the player to act."""
     app.step()
-    return [seat for seat, card in enumerate(game.seats_view.cards)
+    return [seat for seat, card in enumerate(game.views.seats_view.cards)
             if tuple(app.screen.get_at((card.centerx, card.y + 1)))[:3] == theme.ACCENT]
 
 
@@ -436,7 +436,7 @@ def test_a_turn_waiting_for_confirmation_is_still_its_players_on_screen(app, mon
     assert pending is not None and pending.preview.turn == game.match.state.turn + 1  # as the turn leaves it
     header.clear()
     assert lit_cards(app, game) == [0]
-    assert f"{game.names[0]}'s turn" in header and year_round in header
+    assert f"{game.cast.names[0]}'s turn" in header and year_round in header
     release, decide = threading.Event(), thinking.decide
     # The bot thinks until the screen is checked: else it may play its whole turn first.
     monkeypatch.setattr(thinking, "decide", lambda *args: release.wait(10) and decide(*args))
@@ -444,7 +444,7 @@ def test_a_turn_waiting_for_confirmation_is_still_its_players_on_screen(app, mon
         click(app, button(game, "Confirm turn").rect.center)
         settle(app, game)
         header.clear()
-        assert lit_cards(app, game) == [1] and f"{game.names[1]}'s turn (bot)" in header
+        assert lit_cards(app, game) == [1] and f"{game.cast.names[1]}'s turn (bot)" in header
     finally:
         release.set()
 
@@ -476,10 +476,10 @@ def test_the_whole_instruction_shows_however_long(tmp_path, monkeypatch, size):
     game.prompt_text = lambda: ("Confirm your turn", long)
     app.step()
     assert " ".join(text for text, _ in drawn[1:]) == long
-    panel, screen = game.prompt.rect, app.screen.get_rect()
+    panel, screen = game.views.prompt.rect, app.screen.get_rect()
     assert all(screen.contains(r) and r.bottom <= panel.bottom and r.left >= panel.left for _, r in drawn)
-    assert not any(r.colliderect(b.rect) for _, r in drawn for b in game.action_buttons)
-    grown = game.prompt.drawn
+    assert not any(r.colliderect(b.rect) for _, r in drawn for b in game.frame.action_buttons)
+    grown = game.views.prompt.drawn
     if grown.top < panel.top:  # grown over the foot of the base: a click there is the panel's
         before = game.match.state.copy()
         click(app, (grown.centerx, (grown.top + panel.top) // 2))
@@ -506,11 +506,11 @@ def test_a_ring_tiles_tooltip_shows_it_large_at_1280x720(tmp_path, monkeypatch):
     game = start(app, "human,bot:random")
     tips = tooltips_drawn(monkeypatch)
     slot = next(k for k, tile in enumerate(game.match.state.hangars, 1) if tile)
-    move(app, game.board.hangar_center(game.match.state, slot))
+    move(app, game.views.board.hangar_center(game.match.state, slot))
     hold(app, 0.5)
     hold(app, 0.01)
     title, picture = tips[-1]
-    assert picture is not None and picture.get_width() >= 2 * game.board.tile
+    assert picture is not None and picture.get_width() >= 2 * game.views.board.tile
     app.close()
 
 
@@ -521,18 +521,18 @@ def test_no_tooltip_during_a_drag_nor_over_the_pause_menu(app, monkeypatch):
     tips = tooltips_drawn(monkeypatch)
     s = game.match.state
     slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module")
-    start_at = game.board.hangar_center(s, slot)
+    start_at = game.views.board.hangar_center(s, slot)
     move(app, start_at)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(map(round, start_at)), button=1))
     app.step()
     move(app, (start_at[0] + 40, start_at[1]), held=True)
-    assert game.editor.carrying
+    assert game.hand.editor.carrying
     hold(app, 0.5)
     hold(app, 0.01)
     assert tips == []
     key(app, pygame.K_ESCAPE)  # puts the module back
     settle(app, game)
-    move(app, game.board.hangar_center(s, slot))
+    move(app, game.views.board.hangar_center(s, slot))
     hold(app, 0.5)
     hold(app, 0.01)
     assert tips  # the tooltip shows once the hand is free
@@ -546,14 +546,14 @@ def test_no_tooltip_during_a_drag_nor_over_the_pause_menu(app, monkeypatch):
 def test_an_opponents_card_opens_their_base_large_until_a_click(app):
     game = start(app, "human,bot:random")
     before = game.match.state.copy()
-    card = game.seats_view.cards[1]
+    card = game.views.seats_view.cards[1]
     click(app, (card.x + 20, card.centery))
     overlay = app.stack.top
     assert isinstance(overlay, BaseOverlayScene) and overlay.frame.seat == 1
-    assert overlay.view.cell_size(overlay.frame.state, 1) > game.base.cell_size(before, 0) * 0.9
+    assert overlay.view.cell_size(overlay.frame.state, 1) > game.views.base.cell_size(before, 0) * 0.9
     click(app, (5, 5))
     assert app.stack.top is game and game.match.state == before
-    click(app, game.seats_view.mini_rect(1).center)
+    click(app, game.views.seats_view.mini_rect(1).center)
     assert isinstance(app.stack.top, BaseOverlayScene)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is game
@@ -565,7 +565,7 @@ def test_a_bases_header_counts_the_units_it_holds(app, monkeypatch):
     texts: list = []
     monkeypatch.setattr(base_view, "draw_text", lambda surface, text, *a, **k: texts.append(text) or
                         draw_text(surface, text, *a, **k))
-    game.layers["base"].invalidate()
+    game.frame.layers["base"].invalidate()
     app.step()
     held = [str(count) for _, count in stored(base)]
     assert held and sum(map(int, held)) == sum(stock for tid, stock in base.values() if load().tiles[tid].stores)
@@ -597,10 +597,10 @@ def test_a_deployed_module_is_never_drawn_in_its_hangar_after_payment(app, monke
     frames: list = []
     spy = BoardView.draw
     monkeypatch.setattr(BoardView, "draw", lambda self, surface, f: frames.append(f) or spy(self, surface, f))
-    click(app, game.board.hangar_center(s, slot))
+    click(app, game.views.board.hangar_center(s, slot))
     click(app, button(game, "Auto-pay").rect.center)
     while game.match.state.phase in ("colour", "shape"):
-        click(app, game.action_buttons[0].rect.center)
+        click(app, game.frame.action_buttons[0].rect.center)
     settle(app, game)
     assert (game.match.pending is not None) == (outcome == "turn")
     paid = [f for f in frames if f.state.players[0].astros[sel][1] == BOARD]
@@ -621,7 +621,7 @@ def test_the_base_keeps_its_scale_across_other_turns_and_a_reset(app):
     while m.state.round < 3:
         if m.current == 0:
             settle(app, game)
-            sizes.append(game.base.cell_size(m.state, 0))
+            sizes.append(game.views.base.cell_size(m.state, 0))
             rounds.add(m.state.round)
             play(m, rng.choice(m.legal()))
         app.step()
@@ -639,11 +639,11 @@ def test_paying_takes_no_dialog_and_a_click_on_the_cost_pays_a_unit_another_way(
         if not s.game_over:
             break
     game = start_at(app, "human,bot:random", s)
-    chip = next(k for k in range(sum(s.need)) if game.payment_plan().cycled(k) is not game.payment_plan())
+    chip = next(k for k in range(sum(s.need)) if game.orders.payment_plan().cycled(k) is not game.orders.payment_plan())
     app.step()
-    before = game.payment_plan().paid_by[chip].spends[0]
-    click(app, game.prompt.owed_chips[chip].center)
-    plan = game.payment_plan()
+    before = game.orders.payment_plan().paid_by[chip].spends[0]
+    click(app, game.views.prompt.owed_chips[chip].center)
+    plan = game.orders.payment_plan()
     assert (plan.paid_by[chip].spends[0].cell, plan.paid_by[chip].spends[0].unit) != (before.cell, before.unit)
     taken = applied(game)
     click(app, button(game, "Auto-pay").rect.center)
@@ -656,11 +656,11 @@ def test_while_the_table_plays_out_a_bots_turn_the_prompt_names_that_bot_as_the_
 
     def live_turn_ahead() -> bool:
         beat = game.director.beat
-        return beat is not None and beat.seat != game.match.state.current and game.shown().turn == beat.seat
+        return beat is not None and beat.seat != game.match.state.current and game.seat.shown().turn == beat.seat
     assert run_until(app, live_turn_ahead), "the live turn never ran ahead of the table"
     beat = game.director.beat
     title, hint = game.prompt_text()
-    assert title == f"{game.names[beat.seat]} is playing"
+    assert title == f"{game.cast.names[beat.seat]} is playing"
     assert game.match.seats[beat.seat].level in hint
 
 
@@ -676,12 +676,12 @@ def test_while_a_bots_turn_plays_out_before_the_players_the_screen_offers_nothin
         return beat is not None and game.match.seats[beat.seat].is_bot and game.match.human_turn
     assert run_until(app, bot_shown_human_to_play), "the player's turn never began under a bot's beat"
     seat = game.director.beat.seat
-    assert game.shown().turn == seat and not game.can_act()
-    assert game.prompt_text()[0] == f"{game.names[seat]} is playing"
-    assert not any(b.label in ("Hint", "Undo") for b in game.top_buttons + game.action_buttons)
-    assert game.action_buttons == []
+    assert game.seat.shown().turn == seat and not game.seat.can_act()
+    assert game.prompt_text()[0] == f"{game.cast.names[seat]} is playing"
+    assert not any(b.label in ("Hint", "Undo") for b in game.frame.top_buttons + game.frame.action_buttons)
+    assert game.frame.action_buttons == []
     settle(app, game)
-    assert game.can_act() and game.shown().turn == game.match.current
+    assert game.seat.can_act() and game.seat.shown().turn == game.match.current
 
 
 def test_in_hot_seat_nobodys_science_shows_while_a_bot_plays_between_two_humans(app):
@@ -697,9 +697,9 @@ def test_in_hot_seat_nobodys_science_shows_while_a_bot_plays_between_two_humans(
             play(m, rng.choice(m.legal()))
         settle(app, game)
         seen_bot = m.seats[m.current].is_bot
-    assert game.science_visible() == (False, False, False)
+    assert game.seat.science_visible() == (False, False, False)
     game.on_resume()  # every part drawn anew
     with recording() as texts:
-        game_draw.draw_table(game, app.screen, game.shown(), None)
+        game_draw.draw_table(game, app.screen, game.seat.shown(), None)
     science = [t.text for t in texts if t.fact is not None and t.fact.kind == "science"]
     assert science == ["?", "?", "?"]

@@ -58,7 +58,7 @@ def test_a_click_or_space_goes_to_the_next_step_at_once(app):
     while game.director.beat.step is None:  # the move that ended the round plays first
         game.update(0.01)
     _, second, third = steps_queued(game)[:3]
-    game.handle(Click(game.base.area.center))
+    game.handle(Click(game.views.base.area.center))
     assert game.director.beat.step == second
     game.handle(Key(pygame.K_SPACE))
     assert game.director.beat.step == third
@@ -88,8 +88,8 @@ def previewing_position(app):
         p = plan_reset(s)
         return s.phase == TURN and s.turn > 6 and bool(p.left) and bool(p.sent_home)
     game = reach(app, "human,human", wanted)
-    game.viewer, game.handoff_to = game.match.current, None
-    move(app, game.base.area.center)  # the pointer away from the board and its buttons
+    game.seat.viewer, game.seat.handoff_to = game.match.current, None
+    move(app, game.views.base.area.center)  # the pointer away from the board and its buttons
     settle(app, game)
     return game
 
@@ -98,19 +98,19 @@ def test_the_preview_marks_the_stop_the_leaving_modules_and_the_astronauts_going
     game = previewing_position(app)
     s = game.match.state
     plan = plan_reset(s)
-    marked = draw_preview(app.screen, game.board, s, ResetInfo.coming(s))
+    marked = draw_preview(app.screen, game.views.board, s, ResetInfo.coming(s))
     assert [key for what, key, _ in marked if what == "stop"] == [plan.arm_to]
     assert [key for what, key, _ in marked if what == "leaving"] == [slot_spot(s.arm, slot) for slot, _ in plan.left]
     assert sorted(key for what, key, _ in marked if what == "home") == sorted((p, i) for p, i, _ in plan.sent_home)
     for what, key, rect in marked:
         if what == "leaving":
-            assert rect.contains(game.board.tile_rect(key))
+            assert rect.contains(game.views.board.tile_rect(key))
 
 
 def test_the_preview_shows_on_the_board_while_asked_for(app):
     game = previewing_position(app)
     s = game.match.state
-    edges = [(rect.centerx, rect.top + 1) for what, _, rect in draw_preview(app.screen, game.board, s, ResetInfo.coming(s))
+    edges = [(rect.centerx, rect.top + 1) for what, _, rect in draw_preview(app.screen, game.views.board, s, ResetInfo.coming(s))
              if what == "leaving"]
 
     def marked() -> bool:
@@ -119,12 +119,12 @@ def test_the_preview_shows_on_the_board_while_asked_for(app):
 
     assert not marked()  # on the player's turn, only the arm's stop is marked
     key(app, pygame.K_p)
-    assert game.previewing and marked()
+    assert game.modes.previewing and marked()
     key(app, pygame.K_p)
     assert not marked()
-    move(app, game.board.arm_points(s.arm)[2])  # pointing at the arm's claw
+    move(app, game.views.board.arm_points(s.arm)[2])  # pointing at the arm's claw
     assert marked()
-    move(app, game.base.area.center)
-    click(app, next(b for b in game.top_buttons if b.label == "Preview reset").rect.center)
-    move(app, game.base.area.center)
+    move(app, game.views.base.area.center)
+    click(app, next(b for b in game.frame.top_buttons if b.label == "Preview reset").rect.center)
+    move(app, game.views.base.area.center)
     assert marked()

@@ -77,7 +77,7 @@ def test_the_recap_shows_the_bots_turns_when_the_players_turn_comes_and_a_line_s
     assert [t.seat for t in turns] == [1, 2]
     rows = game.story.recap.rows
     assert [turn for _, turn in rows] == turns
-    assert game.log.rect.top > rows[-1][0].bottom  # the log gives the strip the top of its panel
+    assert game.views.log.rect.top > rows[-1][0].bottom  # the log gives the strip the top of its panel
     click(app, rows[0][0].center)
     top = app.stack.top
     assert isinstance(top, LastTurnScene) and top.turn is turns[0]
@@ -95,7 +95,7 @@ def test_closing_the_recap_keeps_it_closed_until_new_turns_come(app):
     assert game.story.recap.rows
     click(app, game.story.recap.close.center)
     app.step()
-    assert not game.story.recap.rows and game.log.rect == game.story.recap.area
+    assert not game.story.recap.rows and game.views.log.rect == game.story.recap.area
     human_turn_comes(app, game, rng)
     assert [t for _, t in game.story.recap.rows] == game.story.story.since(0)
 
@@ -175,7 +175,7 @@ def test_an_obstacle_cleared_by_the_turns_last_work_breaks_up_at_once_and_only_o
     crumbling = [b for b in game.director.queue if b.crumbles]
     assert len(crumbling) == 1 and crumbling[0].base_state is game.match.pending.preview
     game.director.queue.clear()
-    game.confirm()
+    game.orders.confirm()
     assert not any(b.crumbles for b in game.director.queue)  # seen once already
 
 

@@ -32,7 +32,7 @@ class Seen:
         """The screen as it shows now; with `rival_turns` (what a step led to), the match's
         own position, which the screen may still be animating toward."""
         self.game = game
-        shown = game.shown()
+        shown = game.seat.shown()
         self.shown = shown
         if rival_turns is None:
             self.state = shown.base  # the bases, cards and tracks show this position
@@ -48,7 +48,7 @@ class Seen:
         return None if entry is None else load().tiles[entry[0]]
 
     def cell_rect(self, cell) -> pygame.Rect:
-        return self.game.base.cell_rect(self.state, LEARNER, tuple(cell))
+        return self.game.views.base.cell_rect(self.state, LEARNER, tuple(cell))
 
 
 def _is(what: str, got, want) -> str | None:
@@ -56,7 +56,7 @@ def _is(what: str, got, want) -> str | None:
 
 
 def base_on_show(v: Seen, who: str) -> str | None:
-    L = v.game.L
+    L = v.game.frame.L
     if not L.board.right <= L.base.left and L.base.right <= L.seats.left:
         return "the base's panel is not the middle column"
     return _is("the base in the middle panel", v.shown.seat, SEATS[who])
@@ -64,7 +64,7 @@ def base_on_show(v: Seen, who: str) -> str | None:
 
 def name(v: Seen, arg) -> str | None:
     who, called = arg
-    return _is(f"the {who}'s name", v.game.names[SEATS[who]], called)
+    return _is(f"the {who}'s name", v.game.cast.names[SEATS[who]], called)
 
 
 def bot(v: Seen, arg) -> str | None:
@@ -83,7 +83,7 @@ def first_player(v: Seen, who: str) -> str | None:
 
 def button(v: Seen, label: str) -> str | None:
     """A button of the turn's panel, on show and enabled."""
-    shown = [(b.label, b.enabled) for b in v.game.action_buttons]
+    shown = [(b.label, b.enabled) for b in v.game.frame.action_buttons]
     found = [enabled for text, enabled in shown if text.startswith(label)]
     return None if any(found) else f"no enabled button {label!r} (the buttons: {shown})"
 
@@ -91,7 +91,7 @@ def button(v: Seen, label: str) -> str | None:
 def choice(v: Seen, arg) -> str | None:
     """The turn's list button `label` offers a row starting `row`."""
     label, row = arg
-    rows = [text for b in v.game.table().buttons if b.label.startswith(label) for text, _ in b.choices]
+    rows = [text for b in v.game.orders.table().buttons if b.label.startswith(label) for text, _ in b.choices]
     return None if any(r.startswith(row) for r in rows) else f"{label!r} offers {rows}, not {row!r}"
 
 
@@ -216,8 +216,8 @@ PANELS = {"board": "board", "base": "base", "actions": "actions", "secondary boa
 def in_panel(v: Seen, arg) -> str | None:
     """The step's spotlight, or the missions, lie inside the panel named."""
     thing, panel = arg
-    area = getattr(v.game.L, PANELS[panel])
-    rects = {"spot": [v.game.guide.spot_rect(v.game)], "missions": v.game.tracks.missions}[thing]
+    area = getattr(v.game.frame.L, PANELS[panel])
+    rects = {"spot": [v.game.guide.spot_rect(v.game)], "missions": v.game.views.tracks.missions}[thing]
     if any(r is None for r in rects):
         return f"the {thing} is not on the screen"
     return None if all(area.contains(r) for r in rects) else f"the {thing} is not inside the {panel}"

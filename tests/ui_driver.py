@@ -126,7 +126,7 @@ def key(app: App, k: int, mod: int = 0, text: str = "") -> None:
 
 def settle(app: App, game: GameScene) -> None:
     """Let the animations, the pieces in motion and the view's glide finish."""
-    assert run_until(app, lambda: not (game.director.busy or game.editor.active or game.base.moving)), \
+    assert run_until(app, lambda: not (game.director.busy or game.hand.editor.active or game.views.base.moving)), \
         "the table never came to rest"
 
 
@@ -155,12 +155,12 @@ def applied(game: GameScene) -> list:
 
 
 def button(game: GameScene, label: str):
-    return next(b for b in game.action_buttons if b.label.startswith(label))
+    return next(b for b in game.frame.action_buttons if b.label.startswith(label))
 
 
 def astronaut_pos(game: GameScene, i: int):
     s = game.match.state
-    return game.base.cell_center(s, s.current, s.players[s.current].astros[i][2])
+    return game.views.base.cell_center(s, s.current, s.players[s.current].astros[i][2])
 
 
 

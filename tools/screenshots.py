@@ -169,7 +169,7 @@ def shoot(size: tuple[int, int], out: Path, keep, suffix: str = "") -> None:
     frame(app, shot("sandbox"))
 
     game = game_scene(app, "action")
-    board = game.board
+    board = game.views.board
     legal = [a.slot for a in legal_actions(game.match.state) if a.kind == "choose_module"]
     slot = legal[0] if legal else next(k for k, t in enumerate(game.match.state.hangars, 1) if t)
     app.stack.handle(Point(tuple(int(v) for v in board.hangar_center(game.match.state, slot))))
@@ -191,7 +191,7 @@ def shoot(size: tuple[int, int], out: Path, keep, suffix: str = "") -> None:
     game = game_scene(app, "action", seed=11, turn_min=0)
     s = game.match.state
     slot = next(a.slot for a in legal_actions(s) if a.kind == "choose_module")
-    carry_midway(app, game, board_point=game.board.hangar_center(s, slot))
+    carry_midway(app, game, board_point=game.views.board.hangar_center(s, slot))
     frame(app, shot("game_deploy_drag"))
 
     game = game_scene(app, "turn", seed=5, turn_min=60)
@@ -258,7 +258,7 @@ def confirm_and_overlay_shots(app: App, shot) -> None:
             m.bus.publish(ActionRequested(m.current, action))
     frame(app, shot("game_confirm"), settle=4.0)  # the spends played out on the table first
     rival = (m.current + 1) % m.state.n
-    app.stack.push(BaseOverlayScene(app, m.state, rival, game.chars, game.names))
+    app.stack.push(BaseOverlayScene(app, m.state, rival, game.cast.chars, game.cast.names))
     frame(app, shot("opponent_base"))
 
 
@@ -320,10 +320,10 @@ def final_board_shot(app: App, shot) -> None:
 
 def shown_lines(game) -> dict[int, int]:
     """The log lines the game's log shows, each with the first row it is drawn on."""
-    log = game.log.rect
+    log = game.views.log.rect
     shown: dict = {}
     for y in range(log.top, log.bottom):
-        shown.setdefault(game.log.line_at((log.x + 2, y)), y)
+        shown.setdefault(game.views.log.line_at((log.x + 2, y)), y)
     return shown
 
 
@@ -345,10 +345,10 @@ def why_shot(app: App, shot) -> None:
     line = max(match.reasons)
     shown = shown_lines(game)
     if line not in shown:  # a long turn after it: scrolled back, as a player would
-        game.log.scroll_by(len(match.log) - 1 - line - game.log.scroll, len(match.log))
+        game.views.log.scroll_by(len(match.log) - 1 - line - game.views.log.scroll, len(match.log))
         app.stack.draw(app.screen)
         shown = shown_lines(game)
-    app.stack.handle(Click((game.log.rect.x + 2, shown[line])))
+    app.stack.handle(Click((game.views.log.rect.x + 2, shown[line])))
     frame(app, shot("why"))
 
 
@@ -376,9 +376,9 @@ def reset_preview_shot(app: App, shot) -> None:
             break
         seed += 1
     app.stack.update(0)
-    button = next(b for b in game.top_buttons if b.label == "Preview reset")
+    button = next(b for b in game.frame.top_buttons if b.label == "Preview reset")
     app.stack.handle(Click(button.rect.center))
-    app.stack.handle(Point(game.base.area.center))
+    app.stack.handle(Point(game.views.base.area.center))
     frame(app, shot("reset_preview"))
 
 
@@ -389,13 +389,13 @@ def hint_overlay_shot(app: App, shot) -> None:
         game = game_scene(app, "turn", seed=seed, turn_min=20)
         app.take_notices()  # the games tried before this one were kept as unfinished
         app.stack.update(0)
-        next(b for b in game.top_buttons if b.label == "Hint").on_click()
+        next(b for b in game.frame.top_buttons if b.label == "Hint").on_click()
         while game.match.hinting:  # found on the bots' thread
             app.stack.update(0)
-        if any(a.kind == "choose_module" for a in game.hint.hint.plan):
+        if any(a.kind == "choose_module" for a in game.frame.hint.hint.plan):
             break
         seed += 1
-    app.stack.handle(Point(game.base.area.center))
+    app.stack.handle(Point(game.views.base.area.center))
     frame(app, shot("hint_overlay"))
 
 
@@ -433,7 +433,7 @@ def turn_midway(app: App, game: GameScene, cell, direction: int) -> None:
     """A tile held a third of the way through its quarter turn."""
     import math
     s = game.match.state
-    rect = game.base.cell_rect(s, s.current, cell)
+    rect = game.views.base.cell_rect(s, s.current, cell)
     r = rect.w * 0.4
     hand(app, [(rect.centerx + r * math.cos(direction * math.radians(a)),
                 rect.centery + r * math.sin(direction * math.radians(a))) for a in range(0, 34, 3)])
@@ -442,7 +442,7 @@ def turn_midway(app: App, game: GameScene, cell, direction: int) -> None:
 def carry_midway(app: App, game: GameScene, board_point) -> None:
     """A module carried from its hangar, two thirds of the way to the astronaut's cell."""
     s = game.match.state
-    target = game.base.cell_center(s, s.current, s.players[s.current].astros[s.sel][2])
+    target = game.views.base.cell_center(s, s.current, s.players[s.current].astros[s.sel][2])
     hand(app, [(board_point[0] + (target[0] - board_point[0]) * k / 18,
                 board_point[1] + (target[1] - board_point[1]) * k / 18) for k in range(13)])
 
@@ -492,12 +492,12 @@ def large_text_shots(out: Path) -> None:
         if isinstance(app.stack.top, HandoffScene):
             app.stack.top.button.press()
         elif match.pending is not None:
-            game.confirm()
+            game.orders.confirm()
         else:
-            game.request(rng.choice(match.legal()))
+            game.orders.request(rng.choice(match.legal()))
         while game.director.busy:
             app.stack.update(0.1)
-    while game.thinking is None:
+    while game.seat.thinking is None:
         app.step()
     frame(app, out / "hot_seat_bot_turn.png")
     app.session.close_match()

@@ -6,22 +6,9 @@ import random
 
 from ..engine import State, load_catalogue
 from ..engine.catalogue import YEARS
+from .hidden import full_state, unshown
 
 CAT = load_catalogue()
-
-
-def _seen_modules(view: dict) -> set[str]:
-    seen = {t for t in view["hangars"] if t} | set(view["removed"])
-    for seat in view["seats"]:
-        seen.update(entry["tile"] for entry in seat["base"])
-    return seen
-
-
-def _seen_experiments(view: dict) -> set[str]:
-    seen = {e for e in view["experiments"] if e} | set(view["removed"])
-    for seat in view["seats"]:
-        seen.update(seat["experiments"])
-    return seen
 
 
 def estimated_science(view: dict, seat_index: int) -> int:
@@ -41,25 +28,13 @@ class Sampler:
     the view's public part and the cards still unseen, is worked out once."""
 
     def __init__(self, view: dict) -> None:
-        data = dict(view)
-        data["seed"] = 0
-        data["decks"] = [[] for _ in YEARS]
-        data["experiment_decks"] = [[] for _ in YEARS]
-        data["seats"] = [
-            dict(seat, science=estimated_science(view, i) if seat["science"] is None else seat["science"])
-            for i, seat in enumerate(view["seats"])
-        ]
-        self._public = State.from_json(data)
-        seen_m = _seen_modules(view)
-        seen_e = _seen_experiments(view)
+        science = [estimated_science(view, i) for i in range(len(view["seats"]))]
+        self._public = full_state(view, [[] for _ in YEARS], [[] for _ in YEARS], science, CAT)
         # Per year: its unseen modules and experiments, in a fixed order, and how many of
         # each its face-down decks hold.
-        self._unseen = [
-            (sorted(m for m in CAT.modules_by_year[year] if m not in seen_m), view["decks"][year - 1],
-             sorted(e for e in CAT.experiments_by_year[year] if e not in seen_e),
-             view["experiment_decks"][year - 1])
-            for year in YEARS
-        ]
+        modules, experiments = unshown(view, CAT)
+        self._unseen = [(modules[year - 1], view["decks"][year - 1],
+                         experiments[year - 1], view["experiment_decks"][year - 1]) for year in YEARS]
 
     def draw(self, rng: random.Random) -> State:
         """A new sample: the face-down decks dealt at random from the unseen cards."""

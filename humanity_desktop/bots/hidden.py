@@ -9,9 +9,9 @@ year's two boxed ones included).
 
 - `consistent(view)`: one full position the seat cannot tell from the real one, with the
   unseen cards in a fixed order. Nothing hidden is drawn until a reset, so it serves a
-  player that looks no further than the segment in front of it.
-- `sample(view, rng, science)`: the unseen cards shuffled, for a search that plays on past
-  resets; other seats' science piles are set to the given estimates.
+  player that looks no further than the segment in front of it; `shuffle_hidden` makes
+  another sample of it for a search that plays on past resets. (determinize.py deals the
+  unshown cards at random straight from the view, for the searches that sample from it.)
 - `ScienceWatch`: estimates of other seats' hidden science from what the seat has seen them
   earn: the first time a mission is taken (one token, in the open) and the research track
   at each year's end (anyone can count those tokens before the markers go back).
@@ -25,7 +25,7 @@ from ..engine.catalogue import YEARS, Catalogue, load
 from ..engine.flow import science_tokens
 
 
-def unseen_cards(view: dict, cat: Catalogue) -> tuple[list[list[str]], list[list[str]]]:
+def unshown(view: dict, cat: Catalogue) -> tuple[list[list[str]], list[list[str]]]:
     """(modules, experiments) per year that the view does not show anywhere, sorted."""
     seen_tiles = {t for t in view["hangars"] if t is not None} | set(view["removed"])
     seen_exps = {e for e in view["experiments"] if e is not None} | set(view["removed"])
@@ -34,6 +34,12 @@ def unseen_cards(view: dict, cat: Catalogue) -> tuple[list[list[str]], list[list
         seen_exps.update(seat["experiments"])
     modules = [sorted(m for m in cat.modules_by_year[y] if m not in seen_tiles) for y in YEARS]
     exps = [sorted(e for e in cat.experiments_by_year[y] if e not in seen_exps) for y in YEARS]
+    return modules, exps
+
+
+def unseen_cards(view: dict, cat: Catalogue) -> tuple[list[list[str]], list[list[str]]]:
+    """The cards `unshown` by the view, checked to be as many as its decks and piles hold."""
+    modules, exps = unshown(view, cat)
     for y, (mods, count) in enumerate(zip(modules, view["decks"]), start=1):
         if len(mods) != count:
             raise ValueError(f"the view shows {count} year-{y} modules in the deck but {len(mods)} are unseen")
@@ -43,8 +49,10 @@ def unseen_cards(view: dict, cat: Catalogue) -> tuple[list[list[str]], list[list
     return modules, exps
 
 
-def _state(view: dict, modules: list[list[str]], exps: list[list[str]], science: list[int] | None,
-           cat: Catalogue) -> State:
+def full_state(view: dict, modules: list[list[str]], exps: list[list[str]], science: list[int] | None,
+               cat: Catalogue) -> State:
+    """The view with these decks and piles, and the hidden science piles set to `science`
+    (each seat's entry; without it, none)."""
     d = dict(view)
     d["seed"] = 0
     d["decks"] = modules
@@ -63,18 +71,7 @@ def consistent(view: dict, science: list[int] | None = None, cat: Catalogue | No
     """A full position agreeing with the view, its unseen cards in a fixed order."""
     cat = cat or load()
     modules, exps = unseen_cards(view, cat)
-    return _state(view, modules, exps, science, cat)
-
-
-def sample(view: dict, rng: random.Random, science: list[int] | None = None,
-           cat: Catalogue | None = None, unseen: tuple | None = None) -> State:
-    """A full position agreeing with the view, its unseen cards shuffled by `rng`.
-    `unseen` may pass unseen_cards(view, cat) when it was worked out already."""
-    cat = cat or load()
-    modules, exps = unseen or unseen_cards(view, cat)
-    modules = [rng.sample(m, len(m)) for m in modules]
-    exps = [rng.sample(e, len(e)) for e in exps]
-    return _state(view, modules, exps, science, cat)
+    return full_state(view, modules, exps, science, cat)
 
 
 def shuffle_hidden(state: State, rng: random.Random) -> None:

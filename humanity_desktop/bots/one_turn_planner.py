@@ -11,44 +11,15 @@ between plans valued exactly alike.
 """
 from __future__ import annotations
 
-import json
 import random
 
-from ..engine import Action, observe
+from ..engine import Action
 from ..engine.state import State
 from .base import Budget, thinking
 from .hidden import ScienceWatch, consistent
 from .judge import RICH, Judge, JudgementWeights
-from .segment_plans import Plan, play_plan, plans
-
-
-def view_key(view: dict) -> str:
-    return json.dumps(view, sort_keys=True)
-
-
-class StepwiseFollower:
-    """Plays a chosen plan one action per call, for as long as the views are the ones the plan
-    leads through (anything else and the player thinks again)."""
-
-    def __init__(self) -> None:
-        self._steps: list[tuple[str, Action]] = []
-
-    def set(self, state: State, seat: int, actions) -> None:
-        steps = []
-        t = state.copy()
-        for a in actions:
-            steps.append((view_key(observe(t, seat)), a))
-            play_plan(t, (a,), until_turn_end=True)
-        self._steps = steps[1:]
-
-    def next(self, view: dict, legal: list[Action]) -> Action | None:
-        if self._steps:
-            key, action = self._steps[0]
-            if key == view_key(view) and action in legal:
-                self._steps.pop(0)
-                return action
-            self._steps = []
-        return None
+from .planner import SegmentFollower
+from .segment_plans import Plan, plans
 
 
 class PlanPlayer:
@@ -59,7 +30,7 @@ class PlanPlayer:
 
     def __init__(self) -> None:
         self.last_search: list | None = None
-        self.follower = StepwiseFollower()
+        self.follower = SegmentFollower()
         self.watch = ScienceWatch()
 
     def worth(self, state: State, seat: int) -> float:
@@ -90,9 +61,7 @@ class PlanPlayer:
         with thinking:
             ranked = self.ranked(state, budget)
         self.last_search = [(v, plan.actions, n) for v, plan, n in ranked[:3]]
-        actions = ranked[0][1].actions
-        self.follower.set(state, view["seat"], actions)
-        return actions[0]
+        return self.follower.follow(view, ranked[0][1].actions)
 
 
 class OneTurnPlayer(PlanPlayer):

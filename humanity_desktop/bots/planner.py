@@ -79,7 +79,9 @@ def wastes_work(state: State, plan: Plan) -> bool:
 
 
 class SegmentFollower:
-    """Turns a plan chosen once per segment into one action per call."""
+    """Turns a plan chosen once per segment into one action per call, for as long as the
+    segment lasts and the plan's next action is legal (anything else and the bot thinks
+    again). Only the bot plays in its own segment, so the plan's positions are the game's."""
 
     def __init__(self) -> None:
         self._segment: Segment | None = None

@@ -52,7 +52,9 @@ def _choices(s: State, after: Action | None = None) -> list[Action]:
 
 
 CHECK_EVERY = 8  # steps taken, or plans valued (planner.py), between two looks at the clock when timed
-ENUMERATE_SHARE = 0.75  # of a timed search's time, for opening positions; the rest finishes the branches left
+# Of a timed listing's time, the part for listing; the rest completes greedily the branches
+# not listed (here and in segment_plans.py), so that a short answer still covers the segment.
+LISTING_SHARE = 0.75
 
 
 def plans(s: State, limit: int = 4000, deadline: float | None = None,
@@ -62,7 +64,7 @@ def plans(s: State, limit: int = 4000, deadline: float | None = None,
     Order is deterministic. `limit` and MAX_OPENED cap the search in pathological positions;
     if they stop it before any plan ends the segment, the deepest plan begun is the answer.
 
-    `deadline` (a time.monotonic() time), when given, bounds the search: once ENUMERATE_SHARE
+    `deadline` (a time.monotonic() time), when given, bounds the search: once LISTING_SHARE
     of the time left is spent, the plans found so far are kept and each branch still to open
     is finished greedily instead, taking at every step the choice `value` (the mover's
     evaluation; without it, the first choice) rates best, shallowest branches first (other
@@ -80,7 +82,7 @@ def plans(s: State, limit: int = 4000, deadline: float | None = None,
     stopped = False
     if deadline is not None:
         now = time.monotonic()
-        enumerate_until = now + ENUMERATE_SHARE * (deadline - now)
+        enumerate_until = now + LISTING_SHARE * (deadline - now)
     while stack and len(out) < limit and opened < MAX_OPENED:
         if deadline is not None and opened and time.monotonic() >= enumerate_until:
             stopped = True

@@ -22,12 +22,14 @@ was a bias: removing it took Normal (30 ms) from 56.5% to 73.0% against Careful 
 200 deals. Each listing of plans (the candidates, and the judgement's best reply in a
 playout) is listed and judged in at most the search's time or LISTING_FLOOR, whichever is
 longer, from its own start (segment_plans.py: the first choices not listed are completed
-greedily once its share is spent), so that the widest base the game accepts gets its answer
-in a few tenths of a second. Bounding them by the search's own 20 ms cost Normal its
+greedily once its share is spent). Bounding them by the search's own 20 ms cost Normal its
 strength against the unbounded listing (39 and then 42 wins of 100), since real turns need
-more to list and judge every plan. The thinking time is the constructor's
-`seconds`, or the Budget passed to `decide` (its deadline and iteration cap; a cancelled
-budget raises Cancelled).
+more to list and judge every plan. What the floor and the candidates played out however
+slow the machine (`least`) may add is bounded by the bot's `cap`: past the search's
+deadline or `cap` seconds from its start, whichever is later, no listing goes on (the rest
+is completed greedily) and no playout is begun, so the widest base the game accepts gets its
+answer in that time. The thinking time is the constructor's `seconds`, or the Budget passed
+to `decide` (its deadline and iteration cap; a cancelled budget raises Cancelled).
 
 How far to play on was tried at 0.4 s a decision, 10 two-player games a try on the same
 seeds. Head to head, 8 segments by the fast policy beat 4 (43.4 points to 38.3); but against
@@ -56,6 +58,11 @@ LISTING_BEFORE_JUDGING = 0.5  # of a timed listing-and-judging's time, for the l
 # The least time one listing-and-judging has, whatever the budget: more than any turn of a
 # real game takes (the widest recorded, about 30 ms), so that only bases no game reaches are cut.
 LISTING_FLOOR = 0.1
+# The most seconds a timed decision takes, or its budget if that is longer: what the floor and
+# the candidates played out however slow the machine add stops there. Above every decision of
+# the ladder's games (the slowest 0.70 s: docs/bots.md, "How fast each level decides"), so
+# that only bases no game reaches are cut.
+SAMPLER_CAP = 1.0
 
 
 def public_key(s: State) -> tuple:
@@ -71,7 +78,7 @@ def public_key(s: State) -> tuple:
 class SamplerBot(PlanPlayer):
     def __init__(self, seed: int = 0, seconds: float = 1.0, weights: JudgementWeights = RICH, keep: int = 12,
                  horizon: int = 4, prior: float = 1.0, strong: int = 2, name: str = "sampler",
-                 least: int = 1) -> None:
+                 least: int = 1, cap: float = SAMPLER_CAP) -> None:
         super().__init__()
         self.name = name
         # Segments after the candidate's own, before the next reset, played by the judgement's
@@ -80,6 +87,8 @@ class SamplerBot(PlanPlayer):
         self._strong: dict = {}
         self._memo = Memo()  # shared by the judges of one search
         self._span: float | None = None  # the search's time, while it runs: what one listing may take
+        self._ceiling: float | None = None  # the time.monotonic() time a timed search ends by, while it runs
+        self.cap = cap  # seconds: no decision ends later than this or its budget, whichever is later
         self.seconds = seconds
         self.weights = weights
         self.keep = keep  # candidates searched
@@ -92,10 +101,11 @@ class SamplerBot(PlanPlayer):
         self.policy = FastPolicy()
         self.playouts = 0  # over the bot's life, for measuring
 
-    def candidates(self, state: State, span: float | None = None) -> list[tuple[float, Plan]]:
+    def candidates(self, state: State, span: float | None = None,
+                   until: float | None = None) -> list[tuple[float, Plan]]:
         """Every plan of the segment, best first by the judgement (those listed and judged in
-        `span` seconds, if given)."""
-        scored = self.judged(state, span)
+        `span` seconds and by `until`, if given)."""
+        scored = self.judged(state, span, until)
         scored.sort(key=lambda x: (-x[0], x[1]))
         return [(v, plan) for v, _, plan in scored]
 
@@ -110,22 +120,24 @@ class SamplerBot(PlanPlayer):
         key = public_key(s)
         actions = self._strong.get(key)
         if actions is None:
-            judged = self.judged(s, self._span)
+            judged = self.judged(s, self._span, self._ceiling)
             actions = max(judged, key=lambda entry: (entry[0], -entry[1]))[2].actions
             self._strong[key] = actions
         return actions
 
-    def judged(self, s: State, span: float | None) -> list[tuple[float, int, Plan]]:
+    def judged(self, s: State, span: float | None, until: float | None = None) -> list[tuple[float, int, Plan]]:
         """(judgement, place in the listing, plan) for the plans of the segment at `s`; with a
         `span`, those listed in LISTING_BEFORE_JUDGING of it and judged by its end (at least
-        one). Each listing has the span from its own start, so the playouts past the search's
-        deadline (its floor) still play the judgement's best replies."""
+        one), and by `until` (a time.monotonic() time) if given. Each listing has the span from
+        its own start, so the playouts past the search's deadline (its floor) still play the
+        judgement's best replies."""
         judge = Judge(s, self.weights, self._memo)
         seat = s.current
         deadline = listing_until = None
         if span is not None:
             now = time.monotonic()
-            deadline, listing_until = now + span, now + LISTING_BEFORE_JUDGING * span
+            deadline = now + span if until is None else min(now + span, until)
+            listing_until = now + LISTING_BEFORE_JUDGING * (deadline - now)
         out = []
         for i, plan in enumerate(plans(s, pay="auto", full_work=False, alike=True, deadline=listing_until)):
             if out and deadline is not None and time.monotonic() >= deadline:
@@ -150,8 +162,12 @@ class SamplerBot(PlanPlayer):
         seat = state.current
         self._strong = {}
         self._memo = Memo()
-        self._span = None if budget.deadline is None else max(LISTING_FLOOR, budget.deadline - time.monotonic())
-        ranked = self.candidates(state, self._span)[: self.keep]
+        self._span = self._ceiling = None
+        if budget.deadline is not None:
+            now = time.monotonic()
+            self._span = max(LISTING_FLOOR, budget.deadline - now)
+            self._ceiling = max(budget.deadline, now + self.cap)
+        ranked = self.candidates(state, self._span, self._ceiling)[: self.keep]
         totals = [v * self.prior for v, _ in ranked]
         counts = [self.prior] * len(ranked)
         played = [0] * len(ranked)
@@ -176,7 +192,7 @@ class SamplerBot(PlanPlayer):
                 for i in alive:
                     # A world of twelve playouts can outlast a short budget on its own (each
                     # opens the rival's reply): once the budget has expired the search stops mid-world.
-                    if done >= self.least and budget.expired():
+                    if (done >= self.least and budget.expired()) or self._past_ceiling():
                         out_of_time = True
                         break
                     results.append((i, self.playout(state, ranked[i][1], seat, world_base + world)))
@@ -210,6 +226,9 @@ class SamplerBot(PlanPlayer):
         order = alive + [i for i in sorted(range(len(ranked)), key=lambda i: (-totals[i] / counts[i], i))
                          if i not in alive]
         return [(totals[i] / counts[i], ranked[i][1], played[i]) for i in order]
+
+    def _past_ceiling(self) -> bool:
+        return self._ceiling is not None and time.monotonic() >= self._ceiling
 
     def own_budget(self, budget: Budget | None) -> Budget:
         return Budget(seconds=self.seconds) if budget is None else budget

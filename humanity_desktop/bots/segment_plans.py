@@ -28,7 +28,7 @@ whose listing stopped before any end still gets one, completed by the first choi
 step. Every position of a real game lists in full: the widest recorded ones reach 3,400
 positions of about 30 tiles, a fifth of the bound.
 
-A `deadline` bounds it in time too: past LISTING_BEFORE_COMPLETION of the time left the
+A `deadline` bounds it in time too: past LISTING_SHARE of the time left the
 listing stops, and until the deadline each first choice not yet listed is completed by the
 first choice at every step, so that a short answer still covers the segment's first choices.
 """
@@ -42,6 +42,7 @@ from ..engine.autopay import cheapest_legal_spend
 from ..engine.rules import play_legal_to_turn_end
 from ..engine.segment import Segment
 from ..engine.state import OVER, PAY, PLACE, RETURNING, WORK, State
+from .plans import LISTING_SHARE
 
 
 class Plan(NamedTuple):
@@ -63,7 +64,6 @@ def position_key(state: State, seat: int) -> tuple:
 
 
 MAX_WORK = 500_000  # positions reached, each counted by its seat's tiles, before a listing stops
-LISTING_BEFORE_COMPLETION = 0.75  # of a timed listing's time, for listing; the rest completes first choices
 
 
 def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = False,
@@ -83,7 +83,7 @@ def plans(state: State, pay: str = "all", full_work: bool = True, alike: bool = 
     per_position = len(state.players[seg.seat].base) + 1
     work = [most // per_position]  # positions still to reach
     now = time.monotonic()
-    listing_until = None if deadline is None else now + LISTING_BEFORE_COMPLETION * (deadline - now)
+    listing_until = None if deadline is None else now + LISTING_SHARE * (deadline - now)
     timed_out = False
 
     def choices(s: State, last_cell) -> list[Action]:

@@ -17,7 +17,7 @@ from ..scene import Scene
 from ..views.log_view import text_px
 from ..widgets import Button, draw_panel
 from . import routes
-from .table_screen import TableScreen
+from .table_screen import FinishedTable
 
 RESULTS = "See results"
 
@@ -35,7 +35,7 @@ def headline(names, over: GameOver) -> str:
 class FinalBoardScene(Scene):
     overlay = True
 
-    def __init__(self, app, table: TableScreen, over: GameOver) -> None:
+    def __init__(self, app, table: FinishedTable, over: GameOver) -> None:
         super().__init__(app)
         self.table = table  # the game screen, at its final position
         self.over = over
@@ -46,7 +46,7 @@ class FinalBoardScene(Scene):
         self.on_resize(self.app.size)
 
     def on_resize(self, size) -> None:
-        L = self.table.L
+        L = self.table.frame.L
         sc = L.scale
         self.banner = L.actions.copy()
         bw = max(int(170 * sc), fonts().width(RESULTS, text_px(sc) + 2, bold=True) + int(30 * sc))
@@ -84,9 +84,9 @@ class FinalBoardScene(Scene):
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        sc = self.table.L.scale
+        sc = self.table.frame.L.scale
         inner = draw_panel(surface, self.banner, sc, fill=theme.PANEL_HI, edge=theme.ACCENT)
-        names, chars = self.table.names, self.table.chars
+        names, chars = self.table.cast.names, self.table.cast.chars
         size = text_px(sc)
         title = fonts().fit(headline(names, self.over), size + int(6 * sc), inner.w, bold=True)
         top = draw_text(surface, title, size + int(6 * sc), theme.ACCENT, inner.topleft, bold=True)
@@ -102,4 +102,4 @@ class FinalBoardScene(Scene):
             surface.blit(marker, marker.get_rect(midleft=(x, y + line // 2)))
             draw_text(surface, label, size, theme.TEXT, (x + marker.get_width() + int(4 * sc), y), bold=True)
             x += width + int(16 * sc)
-        self.button.draw(surface, sc, self.button.hit(self.table.pointer))
+        self.button.draw(surface, sc, self.button.hit(self.table.hand.pos))

@@ -4,36 +4,36 @@ from __future__ import annotations
 
 from ...engine import Action
 from . import routes
-from .table_screen import TableScreen
+from .table_screen import DialogScreen
 
 TAKE_BACK = "Take back the last choice"  # a forced choice's way out, which Esc takes too
 
 
-def answer(scene: TableScreen, action: Action):
+def answer(scene: DialogScreen, action: Action):
     """A button's or a dialog row's click: request `action`."""
-    return lambda: scene.request(action)
+    return lambda: scene.orders.request(action)
 
 
-def choose_among(scene: TableScreen, actions: list[Action]) -> None:
+def choose_among(scene: DialogScreen, actions: list[Action]) -> None:
     """A dialog to pick one of several actions (how a unit is spent, which astronaut is
     upgraded). When they are all the turn allows, one must be picked, or the last choice
     taken back; otherwise the dialog can be closed."""
-    table = scene.table()
+    table = scene.orders.table()
     title, question, rows = table.list_of(actions)
     options = [(text, answer(scene, a)) for text, a in rows]
     forced = set(table.legal) <= set(actions)
     if forced and scene.match.can_undo:
-        options.append((TAKE_BACK, scene.undo))
+        options.append((TAKE_BACK, scene.orders.undo))
     undo = TAKE_BACK if forced and scene.match.can_undo else None
     scene.app.stack.push(routes.make(routes.CHOICE, scene.app, title, question, options, cancel=None if forced else "Cancel",
                                      escape=undo))
 
 
-def show_reasons(scene: TableScreen, line: int | None) -> None:
+def show_reasons(scene: DialogScreen, line: int | None) -> None:
     """A bot's line in the log, clicked: the reasons it chose that plan, in its own figures."""
     why = scene.match.reasons.get(line)
     if why is not None:
         told = scene.match.log[line]
-        who = next((n for n in scene.names if told.startswith(n)), "the bot")
+        who = next((n for n in scene.cast.names if told.startswith(n)), "the bot")
         scene.app.stack.push(routes.make(routes.CHOICE, scene.app, f"Why {who} did that", f"{told}.  {why}",
                                          [("Close", lambda: None)], cancel=None))

@@ -25,7 +25,7 @@ STEP_W = 52  # design width of a one-symbol step button
 class ReplayScene(GameScene):
     def __init__(self, app, replay: ReplayMatch) -> None:
         super().__init__(app, replay)
-        self.viewer = None  # every seat's secrets shown, nobody's turn to click
+        self.seat.viewer = None  # every seat's secrets shown, nobody's turn to click
         self.playing = False
         self.speed = 1.0
         self.wait = 0.0
@@ -81,8 +81,8 @@ class ReplayScene(GameScene):
 
     def handle(self, intent) -> bool:
         if isinstance(intent, Click):
-            self.pointer = intent.pos
-            for b in self.top_buttons:
+            self.hand.pos = intent.pos
+            for b in self.frame.top_buttons:
                 if b.click(intent.pos):
                     break
         elif isinstance(intent, Key) and intent.key in self._keys():
@@ -117,16 +117,16 @@ class ReplayScene(GameScene):
              (60, *map(_factor, SPEEDS))),
             (Button(_("Close"), self.close, style="quiet", tooltip=_("Close: leave the replay (Esc)")), (80, _("Close"))),
         ]
-        sc = self.L.scale
-        x = self.L.top.right - int(8 * sc)
-        h = self.L.top.h - int(14 * sc)
+        sc = self.frame.L.scale
+        x = self.frame.L.top.right - int(8 * sc)
+        h = self.frame.L.top.h - int(14 * sc)
         for b, w in reversed(buttons):
             # A button of words is as wide as its longest label needs, in any language.
             w, *labels = w if isinstance(w, tuple) else (w,)
             size = max(theme.min_text_px(), min(int(h * 0.42), label_px(sc)))
             wide = max([int(w * sc)] + [fonts().width(label, size, bold=True) + int(16 * sc) for label in labels])
             x -= wide
-            b.rect = pygame.Rect(x, self.L.top.y + int(7 * sc), wide, h)
+            b.rect = pygame.Rect(x, self.frame.L.top.y + int(7 * sc), wide, h)
             x -= int(6 * sc)
         return [b for b, _width in buttons]
 

@@ -32,7 +32,7 @@ from ..views.coach_panel import BUTTON_MIN_H, CoachPanel, button_scale, next_swe
 from ..widgets import Button, draw_panel, hovered, layout_column
 from .dialog import ChoiceScene
 from .game import GameScene
-from .table_screen import TableScreen
+from .table_screen import Guided
 from . import routes
 
 PACE = "slow"  # the bot's moves, slow enough to follow
@@ -97,13 +97,13 @@ class Coach:
         """The bot plays slowly enough to follow, unless the command line set a pace."""
         return chosen if self.app.config.pace is not None else max(chosen, PACES[PACE])
 
-    def update(self, scene: TableScreen) -> None:
+    def update(self, scene: Guided) -> None:
         if not scene.director.busy:  # the learner's turn comes once the table shows it, reset and all
             self.runner.poll()
-        if not scene.director.busy and not scene.editor.active:
+        if not scene.director.busy and not scene.hand.editor.active:
             request = self.runner.autopilot()
             if request is not None:
-                scene.send(request)
+                scene.orders.send(request)
         if self.folded and self._folded_at != self.runner.index:
             self.folded = False  # a new note is read before it is folded again
         # A reset has the table's attention (and its steps' captions the log's panel); a note
@@ -112,24 +112,24 @@ class Coach:
         self.buttons = self._make_buttons()
         chapter = self.runner.chapter
         heading = f"Chapter {chapter + 1} of {len(self.script.chapters)}  ·  {self.script.chapters[chapter][1]}"
-        self.panel.place(scene.L.log, scene.L.scale, heading, self.runner.step.text, self.buttons, self.folded)
+        self.panel.place(scene.frame.L.log, scene.frame.L.scale, heading, self.runner.step.text, self.buttons, self.folded)
         self._placed = self._look(scene)
 
-    def next_change(self, scene: TableScreen) -> float | None:
+    def next_change(self, scene: Guided) -> float | None:
         """When the note or its spotlight changes with no input: at once when it shows what
         the last frame did not (a new step, a reset over), then as the ring swells; None once
         it holds still."""
         if self._look(scene) != self._drawn:
             return 0.0
-        return next_swell(scene.clock - self._lit[1]) if self._lit is not None else None
+        return next_swell(scene.frame.clock - self._lit[1]) if self._lit is not None else None
 
-    def _look(self, scene: TableScreen) -> tuple:
+    def _look(self, scene: Guided) -> tuple:
         """What the note and its spotlight show now, as far as it changes with no input."""
         spot = self.spot_rect(scene) if not scene.director.busy else None
         return (self.put_away, self.folded, scene.director.resetting, self.runner.index,
                 tuple(spot) if spot is not None else None)
 
-    def handle(self, intent, scene: TableScreen) -> bool:
+    def handle(self, intent, scene: Guided) -> bool:
         """A click on the note, or Enter for its Next while it is on show; anything else is the table's."""
         if not self.showing:
             return False
@@ -142,15 +142,15 @@ class Coach:
             b.click(intent.pos)
         return True
 
-    def draw(self, surface: pygame.Surface, scene: TableScreen) -> None:
+    def draw(self, surface: pygame.Surface, scene: Guided) -> None:
         self._drawn = self._placed
         spot = self.spot_rect(scene) if self.showing and not scene.director.busy else None
         if spot is None:
             self._lit = None
         elif self._lit is None or self._lit[0] != (self.runner.index, tuple(spot)):
-            self._lit = ((self.runner.index, tuple(spot)), scene.clock)  # a new spot swells afresh
+            self._lit = ((self.runner.index, tuple(spot)), scene.frame.clock)  # a new spot swells afresh
         if self.showing:
-            self.panel.draw(surface, spot, scene.clock - self._lit[1] if spot is not None else 0.0, scene.pointer)
+            self.panel.draw(surface, spot, scene.frame.clock - self._lit[1] if spot is not None else 0.0, scene.hand.pos)
 
     # ------------------------------------------------------------ parts
 
@@ -170,7 +170,7 @@ class Coach:
         return buttons + [chapters, Button("Hide note", self.fold, style="quiet",
                                            tooltip="Fold the note to read the game log; Show note brings it back")]
 
-    def spot_rect(self, scene: TableScreen) -> pygame.Rect | None:
+    def spot_rect(self, scene: Guided) -> pygame.Rect | None:
         """Where the step's spotlight falls on screen now, if it has one."""
         spot = self.runner.step.spot
         if spot is None:
@@ -178,15 +178,15 @@ class Coach:
         kind, value = spot
         s = self.match.state
         if kind == "button":
-            return next((b.rect for b in scene.action_buttons if b.label.startswith(value)), None)
+            return next((b.rect for b in scene.frame.action_buttons if b.label.startswith(value)), None)
         if kind == "hangar":
-            return scene.board.hangar_rect(s, value)
+            return scene.views.board.hangar_rect(s, value)
         if kind == "experiment":
-            return scene.board.bay_rect(s, value)
+            return scene.views.board.bay_rect(s, value)
         if kind == "astronaut":
             cell = s.players[LEARNER].astros[value][2]  # out by the board: nothing in the base to light
-            return scene.base.cell_rect(s, LEARNER, cell) if isinstance(cell, tuple) else None
-        return scene.base.cell_rect(s, LEARNER, value)
+            return scene.views.base.cell_rect(s, LEARNER, cell) if isinstance(cell, tuple) else None
+        return scene.views.base.cell_rect(s, LEARNER, value)
 
     def open_chapters(self) -> None:
         """The chapter list over the game: replay one, skip this one, or leave."""
