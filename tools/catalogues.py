@@ -110,8 +110,15 @@ def translated() -> list[str]:
     return [code for code in LANGUAGES if code != SOURCE]
 
 
+def _said(catalog: Catalog) -> list:
+    return sorted(repr((m.id, m.context, m.locations, m.auto_comments)) for m in catalog if m.id)
+
+
 def extract() -> None:
-    write_catalog(extracted(), TEMPLATE)
+    """Write the template, unless the code declares the messages it holds already (its date would change)."""
+    catalog = extracted()
+    if not TEMPLATE.exists() or _said(read_catalog(TEMPLATE)) != _said(catalog):
+        write_catalog(catalog, TEMPLATE)
 
 
 def update() -> None:
