@@ -9,10 +9,10 @@ import re
 import pytest
 
 from humanity_desktop.controller import CHARACTERS
-from humanity_desktop.language import LANGUAGES
+from humanity_desktop.language import LANGUAGES, SOURCE
 from humanity_desktop.language.pseudo import CLOSE, OPEN, PSEUDO
 from humanity_desktop.ui import theme
-from test_text_fit import SCREENS, SIZES, drawn_on, problems
+from test_text_fit import GAME_SCREENS, SCREENS, SIZES, drawn_on, problems
 
 # The screens whose own words come from the catalogue so far (tests/test_inline_words.py lists
 # the modules to go); WHOLLY_SPOKEN, those with no word from a module still to go.
@@ -62,6 +62,16 @@ def test_every_spoken_screen_fits_in_every_language(tmp_path, screen, size, code
 def test_every_language_at_the_largest_text_size_fits_the_smallest_window(tmp_path, screen, code):
     notes = drawn_on(tmp_path, SIZES[0], SCREENS[screen], text_size=theme.TEXT_SIZES[-1], language=code)
     assert misfits(notes) == []
+
+
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != SOURCE] + [PSEUDO])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("phase", ["action", "work", "pay", "place"])
+def test_the_game_screen_fits_in_every_language(tmp_path, phase, size, code):
+    """The game screen in each phase of a turn, everything on it: its own words are the
+    catalogue's, the log's and the tooltips' still English (STILL_INLINE)."""
+    notes = drawn_on(tmp_path, size, GAME_SCREENS[f"game_{phase}"], language=code)
+    assert problems(notes) + [f"{n.text!r} is cut short" for n in notes if n.cut] == []
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
