@@ -115,7 +115,8 @@ def draw_header(scene: DrawScreen, surface: pygame.Surface, shown: Shown) -> Non
                      (logo.right + int(18 * sc), top.centery), "midleft", fact=Fact("date"))
     seat = shown.turn
     if seat is not None:
-        label = f"{scene.cast.names[seat]}'s turn" + (" (bot)" if scene.match.seats[seat].is_bot else "")
+        name = scene.cast.names[seat]
+        label = (_("{name}'s turn (bot)") if scene.match.seats[seat].is_bot else _("{name}'s turn")).format(name=name)
         marker = icons.player_marker(scene.cast.chars[seat], int(24 * sc))
         # Between the round and the buttons, over the base where there is room; never under a button.
         gap = int(16 * sc)
