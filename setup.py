@@ -10,6 +10,7 @@ ASSETS = {f"humanity_desktop.{folder}": folder for folder in ("art", "sounds")} 
 setup(
     packages=find_packages(include=["humanity_desktop", "humanity_desktop.*"]) + list(ASSETS),
     package_dir=ASSETS,
-    package_data={"humanity_desktop": ["*/data/*.json"], **{name: ["**/*"] for name in ASSETS}},
+    package_data={"humanity_desktop": ["*/data/*.json", "language/locale/*/LC_MESSAGES/*.mo"],
+                  **{name: ["**/*"] for name in ASSETS}},
     exclude_package_data={name: ["*__pycache__*"] for name in ASSETS},
 )

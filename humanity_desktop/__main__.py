@@ -15,6 +15,7 @@ import traceback
 from pathlib import Path
 
 from . import __version__
+from .language import LANGUAGES, PSEUDO
 from .storage.console import say
 from .storage.files import plain_reason
 from .storage.save_limits import MAX_SEED
@@ -106,6 +107,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--size", type=window_size, help="window size, WIDTHxHEIGHT (default: the size it was last left at, "
                                    "or the largest 16:9 size up to 3840x2160 that fits the screen)")
     ap.add_argument("--pace", choices=("slow", "normal", "fast", "instant"), help="bot pace for this run")
+    ap.add_argument("--language", choices=(*LANGUAGES, PSEUDO),
+                    help="the language for this run (pseudo: every text lengthened and marked, for testing)")
     ap.add_argument("--anim-speed", type=speed, metavar="X",
                     help="play animations X times faster (demos, tests); overrides the option")
     ap.add_argument("--check-saves", action="store_true",
@@ -144,7 +147,7 @@ def play(args: argparse.Namespace, seats) -> int:
     try:
         app = App(AppConfig(
             data_dir=args.data_dir, size=args.size, quit_after=args.quit_after_seconds,
-            screenshot=args.screenshot, frame_stats=args.frame_stats, pace=args.pace, anim_speed=args.anim_speed,
+            screenshot=args.screenshot, frame_stats=args.frame_stats, pace=args.pace, language=args.language, anim_speed=args.anim_speed,
             check_saves=args.check_saves,
         ))
     except NoDisplay as exc:  # the window logged it

@@ -1,7 +1,7 @@
 """`humanity-desktop --selftest`: proves, with no screen and no sound card, that this copy of
 the game works, whether run from a checkout, an installed package or a built application.
 
-It loads every file under art/ and sounds/, plays a game of bots through the real
+It loads every file under art/ and sounds/ and every language's catalogue, plays a game of bots through the real
 application loop to its results, checks the last frame drawn and plays a sound. Each check
 prints one line on stdout; the last line is SUCCESS, or on a failure says what failed (exit
 code 1). The same lines are kept in REPORT_FILE in the log folder, which the first line names,
@@ -25,6 +25,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the report is the on
 import pygame  # noqa: E402
 
 from . import __version__, assets  # noqa: E402
+from . import language  # noqa: E402
 from .storage.console import say  # noqa: E402
 from .storage.files import plain_reason  # noqa: E402
 from .storage.places import Places  # noqa: E402
@@ -168,6 +169,20 @@ def load_assets(root: Path) -> str:
 
 # ------------------------------------------------------------------ the game
 
+def load_languages() -> str:
+    """Every language's catalogue gives its own words, and Babel writes its numbers (a build
+    that left out a .mo file or Babel's data fails here)."""
+    try:
+        for code in language.LANGUAGES:
+            language.set_language(code)
+            if code != language.SOURCE and language._("New game") == "New game":
+                raise SelftestError(f"the {code} catalogue does not translate its messages")
+            language.percent(0.5)
+    finally:
+        language.set_language(language.SOURCE)
+    return f"{len(language.LANGUAGES)} languages"
+
+
 def init_pygame() -> str:
     from .ui.audio import open_mixer
     pygame.display.init()
@@ -274,6 +289,7 @@ def run(data_dir: Path, report: Report) -> None:
     report.line(f"selftest: Humanity Desktop {__version__}, Python {sys.version.split()[0]}. {report.where}")
     report.line(f"selftest: pygame: {_check('pygame', init_pygame)}")
     report.line(f"selftest: assets: {_check('assets', lambda: load_assets(assets.root()))}")
+    report.line(f"selftest: languages: {_check('languages', load_languages)}")
     app, summary = _check("game", play_game, data_dir)
     report.line(f"selftest: game: {summary}")
     report.line(f"selftest: frame: {_check('frame', check_frame, app)}")

@@ -26,6 +26,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("HUMANITY_CHECK_SAVES", "1")
+# The tests read the English words unless they choose another language: the machine's own
+# language, which the game follows by default, is not theirs.
+for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
 
 
 # Property tests check what holds, not how fast: a busy machine must not fail them.

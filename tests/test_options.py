@@ -6,9 +6,11 @@ import pygame
 import pytest
 
 from humanity_desktop.ui.app import App, AppConfig
-from humanity_desktop.controller import ranked_levels
+from humanity_desktop.controller import level_name, ranked_levels
 from humanity_desktop.ui.input import Click, Point
+from humanity_desktop.language import _, set_language
 from humanity_desktop.ui.scenes.new_game import NewGameScene
+from humanity_desktop.ui.scenes.title import TitleScene
 from humanity_desktop.ui.scenes.options import ROWS, OptionsScene, option_text
 from humanity_desktop.ui.settings import CHOICES, FILE, Settings
 
@@ -22,8 +24,8 @@ def open_options(tmp_path, **config) -> tuple[App, OptionsScene]:
 
 
 def button_for(scene: OptionsScene, key: str):
-    label = ROWS[key][0]
-    return next(b for b in scene.buttons if b.label.startswith(label + ":"))
+    label = _(ROWS[key][0])
+    return next(b for b in scene.buttons if b.label.startswith(label))
 
 
 def test_every_setting_has_a_control():
@@ -55,7 +57,7 @@ def test_each_control_goes_round_all_its_values(tmp_path):
     try:
         for key in ("pace", "anim_speed", "effects_volume"):
             seen = []
-            for _ in CHOICES[key]:
+            for _value in CHOICES[key]:
                 scene.change(key)
                 seen.append(getattr(app.settings, key))
             assert sorted(seen, key=str) == sorted(CHOICES[key], key=str)
@@ -101,7 +103,7 @@ def test_fullscreen_toggles_the_window_and_back(tmp_path):
 def test_the_pace_option_is_named_a_pace_and_sends_levels_to_new_game(tmp_path):
     app, scene = open_options(tmp_path)
     try:
-        for _ in CHOICES["pace"]:
+        for _step in CHOICES["pace"]:
             button = button_for(scene, "pace")
             assert button.label == option_text("pace", app.settings.pace)
             assert button.label.startswith("Bot pace: ")
@@ -117,7 +119,7 @@ def test_new_game_tells_a_bots_level_from_the_pace_once_the_pointer_rests(tmp_pa
     app.stack.push(scene)
     try:
         level = scene.row_buttons[1][2]
-        assert level.label.split(": ")[1] in ranked_levels()
+        assert level.label.split(": ")[1] in [level_name(name) for name in ranked_levels()]
         app.stack.handle(Point(level.rect.center))
 
         def frame(dt: float) -> bytes:
@@ -131,3 +133,26 @@ def test_new_game_tells_a_bots_level_from_the_pace_once_the_pointer_rests(tmp_pa
         assert scene.tips.button is level and "Bot pace" in level.tooltip
     finally:
         app.stack.pop()
+
+
+def test_a_language_chosen_applies_at_once_to_every_screen_and_is_kept(tmp_path):
+    app = App(AppConfig(data_dir=tmp_path, size=(1280, 720), max_fps=0))
+    try:
+        app.stack.push(TitleScene(app))
+        scene = OptionsScene(app)
+        app.stack.push(scene)
+        app.step()
+        while app.settings.language != "fr":
+            app.stack.handle(Click(button_for(scene, "language").rect.center))
+        app.step()
+        assert [b.label for b in scene.buttons][0] == "Langue\u00a0: Français"
+        assert scene.buttons[-1].label == "Retour"
+        app.stack.pop()  # back on the title screen, in French at once
+        app.step()
+        assert "Nouvelle partie" in [b.label for b in app.stack.top.buttons]
+    finally:
+        set_language("en")
+        while len(app.stack):
+            app.stack.pop()
+        app.session.close_match()
+    assert Settings.load(tmp_path / FILE).language == "fr"  # kept for the next run

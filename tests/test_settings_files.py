@@ -26,7 +26,7 @@ BAD = {
     "foreign": (b'{"colour": "blue", "size": 3}', "not a Humanity settings file"),
     "foreign_list": (b'["pace", "fast"]', "not a Humanity settings file"),
     "bad_value": (b'{"version": 1, "pace": "warp"}', "pace cannot be 'warp'"),
-    "newer": (b'{"version": 7, "pace": "fast"}', "made by a newer version of the game"),
+    "newer": (b'{"version": 99, "pace": "fast"}', "made by a newer version of the game"),
     "bad_window": (b'{"version": 3, "window": [1600, "900"]}', "window cannot be [1600, '900']"),
     "zero_window": (b'{"version": 3, "window": [0, 900]}', "window cannot be [0, 900]"),
     "bad_resets_seen": (b'{"version": 4, "resets_seen": -1}', "resets_seen cannot be -1"),
@@ -48,7 +48,7 @@ def test_settings_are_kept_between_runs_as_versioned_json(tmp_path):
     s.text_size = 1.3
     s.save()
     saved = json.loads(path.read_text())
-    assert saved["version"] == SETTINGS_VERSION == 6
+    assert saved["version"] == SETTINGS_VERSION == 7
     assert (saved["pace"], saved["bot_time"], saved["fullscreen"], saved["effects_volume"], saved["muted"],
             saved["text_size"]) == ("fast", 2.0, True, 0.25, True, 1.3)
     assert Settings.load(path) == s

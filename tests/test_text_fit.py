@@ -25,6 +25,7 @@ from humanity_desktop.storage.save_files import new_save_path
 from humanity_desktop.engine import apply_action, legal_actions, new_game, places, ranking
 from humanity_desktop.engine.sandbox import free_cells, palette, place_tile
 from humanity_desktop.engine.state import PAY
+from humanity_desktop.language import SOURCE, _, set_language
 from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import MIN_SIZE, App, AppConfig
 from humanity_desktop.ui.drawn import DrawnText, recording
@@ -136,7 +137,7 @@ def push(app: App, *scenes) -> None:
 def options_tooltip(app: App) -> None:
     scene = OptionsScene(app)
     push(app, scene)
-    rest_pointer(app, next(b for b in scene.buttons if b.label.startswith("Bot pace")).rect.center)
+    rest_pointer(app, next(b for b in scene.buttons if _("Bot pace") in b.label).rect.center)
 
 
 def load_with_saves(app: App) -> None:
@@ -274,15 +275,22 @@ GAME_SCREENS: dict[str, Callable[[App], None]] = {
 
 
 def shown(tmp_path: Path, size: tuple[int, int], build: Callable[[App], None], text_size: float = 1.0,
-          own: bool = False) -> list[str]:
-    app = App(AppConfig(data_dir=tmp_path, size=size, max_fps=0, pace="instant"))
+          own: bool = False, language: str | None = None) -> list[str]:
+    return problems(drawn_on(tmp_path, size, build, text_size, language), own)
+
+
+def drawn_on(tmp_path: Path, size: tuple[int, int], build: Callable[[App], None], text_size: float = 1.0,
+             language: str | None = None) -> list[DrawnText]:
+    """The texts of the screen `build` reaches from the title screen, in a window of `size`."""
+    app = App(AppConfig(data_dir=tmp_path, size=size, max_fps=0, pace="instant", language=language))
     try:
         app.set_text_size(text_size)
         app.stack.push(TitleScene(app))
         build(app)
-        return problems(drawn(app), own)
+        return drawn(app)
     finally:
         app.close()
+        set_language(SOURCE)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

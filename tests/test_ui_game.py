@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from humanity_desktop.bots import Cancelled
-from humanity_desktop.controller import ActionRefused, thinking
+from humanity_desktop.controller import ActionRefused, level_name, thinking
 from humanity_desktop.table import targets as T
 from humanity_desktop.table.payment_plan import PaymentPlan
 from humanity_desktop.engine import Action, apply_action, auto_pay, legal_actions, new_game
@@ -661,7 +661,7 @@ def test_while_the_table_plays_out_a_bots_turn_the_prompt_names_that_bot_as_the_
     beat = game.director.beat
     title, hint = game.prompt_text()
     assert title == f"{game.cast.names[beat.seat]} is playing"
-    assert game.match.seats[beat.seat].level in hint
+    assert level_name(game.match.seats[beat.seat].level) in hint
 
 
 def test_while_a_bots_turn_plays_out_before_the_players_the_screen_offers_nothing_to_do_yet(app):

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..bots import available_levels
+from ..language import N_, _
 from ..engine.catalogue import PLAYER_COUNTS
 
 # The four astronauts of the box, each with the colour of their components.
@@ -11,6 +12,14 @@ CHARACTERS = ("Kayla", "Aleksander", "Gabriel", "Yuko")
 HUMAN, BOT = "human", "bot"
 # Known levels from weakest to strongest; levels the bots add later rank after these.
 LEVEL_ORDER = ("random", "beginner", "easy", "casual", "careful", "normal", "skilled", "hard", "expert")
+LEVEL_NAMES = {"random": N_("Random"), "beginner": N_("Beginner"), "easy": N_("Easy"), "casual": N_("Casual"),
+               "careful": N_("Careful"), "normal": N_("Normal"), "skilled": N_("Skilled"), "hard": N_("Hard"),
+               "expert": N_("Expert")}
+
+
+def level_name(level: str) -> str:
+    """A bot level as the player reads it; a level added later without a name, as it is called."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level.capitalize()
 
 
 @dataclass(frozen=True)
@@ -75,7 +84,7 @@ def parse_seats(spec: str, all_bots: bool = False) -> list[Seat]:
     levels = ranked_levels()
     seats = []
     for i, entry in enumerate(entries):
-        kind, _, level = entry.partition(":")
+        kind, _colon, level = entry.partition(":")
         if kind not in (HUMAN, BOT) or (kind == HUMAN and level):
             raise ValueError(f"seat {i + 1}: '{entry}' is not 'human' or 'bot[:level]'")
         if kind == BOT or all_bots:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import platformdirs
 
+from ..language import _
 from .files import found, folder_problem, write_atomic
 
 APP_NAME = "humanity-desktop"
@@ -38,13 +39,14 @@ class Places:
         try:
             folder = remembered_folder()
         except (OSError, ValueError):  # unreadable, not JSON, or not a folder's name
-            return replace(cls.for_user(), note="The folder you chose for your games could not be read back, "
-                                                "so the usual folder is used.")
+            return replace(cls.for_user(), note=_("The folder you chose for your games could not be read back, "
+                                                  "so the usual folder is used."))
         if folder is None:
             return cls.for_user()
         if problem := folder_problem(folder):
-            return replace(cls.for_user(), note=f"The folder you chose for your games, {folder}, cannot be used "
-                                                f"({problem}), so the usual folder is used.")
+            return replace(cls.for_user(), note=_("The folder you chose for your games, {folder}, cannot be used "
+                                                  "({reason}), so the usual folder is used.").format(folder=folder,
+                                                                                                    reason=problem))
         return cls.under(folder)
 
     @classmethod
@@ -79,7 +81,7 @@ def remembered_folder() -> Path | None:
     kept = json.loads(path.read_text(encoding="utf-8"))
     folder = kept.get("data_dir") if isinstance(kept, dict) else None
     if not isinstance(folder, str) or not Path(folder).is_absolute():
-        raise ValueError(f"{path} names no folder")
+        raise ValueError(str(path))  # names no folder
     return Path(folder)
 
 

@@ -7,7 +7,8 @@ position, its legal actions and the returning astronaut the player has picked up
 answers what the game screen asks: what is lit, what a click or a drop means, which way a
 tile turns, which buttons the turn offers and what the prompt says. The screen's gestures,
 keys, highlights, hint marks, buttons and prompt read it, so none of them needs to know any
-kind of action or phase by name; the words live in data/words.json.
+kind of action or phase by name; the words live in data/words.json, each of its strings a
+message of the catalogue (`words` gives it in the language in force).
 """
 from __future__ import annotations
 
@@ -17,15 +18,23 @@ from importlib import resources
 from typing import NamedTuple
 
 from ..engine import PROMPTS, Action, State
+from ..language import _
 from ..engine.actions import SPECS
 from ..engine.catalogue import BASIC, BASICS_PER_ADVANCED, RESOURCES, load
 from ..engine.rules import Kind
 from ..engine.state import ACTION, ASTRONAUTS
 from .describe import tile_name
-from .targets import ASTRO, CELL, EXPERIMENT, HANGAR, RETURNING_ASTRONAUT, RING_ASTRO, Target, astronaut_kind
+from .targets import ASTRO, CELL, EXPERIMENT, HANGAR, RETURNING_ASTRONAUT, RING_ASTRO, Target
 
 WORDS: dict = json.loads(resources.files("humanity_desktop.table").joinpath("data", "words.json")
                          .read_text(encoding="utf-8"))
+
+
+def words(part: str, key: str):
+    """The words of `part`'s entry `key` in data/words.json in the language in force: a
+    message, or a tuple of them (a title and its instruction)."""
+    entry = WORDS[part][key]
+    return _(entry) if isinstance(entry, str) else tuple(_(text) for text in entry)
 
 ANY_ASTRONAUT = "any_astronaut"  # an astronaut of the seat wherever it stands
 # The figures of the position the words may quote that count something of the seat's (Table.facts).
@@ -270,7 +279,7 @@ class Table:
             return Drop(Action(kind, carried.ref), cell)
         if lands == ON_BASE and on_base:
             return Drop(Action(kind, carried.ref), ON_BASE)
-        return Drop(refusal=(SPECS[kind].rule, WORDS["misdrops"][kind]))
+        return Drop(refusal=(SPECS[kind].rule, words("misdrops", kind)))
 
     def _carried_kind(self, carried: Target) -> str | None:
         return next((k for k, place in ON_TABLE.items() if place.carried == carried.kind), None)
@@ -293,17 +302,17 @@ class Table:
             if place.button == CHOICE:
                 out.append(TurnButton(str(getattr(a, place.field)).capitalize(), "", CHOICE, a))
             elif place.button == PRIMARY:
-                label, tip = WORDS["buttons"][a.kind]
+                label, tip = words("buttons", a.kind)
                 out.append(TurnButton(label.format(**self.facts), tip, PRIMARY, a))
             elif place.button == LIST and a.kind not in listed:
                 listed.add(a.kind)
-                label, tip = WORDS["buttons"][a.kind]
+                label, tip = words("buttons", a.kind)
                 rows = tuple((self.describe(b), b) for b in self.legal if b.kind == a.kind)
                 out.append(TurnButton(label, tip, PRIMARY, choices=rows))
             for command in place.commands:
                 if command not in listed:
                     listed.add(command)
-                    label, tip = WORDS["buttons"][command]
+                    label, tip = words("buttons", command)
                     out.append(TurnButton(label, tip, PRIMARY if command == AUTO_PAY else "quiet", command=command))
         return out
 
@@ -314,7 +323,7 @@ class Table:
 
     def list_of(self, actions: list[Action]) -> tuple[str, str, list[tuple[str, Action]]]:
         """(title, question, rows) for the player to pick among `actions` of one kind in a dialog."""
-        title, question = WORDS["lists"][actions[0].kind]
+        title, question = words("lists", actions[0].kind)
         cell = dict(actions[0].named()).get("cell")
         tile = self.state.players[self.seat].base.get(cell) if cell is not None else None
         facts = dict(self.facts, tile=tile_name(tile[0]) if tile else "")
@@ -324,10 +333,10 @@ class Table:
         """One action as a row of a list the player picks from."""
         if action.kind == Kind.SPEND:
             direct = action.unit == action.toward or action.toward in BASIC
-            template = WORDS["choices"]["spend" if direct else "spend_toward"]
+            template = words("choices", "spend" if direct else "spend_toward")
             return template.format(unit=RESOURCES[action.unit], toward=RESOURCES[action.toward], rate=BASICS_PER_ADVANCED)
-        work, where, _ = self.state.players[self.seat].astros[action.astronaut]
-        return WORDS["choices"][action.kind].format(number=action.astronaut + 1, where=WORDS["where"][where],
+        work, where, _cell = self.state.players[self.seat].astros[action.astronaut]
+        return words("choices", action.kind).format(number=action.astronaut + 1, where=words("where", where),
                                                     work=work, next=work + 1)
 
     @cached_property
@@ -339,12 +348,12 @@ class Table:
 
     def prompt(self, name: str) -> tuple[str, str]:
         """The prompt panel's title and instruction for the seat to move, called `name`."""
-        title, hint = WORDS["prompts"][self.state.phase]
+        title, hint = words("prompts", self.state.phase)
         return title.format(name=name, **self.facts), hint.format(name=name, **self.facts)
 
     def prompt_states(self) -> tuple[str, ...]:
         """The facts of the position the prompt's title gives figures of (see `facts`)."""
-        title, _ = WORDS["prompts"][self.state.phase]
+        title = WORDS["prompts"][self.state.phase][0]  # the source's placeholders: every language keeps them
         return tuple(name for name in COUNTED if "{" + name + "}" in title)
 
     def _sides(self) -> str:
@@ -357,9 +366,10 @@ class Table:
         parts = []
         for colour in colours:
             side = cat.tiles[faces[colour]]
-            bonus = ", ".join(f"+{p} per adjacent {c}" for c, p in side.adjacency)
-            parts.append(f"{colour.capitalize()}: +{side.research} research{', ' + bonus if bonus else ''}")
-        return ". ".join(parts) + "."
+            worth = [_("+{points} research").format(points=side.research)]
+            worth += [_("+{points} per adjacent {colour}").format(points=p, colour=c) for c, p in side.adjacency]
+            parts.append(_("{colour}: {worth}.").format(colour=colour.capitalize(), worth=", ".join(worth)))
+        return " ".join(parts)
 
 
 def refused(seat: int | None, action: Action | None, rule: str, reason: str, state: State) -> str:
@@ -367,13 +377,13 @@ def refused(seat: int | None, action: Action | None, rule: str, reason: str, sta
     wrong moment says what the moment asks for instead."""
     if action is not None and seat == state.current_player and action.kind in SPECS \
             and SPECS[action.kind].phase != state.phase:
-        return f"You cannot {WORDS['doing'][action.kind]} now: {PROMPTS[state.phase]}"
+        return _("You cannot {doing} now: {prompt}").format(doing=words("doing", action.kind), prompt=PROMPTS[state.phase])
     return plain(rule, reason)
 
 
 def plain(rule: str, reason: str) -> str:
     """A rule's refusal under a heading a player understands, never the rulebook's own."""
-    return f"{WORDS['topics'].get(rule, rule)}: {reason}"
+    return _("{topic}: {reason}").format(topic=words("topics", rule) if rule in WORDS["topics"] else rule, reason=reason)
 
 
 def _takes(place: OnTable, target: Target) -> bool:
@@ -397,5 +407,5 @@ def paying_for(s: State) -> str:
     spec = paid_for(s)
     if spec is None:
         return ""
-    return tile_name(spec.id) if s.target[0] == "module" else "the experiment"
+    return tile_name(spec.id) if s.target[0] == "module" else _("the experiment")
 

@@ -23,6 +23,7 @@ from pathlib import Path
 import pygame
 
 from .. import assets
+from ..language import set_language, spoken
 from ..storage.console import say
 from ..storage.files import folder_problem, plain_reason, remove_stale_temps
 from ..storage.lock import FolderLock
@@ -82,6 +83,7 @@ class AppConfig:
     screenshot: Path | None = None
     frame_stats: Path | None = None
     pace: str | None = None  # overrides the saved option (tests, demos)
+    language: str | None = None  # overrides the saved option for this run (tests, screenshots)
     # > 1 plays animations faster. None: the saved option. App sets it to the speed in force,
     # which is what the scenes read; a value given here (--anim-speed) overrides the option.
     anim_speed: float | None = None
@@ -199,11 +201,12 @@ class App:
         return None
 
     def _apply_settings(self) -> None:
-        """Put the options read from the data folder in force: the animations' speed (unless
-        the command line set one) and the text size."""
+        """Put the options read from the data folder in force: the animations' speed and the
+        language (unless the command line set them) and the text size."""
         if not self._anim_override:
             self.config.anim_speed = self.settings.anim_speed
         set_text_size(self.settings.text_size)
+        set_language(self.config.language or spoken(self.settings.language))
 
     def _check_display(self) -> None:
         """Stop, letting go of the data folder, when SDL fell back to a driver that shows nothing
@@ -328,6 +331,13 @@ class App:
         self.settings.text_size = factor
         self.save_settings()
         set_text_size(factor)
+        self.stack.resize(self.size)
+
+    def set_language(self, choice: str) -> None:
+        """Keep `choice` as the option and speak it on every screen at once."""
+        self.settings.language = choice
+        self.save_settings()
+        set_language(spoken(choice))
         self.stack.resize(self.size)
 
     def _resized(self, size: tuple[int, int]) -> None:

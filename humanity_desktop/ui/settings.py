@@ -13,6 +13,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..language import LANGUAGES, SYSTEM
 from ..storage.console import say
 from ..storage.files import write_atomic
 from ..storage.logs import log
@@ -27,7 +28,7 @@ VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0)  # > 1 plays animations faster
 FILE = "options.json"
 MAX_SETTINGS_BYTES = 16 * 1024  # a real one is under 1 KB
-SETTINGS_VERSION = 6
+SETTINGS_VERSION = 7
 # Version 1 gave every bot the same thinking time in seconds; version 2 scales each level's
 # own. The old seconds (0.5 to 4, with 1 the default) carry over as the factor.
 RENAMED = {"bot_seconds": "bot_time"}
@@ -42,12 +43,14 @@ SEEN = "resets_seen"
 # Version 5 adds the text size (older files: 100%).
 # Version 6 keeps the New game table last started (older files: the default table).
 NEW_GAME = "new_game"
+# Version 7 names the language (older files: the system's).
+
 # Each option and the values it may take; the first value is the type every value must have.
 CHOICES = {
     "pace": tuple(PACES), "bot_time": THINKING, "fullscreen": (False, True),
     "effects_volume": VOLUMES, "music_volume": VOLUMES, "muted": (False, True),
     "anim_speed": ANIM_SPEEDS, "colour_symbols": (True, False), "hints": (True, False),
-    "reset_steps": RESET_STEPS, "text_size": TEXT_SIZES,
+    "reset_steps": RESET_STEPS, "text_size": TEXT_SIZES, "language": (SYSTEM, *LANGUAGES),
 }
 
 
@@ -65,6 +68,7 @@ class Settings:
     reset_steps: str = "learning"
     resets_seen: int = 0  # resets shown step by step while learning
     text_size: float = 1.0  # text and icons at this share of their size
+    language: str = SYSTEM  # a code of LANGUAGES, or SYSTEM
     window: tuple[int, int] | None = None  # the size the player last left the window at
     new_game: TableSetup | None = None  # the New game table last started (None: the default one)
     path: Path | None = field(default=None, compare=False, repr=False)  # where save() writes

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from ...language import N_, _
+
 from ...engine import State
 from .. import theme
 from ..fonts import draw_text
@@ -14,7 +16,7 @@ from ..widgets import draw_panel
 from . import routes
 
 VEIL = (8, 8, 12, 170)
-CLOSE_HINT = "Click anywhere or press Esc to close"
+CLOSE_HINT = N_("Click anywhere or press Esc to close")
 
 
 @routes.screen(routes.BASE)
@@ -49,7 +51,7 @@ class BaseOverlayScene(Scene):
         draw_panel(surface, self.panel, self.app.scale)
         self.view.draw(surface, self.frame)
         sc = self.app.scale
-        draw_text(surface, CLOSE_HINT, int(13 * sc), theme.TEXT_FAINT,
+        draw_text(surface, _(CLOSE_HINT), int(13 * sc), theme.TEXT_FAINT,
                   (self.panel.right - int(16 * sc), self.panel.bottom - int(12 * sc)), "bottomright")
 
 

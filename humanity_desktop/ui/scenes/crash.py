@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...language import N_, _
 from ..fonts import shorten_words
 from ..widgets import Button
 from .menu import MenuScene
@@ -11,23 +12,25 @@ from . import routes
 
 @routes.screen(routes.CRASH)
 class CrashScene(MenuScene):
-    title = "Something went wrong"
+    title = N_("Something went wrong")
     panel_width = 620
 
     def __init__(self, app, report: Path | None, unwritten: str = "") -> None:
         """`report`: where the error's report was written; None if it could not be, `unwritten` saying why."""
         super().__init__(app)
         self.report = report
-        safe = ("Your game is safe: choose Continue on the title screen to carry on from your last move. "
-                if app.session.can_continue() else "")
-        told = (f"A report of the error was written to {report} - please attach it if you tell us about it."
-                if report is not None else f"No report of the error could be written in the log folder ({unwritten}).")
-        self.text = shorten_words(f"The game met an unexpected error and had to stop. {safe}{told}")
+        said = [_("The game met an unexpected error and had to stop.")]
+        if app.session.can_continue():
+            said.append(_("Your game is safe: choose Continue on the title screen to carry on from your last move."))
+        said.append(_("A report of the error was written to {file} - please attach it if you tell us about it.")
+                    .format(file=report) if report is not None else
+                    _("No report of the error could be written in the log folder ({reason}).").format(reason=unwritten))
+        self.text = shorten_words(" ".join(said))
 
     def make_buttons(self) -> list[Button]:
         return [
-            Button("Title screen", self._title, style="primary", tooltip="Back to the main menu"),
-            Button("Quit", self.app.quit, style="quiet"),
+            Button(_("Title screen"), self._title, style="primary", tooltip=_("Back to the main menu")),
+            Button(_("Quit"), self.app.quit, style="quiet"),
         ]
 
     def _title(self) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 
+from ...language import N_, _
 from ...storage.files import plain_reason, subfolders
 from ...storage.places import Places
 from .. import theme
@@ -18,7 +19,7 @@ from ..scene import Scene
 from ..widgets import Button, KeyFocus, button_height, draw_panel, hovered, layout_row, panel_inner
 from . import routes
 
-CHOOSE, USUAL, WITHOUT = "Choose another folder…", "Use the usual folder", "Play without saving"
+CHOOSE, USUAL, WITHOUT = N_("Choose another folder…"), N_("Use the usual folder"), N_("Play without saving")
 MARGIN = 16  # design pixels kept clear round the browser's panel
 PAGE_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
 
@@ -36,21 +37,22 @@ def usual_folder() -> Path:
 def folder_problem(app, folder: Path | None = None, reason: str | None = None) -> Scene:
     """The question of what to do when `folder` (the data folder) cannot be used for `reason`."""
     folder, reason = folder or app.data_dir, reason or app.unusable
-    options = [(CHOOSE, lambda: app.stack.push(routes.make(routes.FOLDERS, app, folder)))]
+    options = [(_(CHOOSE), lambda: app.stack.push(routes.make(routes.FOLDERS, app, folder)))]
     if Path(folder) != Places.for_user().data:
-        options.append((USUAL, lambda: _use_usual(app)))
-    options.append((WITHOUT, lambda: app.notify("Nothing is saved in this session: no games, options or stats.")))
-    message = shorten_words(f"The game cannot keep your games, options and stats in {folder}: {reason}. "
-                            "Choose a folder it can use, or play without saving anything this time.")
-    return routes.make(routes.CHOICE, app, "Your games cannot be saved", message, options, cancel=None,
-                       escape=WITHOUT)
+        options.append((_(USUAL), lambda: _use_usual(app)))
+    options.append((_(WITHOUT), lambda: app.notify(_("Nothing is saved in this session: no games, options or stats."))))
+    message = shorten_words(_("The game cannot keep your games, options and stats in {folder}: {reason}. "
+                              "Choose a folder it can use, or play without saving anything this time.")
+                            .format(folder=folder, reason=reason))
+    return routes.make(routes.CHOICE, app, _("Your games cannot be saved"), message, options, cancel=None,
+                       escape=_(WITHOUT))
 
 
 def switch(app, folder: Path) -> str | None:
     """Switch the game to `folder` and open the title screen on it; returns why not, if it cannot be used."""
     reason = app.use_folder(folder)
     if reason is None:
-        app.notify(f"Your games, options and stats are kept in {folder} from now on.")
+        app.notify(_("Your games, options and stats are kept in {folder} from now on.").format(folder=folder))
         app.stack.reset(routes.make(routes.TITLE, app))
     return reason
 
@@ -67,7 +69,7 @@ class FolderBrowserScene(Scene):
     (or move to it with the arrow keys and press Enter), go up with Parent folder (or
     Backspace), and choose the one shown with Use this folder. Esc goes back to the question."""
 
-    title = "Choose a folder for your games"
+    title = N_("Choose a folder for your games")
 
     def __init__(self, app, start: Path) -> None:
         super().__init__(app)
@@ -78,10 +80,11 @@ class FolderBrowserScene(Scene):
         self.selected: int | None = None  # the row the arrow keys are on
         self.pointer = (0, 0)
         self.focus = KeyFocus(arrows=False)  # the arrow keys move in the list
-        self.places = [Button("Parent folder", self._parent),
-                       Button("Home", lambda: self.open(Path.home())),
-                       Button("Usual folder", lambda: self.open(usual_folder()))]
-        self.actions = [Button("Use this folder", self._use, style="primary"), Button("Back", self.back, style="quiet")]
+        self.places = [Button(_("Parent folder"), self._parent),
+                       Button(_("Home"), lambda: self.open(Path.home())),
+                       Button(_("Usual folder"), lambda: self.open(usual_folder()))]
+        self.actions = [Button(_("Use this folder"), self._use, style="primary"),
+                        Button(_("Back"), self.back, style="quiet")]
         self.panel = self.path_box = self.list_box = self.told_box = pygame.Rect(0, 0, 0, 0)
         self.row_h = 1
         self.open(Path.home())  # shown, with the reason, if `start` cannot be
@@ -97,10 +100,12 @@ class FolderBrowserScene(Scene):
         try:
             names = subfolders(folder)
         except PermissionError:
-            self.told = f"{folder.name or folder} cannot be opened: the game is not allowed to look into it."
+            self.told = _("{folder} cannot be opened: the game is not allowed to look into it.").format(
+                folder=folder.name or folder)
             return
         except OSError as exc:
-            self.told = f"{folder.name or folder} cannot be opened: {plain_reason(exc)}."
+            self.told = _("{folder} cannot be opened: {reason}.").format(folder=folder.name or folder,
+                                                                          reason=plain_reason(exc))
             return
         self.folder, self.names, self.told = folder, names, ""
         self.first, self.selected = 0, None
@@ -111,7 +116,7 @@ class FolderBrowserScene(Scene):
 
     def _use(self) -> None:
         if reason := switch(self.app, self.folder):
-            self.told = f"This folder cannot be used: {reason}."
+            self.told = _("This folder cannot be used: {reason}.").format(reason=reason)
 
     def back(self) -> None:
         self.app.stack.replace(routes.make(routes.FOLDER_PROBLEM, self.app))
@@ -126,7 +131,7 @@ class FolderBrowserScene(Scene):
         room = pygame.Rect((0, 0), size).inflate(-2 * int(MARGIN * sc), -2 * int(MARGIN * sc))
         self.panel = pygame.Rect(0, 0, min(int(820 * sc * max(1.0, theme.text_size())), room.w), room.h)
         self.panel.center = room.center
-        inner = panel_inner(self.panel, sc, self.title)
+        inner = panel_inner(self.panel, sc, _(self.title))
         gap, bh, line = int(10 * sc), button_height(sc), fonts().height(self.text_px())
         self.path_box = pygame.Rect(inner.x, inner.y, inner.w, line)
         layout_row(self.places, pygame.Rect(inner.x, self.path_box.bottom + gap, inner.w, bh), gap)
@@ -197,7 +202,7 @@ class FolderBrowserScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
         surface.blit(backdrop(surface.get_size()), (0, 0))
-        draw_panel(surface, self.panel, sc, self.title, fill=(26, 25, 34), edge=theme.ACCENT_DARK)
+        draw_panel(surface, self.panel, sc, _(self.title), fill=(26, 25, 34), edge=theme.ACCENT_DARK)
         size, f = self.text_px(), fonts()
         shown = f.fit_end(str(self.folder), size, self.path_box.w)
         draw_text(surface, shown, size, theme.TEXT, self.path_box.topleft, box=self.path_box,
@@ -217,7 +222,7 @@ class FolderBrowserScene(Scene):
     def _draw_list(self, surface: pygame.Surface, sc: float, size: int) -> None:
         pygame.draw.rect(surface, theme.INSET, self.list_box, border_radius=max(3, int(6 * sc)))
         if not self.names:
-            draw_text(surface, "No folders in here.", size, theme.TEXT_FAINT,
+            draw_text(surface, _("No folders in here."), size, theme.TEXT_FAINT,
                       (self.list_box.x + int(12 * sc), self.list_box.y + int(8 * sc)), box=self.list_box)
             return
         over = self.row_at(self.pointer)

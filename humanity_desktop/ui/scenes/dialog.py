@@ -5,6 +5,8 @@ from collections.abc import Callable
 
 import pygame
 
+from ...language import _
+
 from .. import icons, theme
 from ..fonts import draw_text, fonts
 from ..input import Back, Click, Key, Point
@@ -122,7 +124,7 @@ class HandoffScene(Scene):
         """Enter, or the button, says the player is at the screen; Esc (`on_back`) pauses."""
         super().__init__(app)
         self.name, self.char, self.on_ready, self.on_back = name, char, on_ready, on_back
-        self.button = Button(f"I am {name}: show my turn", self._ready, style="primary")
+        self.button = Button(_("I am {name}: show my turn").format(name=name), self._ready, style="primary")
         self.pointer = (0, 0)
         self.focus = KeyFocus()
 
@@ -165,9 +167,9 @@ class HandoffScene(Scene):
         surface.fill(theme.BG)
         marker = icons.player_marker(self.char, theme.icon_px(72, sc))
         surface.blit(marker, marker.get_rect(midbottom=(self.heading_at[0], self.heading_at[1] - int(10 * sc))))
-        draw_text(surface, f"Pass the mouse to {self.name}", self._heading_px(), theme.TEXT, self.heading_at, "midtop",
+        draw_text(surface, _("Pass the mouse to {name}").format(name=self.name), self._heading_px(), theme.TEXT, self.heading_at, "midtop",
                   bold=True)
-        draw_text(surface, "Hidden science tokens stay hidden until they are at the screen.", self._message_px(),
+        draw_text(surface, _("Hidden science tokens stay hidden until they are at the screen."), self._message_px(),
                   theme.TEXT_DIM, self.message_at, "midtop")
         self.focus.mark([self.button])
         self.button.draw(surface, sc, self.button.hit(self.pointer))

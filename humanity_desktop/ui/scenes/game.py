@@ -27,6 +27,7 @@ from ..beats import Director
 from ..layout import game_layout
 from ..reset_steps import reset_steps
 from ..scene import Scene, soonest
+from ...language import _
 from ...table.reset_info import ResetInfo, reset_infos
 from ...table.model import refused
 from ...table.targets import MINI_BASE
@@ -153,7 +154,7 @@ class GameScene(Scene):
 
     def _on_undone(self, ev: Undone) -> None:
         self.director.clear()
-        self.frame.toasts.show("Taken back", theme.TEXT_DIM)
+        self.frame.toasts.show(_("Taken back"), theme.TEXT_DIM)
 
     def _on_turn(self, ev: TurnStarted) -> None:
         if ev.human and len(self.match.humans) > 1 and ev.seat != self.seat.viewer:
@@ -163,7 +164,8 @@ class GameScene(Scene):
         self.seat.thinking = ev.seat if ev.thinking else None
 
     def _on_year(self, ev: YearEnded) -> None:
-        self.frame.toasts.show(f"Year {ev.year} is over: the research track pays out science tokens", theme.ACCENT)
+        self.frame.toasts.show(_("Year {year} is over: the research track pays out science tokens").format(year=ev.year),
+                               theme.ACCENT)
 
     def _on_game_over(self, ev: GameOver) -> None:
         self.game_over = ev
@@ -173,7 +175,7 @@ class GameScene(Scene):
         if ev.hints:
             self.frame.hint = HintOverlay(list(ev.hints), ev.version)
         else:
-            self.frame.toasts.show("No plan to suggest here", theme.TEXT_DIM)
+            self.frame.toasts.show(_("No plan to suggest here"), theme.TEXT_DIM)
 
     # ------------------------------------------------------------ update
 
@@ -327,7 +329,7 @@ class GameScene(Scene):
             return
         if hover is None and L.log.collidepoint(pos) and not self.log_covered():
             if self.views.log.line_at(pos) in self.match.reasons:
-                draw_tooltip(surface, pos, "Why this move?", ["Click the line to read the bot's reasons."], L.scale)
+                draw_tooltip(surface, pos, _("Why this move?"), [_("Click the line to read the bot's reasons.")], L.scale)
             return
         if hover is None or hover.kind == MINI_BASE:
             return

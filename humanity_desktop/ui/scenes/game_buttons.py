@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from ...controller import CancelPaymentRequested, HintRequested
+from ...controller import CancelPaymentRequested, HintRequested, level_name
+from ...language import _
 from ...table.model import AUTO_PAY, CANCEL_PAYMENT
 from ...controller.thinking import HINT_LEVEL
 from ...table import model as on_table
@@ -12,11 +13,8 @@ from ..drawn import Fact, Stated
 from ..settings import PACES
 from ..widgets import Button, button_height, label_width
 from .game_dialogs import answer, choose_among
-from .options import ROWS, option_text
+from .options import option_text, option_tip
 from .table_screen import ButtonScreen
-
-HINT_BOT = HINT_LEVEL.capitalize()  # the level whose judgement the Hint button gives
-
 
 def top_buttons(scene: ButtonScreen) -> list[Button]:
     sc = scene.frame.L.scale
@@ -28,17 +26,18 @@ def top_buttons(scene: ButtonScreen) -> list[Button]:
         scene.app.save_settings()
 
     buttons = [
-        Button(option_text("pace", pace), next_pace, style="quiet", tooltip=ROWS["pace"][2]),
-        Button("Fast-forward", scene.modes.toggle_fast, selected=scene.modes.fast, tooltip="Play bot moves at top speed (F)"),
-        Button("Menu", scene.pause, tooltip="Pause, save, options (Esc)"),
+        Button(option_text("pace", pace), next_pace, style="quiet", tooltip=option_tip("pace")),
+        Button(_("Fast-forward"), scene.modes.toggle_fast, selected=scene.modes.fast,
+               tooltip=_("Play bot moves at top speed (F)")),
+        Button(_("Menu"), scene.pause, tooltip=_("Pause, save, options (Esc)")),
     ]
     # Each as wide as its design or its label needs, whichever is more: the pace's widest
     # value and "Thinking…" are measured, so the bar keeps still as they change.
     widths = [max(int(180 * sc), *(label_width(option_text("pace", p), sc) for p in pace_names)),
-              max(int(150 * sc), label_width("Fast-forward", sc)), max(int(96 * sc), label_width("Menu", sc))]
+              max(int(150 * sc), label_width(_("Fast-forward"), sc)), max(int(96 * sc), label_width(_("Menu"), sc))]
     if scene.app.settings.hints and scene.seat.can_act() and scene.match.pending is None:
         buttons.insert(0, _hint_button(scene))
-        widths.insert(0, max(int(112 * sc), label_width("Thinking…", sc)))
+        widths.insert(0, max(int(112 * sc), label_width(_("Thinking…"), sc), label_width(_("Hint"), sc)))
     x = scene.frame.L.top.right - int(8 * sc)
     h = scene.frame.L.top.h - int(14 * sc)
     for b, w in reversed(list(zip(buttons, widths))):
@@ -52,16 +51,19 @@ def top_buttons(scene: ButtonScreen) -> list[Button]:
 
 def _hint_button(scene: ButtonScreen) -> Button:
     m = scene.match
+    level = level_name(HINT_LEVEL)  # the level whose judgement the Hint button gives
     if m.hinting:
-        return Button("Thinking…", lambda: None, enabled=False, tooltip=f"The {HINT_BOT} bot is looking at your turn")
-    return Button("Hint", lambda: scene.orders.send(HintRequested(m.current)), tooltip=f"What the {HINT_BOT} bot would do in your place")
+        return Button(_("Thinking…"), lambda: None, enabled=False,
+                      tooltip=_("The {level} bot is looking at your turn").format(level=level))
+    return Button(_("Hint"), lambda: scene.orders.send(HintRequested(m.current)),
+                  tooltip=_("What the {level} bot would do in your place").format(level=level))
 
 
 def _preview_button(scene: ButtonScreen) -> Button:
     """Preview reset, in the board's top left corner, clear of the ring."""
     sc = scene.frame.L.scale
-    b = Button("Preview reset", scene.modes.toggle_preview, style="quiet", selected=scene.modes.previewing,
-               tooltip="What the reset would do if the round ended now; a click or P keeps it shown")
+    b = Button(_("Preview reset"), scene.modes.toggle_preview, style="quiet", selected=scene.modes.previewing,
+               tooltip=_("What the reset would do if the round ended now; a click or P keeps it shown"))
     b.rect = pygame.Rect(scene.frame.L.board.x, scene.frame.L.board.y, max(int(132 * sc), label_width(b.label, sc)),
                          max(int(30 * sc), button_height(sc, 30)))
     return b
@@ -76,14 +78,14 @@ def action_buttons(scene: ButtonScreen) -> list[Button]:
     choosing = False
     if scene.seat.can_act():
         if m.pending is not None:
-            buttons.append(Button("Confirm turn", scene.orders.confirm, style="primary",
-                                  tooltip="End your turn (Enter); until then Undo takes it back"))
+            buttons.append(Button(_("Confirm turn"), scene.orders.confirm, style="primary",
+                                  tooltip=_("End your turn (Enter); until then Undo takes it back")))
         else:
             table = scene.orders.table()
             buttons += [_button(scene, b) for b in table.buttons]
             choosing = table.choosing
-        buttons.append(Button("Undo", scene.orders.undo, style="quiet", enabled=m.can_undo,
-                              tooltip="Take back a choice made this turn (Ctrl+Z)"))
+        buttons.append(Button(_("Undo"), scene.orders.undo, style="quiet", enabled=m.can_undo,
+                              tooltip=_("Take back a choice made this turn (Ctrl+Z)")))
     scene.views.prompt.place_buttons(buttons, choices=choosing)
     return buttons
 
@@ -94,7 +96,7 @@ def _button(scene: ButtonScreen, b: on_table.Button) -> Button:
         act = {AUTO_PAY: lambda: _auto_pay(scene),
                CANCEL_PAYMENT: lambda: scene.orders.send(CancelPaymentRequested(scene.match.current))}[b.command]
     elif b.choices:
-        act = lambda: choose_among(scene, [a for _, a in b.choices])  # noqa: E731
+        act = lambda: choose_among(scene, [a for _row, a in b.choices])  # noqa: E731
     else:
         act = answer(scene, b.action)
     return Button(b.label, act, style="normal" if b.style == on_table.CHOICE else b.style, tooltip=b.tooltip)
@@ -105,18 +107,20 @@ def prompt_text(scene: ButtonScreen) -> tuple[str, str]:
     m = scene.match
     s = m.state
     if s.game_over:
-        return "Game over", "Counting the final scores…"
+        return _("Game over"), _("Counting the final scores…")
     if scene.director.resetting:  # the position already moved on; the table has not yet
-        return "The round ends", "Watch the ring: modules leave and slide, the arm turns, and the astronauts it passes come home."
+        return _("The round ends"), _("Watch the ring: modules leave and slide, the arm turns, and the astronauts "
+                                      "it passes come home.")
     seat = scene.seat.shown().turn  # the turn the table shows: an earlier bot's, still played out, or the one to play
     if m.seats[seat].is_bot:
-        return (Stated(f"{scene.cast.names[seat]} is playing", Fact("whose_turn", seat)),
-                f"Bot, level {m.seats[seat].level}. Press F or Fast-forward to speed it up.")
+        return (Stated(_("{name} is playing").format(name=scene.cast.names[seat]), Fact("whose_turn", seat)),
+                _("Bot, level {level}. Press F or Fast-forward to speed it up.").format(
+                    level=level_name(m.seats[seat].level)))
     name = scene.cast.names[seat]
     if not scene.seat.can_act():
-        return Stated(f"{name}'s turn", Fact("whose_turn", seat)), "Waiting for the hand-off."
+        return Stated(_("{name}'s turn").format(name=name), Fact("whose_turn", seat)), _("Waiting for the hand-off.")
     if m.pending is not None:
-        return "Confirm your turn", Stated(m.pending.summary, Fact("turn_points", seat))
+        return _("Confirm your turn"), Stated(m.pending.summary, Fact("turn_points", seat))
     table = scene.orders.table()
     title, hint = table.prompt(name)
     stated = table.prompt_states()

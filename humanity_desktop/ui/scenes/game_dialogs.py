@@ -3,10 +3,11 @@ upgrade, how a unit is spent), and a bot's reasons for a line of the log."""
 from __future__ import annotations
 
 from ...engine import Action
+from ...language import N_, _
 from . import routes
 from .table_screen import DialogScreen
 
-TAKE_BACK = "Take back the last choice"  # a forced choice's way out, which Esc takes too
+TAKE_BACK = N_("Take back the last choice")  # a forced choice's way out, which Esc takes too
 
 
 def answer(scene: DialogScreen, action: Action):
@@ -23,10 +24,10 @@ def choose_among(scene: DialogScreen, actions: list[Action]) -> None:
     options = [(text, answer(scene, a)) for text, a in rows]
     forced = set(table.legal) <= set(actions)
     if forced and scene.match.can_undo:
-        options.append((TAKE_BACK, scene.orders.undo))
-    undo = TAKE_BACK if forced and scene.match.can_undo else None
-    scene.app.stack.push(routes.make(routes.CHOICE, scene.app, title, question, options, cancel=None if forced else "Cancel",
-                                     escape=undo))
+        options.append((_(TAKE_BACK), scene.orders.undo))
+    undo = _(TAKE_BACK) if forced and scene.match.can_undo else None
+    scene.app.stack.push(routes.make(routes.CHOICE, scene.app, title, question, options,
+                                     cancel=None if forced else _("Cancel"), escape=undo))
 
 
 def show_reasons(scene: DialogScreen, line: int | None) -> None:
@@ -34,6 +35,7 @@ def show_reasons(scene: DialogScreen, line: int | None) -> None:
     why = scene.match.reasons.get(line)
     if why is not None:
         told = scene.match.log[line]
-        who = next((n for n in scene.cast.names if told.startswith(n)), "the bot")
-        scene.app.stack.push(routes.make(routes.CHOICE, scene.app, f"Why {who} did that", f"{told}.  {why}",
-                                         [("Close", lambda: None)], cancel=None))
+        who = next((n for n in scene.cast.names if told.startswith(n)), None)
+        title = _("Why {name} did that").format(name=who) if who else _("Why the bot did that")
+        scene.app.stack.push(routes.make(routes.CHOICE, scene.app, title, f"{told}.  {why}",
+                                         [(_("Close"), lambda: None)], cancel=None))

@@ -8,6 +8,7 @@ import pygame
 from .. import icons, theme
 from ..drawn import Fact, fact_of
 from ..fonts import draw_text, fonts
+from ...language import _
 from ...table.reset_info import ResetInfo
 from ...table.targets import ARM, ASTRO, CELL, EXPERIMENT, HANGAR, Target
 from ..views.base_view import BaseFrame
@@ -29,10 +30,10 @@ def paint_static(scene: DrawScreen, surf: pygame.Surface) -> pygame.Rect:
         pygame.draw.rect(surf, theme.mix(theme.BG, theme.BG_GLOW, (y / h) ** 2.2), (0, y, w, 4))
     draw_panel(surf, L.top, sc, fill=theme.PANEL)
     scene.views.board.paint_background(surf)
-    log_inner = draw_panel(surf, L.log, sc, "Game log")
+    log_inner = draw_panel(surf, L.log, sc, _("Game log"))
     draw_panel(surf, L.base, sc)
     draw_panel(surf, L.actions, sc)
-    title = "Secondary board" if scene.views.tracks.title_fits(L.tracks, sc) else None
+    title = _("Secondary board") if scene.views.tracks.title_fits(L.tracks, sc) else None
     scene.views.tracks.layout(draw_panel(surf, L.tracks, sc, title), sc)
     return log_inner
 
@@ -109,11 +110,13 @@ def draw_header(scene: DrawScreen, surface: pygame.Surface, shown: Shown) -> Non
     top = scene.frame.L.top
     x = top.x + int(16 * sc)
     logo = draw_text(surface, "HUMANITY", int(20 * sc), theme.ACCENT, (x, top.centery), "midleft", bold=True)
-    when = draw_text(surface, f"Year {shown.board.year}  ·  Round {shown.board.round}", int(15 * sc), theme.TEXT_DIM,
+    when = draw_text(surface, _("Year {year}  ·  Round {round}").format(year=shown.board.year, round=shown.board.round),
+                     int(15 * sc), theme.TEXT_DIM,
                      (logo.right + int(18 * sc), top.centery), "midleft", fact=Fact("date"))
     seat = shown.turn
     if seat is not None:
-        label = f"{scene.cast.names[seat]}'s turn" + (" (bot)" if scene.match.seats[seat].is_bot else "")
+        name = scene.cast.names[seat]
+        label = (_("{name}'s turn (bot)") if scene.match.seats[seat].is_bot else _("{name}'s turn")).format(name=name)
         marker = icons.player_marker(scene.cast.chars[seat], int(24 * sc))
         # Between the round and the buttons, over the base where there is room; never under a button.
         gap = int(16 * sc)
@@ -137,7 +140,7 @@ def draw_reset_preview(scene: DrawScreen, surface, state) -> None:
         return
     preview = ResetInfo.coming(state)
     button = hovered(scene.frame.top_buttons, scene.hand.pos)
-    if scene.modes.previewing or scene.hand.hover == Target(ARM) or (button is not None and button.label == "Preview reset"):
+    if scene.modes.previewing or scene.hand.hover == Target(ARM) or (button is not None and button.label == _("Preview reset")):
         draw_preview(surface, scene.views.board, state, preview)
         draw_preview_words(surface, scene.frame.L.log, preview_lines(preview, scene.cast.names), scene.frame.L.scale)
     else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ...controller import ReselectRequested
+from ...language import _
 from ...table.model import plain
 from ...table.targets import CELL, HANGAR, EXPERIMENT, ASTRO, MINI_BASE, SEAT, Target
 from .. import theme
@@ -144,8 +145,8 @@ def _turn_hovered(scene: InputScreen, direction: int) -> None:
         return
     way = scene.orders.table().turn
     if way and way != direction:
-        hint = "R turns it clockwise to produce" if way > 0 else "Shift+R turns it counterclockwise to spend"
-        scene.frame.toasts.show(f"Turn: {hint}", theme.TEXT_DIM)
+        scene.frame.toasts.show(_("Turn: R turns it clockwise to produce") if way > 0 else
+                                _("Turn: Shift+R turns it counterclockwise to spend"), theme.TEXT_DIM)
         return
     scene.hand.editor.turn_now(target.ref, scene.orders.table(), direction)
 
@@ -184,8 +185,8 @@ def _use(scene: InputScreen, target: Target | None) -> None:
     m = scene.match
     if not scene.seat.can_act():
         if target.seat is None or target.kind in (ASTRO,):
-            who = scene.cast.names[m.current] if m.current is not None else "nobody"
-            scene.frame.toasts.show(f"It is {who}'s turn", theme.TEXT_DIM)
+            if m.current is not None:
+                scene.frame.toasts.show(_("It is {name}'s turn").format(name=scene.cast.names[m.current]), theme.TEXT_DIM)
         return
     table = scene.orders.table()
     if table.picks_up(target):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from ...language import _
+
 from ...table.played_turn import PlayedTurn
 from ...engine import State
 from .. import icons, theme
@@ -50,7 +52,7 @@ class LastTurnScene(BaseOverlayScene):
         x, y = self.words.topleft
         marker = icons.player_marker(self.frame.chars[self.turn.seat], f.height(size, bold=True))
         surface.blit(marker, (x, y))
-        draw_text(surface, f"{self.frame.names[self.turn.seat]}'s last turn", size, theme.ACCENT,
+        draw_text(surface, _("{name}'s last turn").format(name=self.frame.names[self.turn.seat]), size, theme.ACCENT,
                   (x + marker.get_width() + int(8 * sc), y), bold=True)
         y += f.height(size, bold=True) + int(4 * sc)
         bottom = self.words.bottom - f.height(size)

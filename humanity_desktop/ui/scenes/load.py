@@ -5,8 +5,7 @@ they change. The newest saves are read at once, for the first page; the others a
 thread, and the list grows as they come, a few times a second."""
 from __future__ import annotations
 
-import time
-
+from ...language import N_, _, moment, number
 from ...storage.files import plain_reason
 from ...controller.replays import open_replay
 from ...storage.save_files import SaveError, SaveInfo, SaveListing
@@ -22,7 +21,7 @@ GROWS_EVERY = 0.25  # seconds between two looks at the saves read since, while t
 
 @routes.screen(routes.LOAD)
 class LoadScene(MenuScene):
-    title = "Load a game"
+    title = N_("Load a game")
     panel_width = 760
 
     def __init__(self, app) -> None:
@@ -75,30 +74,33 @@ class LoadScene(MenuScene):
         self.page = min(self.page, pages - 1)
         shown = saves[self.page * SHOWN:(self.page + 1) * SHOWN]
         if not saves and not saves.reading:
-            status = "No saved games yet. Save from the pause menu (Esc) during a game."
+            status = _("No saved games yet. Save from the pause menu (Esc) during a game.")
         elif self.deleting:
-            status = "Choose the save to delete."
+            status = _("Choose the save to delete.")
         else:
-            status = f"Page {self.page + 1:,} of {pages:,}." if pages > 1 else ""
+            status = _("Page {page} of {pages}.").format(page=number(self.page + 1), pages=number(pages)) \
+                if pages > 1 else ""
         if saves.reading:
-            status = f"Reading the saves: {saves.reading:,} to go. {status}".strip()
+            status = " ".join([_("Reading the saves: {count} to go.").format(count=number(saves.reading)), status]).strip()
         self.text = " ".join(part for part in (self.problems, self.told, status) if part)
         buttons = [self._button(info) for info in shown]
         if pages > 1:
-            buttons += [Button("Newer saves", self._turn(-1), style="quiet", enabled=self.page > 0),
-                        Button("Older saves", self._turn(1), style="quiet", enabled=self.page < pages - 1)]
+            buttons += [Button(_("Newer saves"), self._turn(-1), style="quiet", enabled=self.page > 0),
+                        Button(_("Older saves"), self._turn(1), style="quiet", enabled=self.page < pages - 1)]
         if saves or saves.reading:
-            buttons.append(Button("Stop deleting" if self.deleting else "Delete a save...", self._toggle_delete,
+            buttons.append(Button(_("Stop deleting") if self.deleting else _("Delete a save..."), self._toggle_delete,
                                   style="quiet"))
-        return buttons + [Button("Back", self.back, style="quiet")]
+        return buttons + [Button(_("Back"), self.back, style="quiet")]
 
     def _button(self, info: SaveInfo) -> Button:
-        stamp = time.strftime('%d %b %H:%M', time.localtime(info.saved_at))
+        stamp = moment(info.saved_at)
         if self.deleting:
-            return Button(f"Delete   {stamp}   {info.title}", lambda: self._ask_delete(info), tooltip=info.path.name)
+            return Button(_("Delete   {when}   {game}").format(when=stamp, game=info.title), lambda: self._ask_delete(info),
+                          tooltip=info.path.name)
         if info.finished:
-            return Button(f"Watch replay ▶   {stamp}   {info.title}", self._opener(info.path, self._replay),
-                          tooltip=f"{info.path.name}: a finished game, to watch again move by move")
+            return Button(_("Watch replay ▶   {when}   {game}").format(when=stamp, game=info.title),
+                          self._opener(info.path, self._replay),
+                          tooltip=_("{file}: a finished game, to watch again move by move").format(file=info.path.name))
         return Button(f"{stamp}   {info.title}", self._opener(info.path, self._play), tooltip=info.path.name)
 
     def _turn(self, step: int):
@@ -112,16 +114,18 @@ class LoadScene(MenuScene):
         self.refresh()
 
     def _ask_delete(self, info: SaveInfo) -> None:
-        self.app.stack.push(routes.make(routes.CHOICE, self.app, "Delete this save?", f"{info.title} ({info.path.name}) is deleted "
-                                        "for good: it cannot be played or watched again.",
-                                        [("Delete it", lambda: self._delete(info))], cancel="Keep it", enter="Keep it"))
+        said = _("{game} ({file}) is deleted for good: it cannot be played or watched again.")
+        self.app.stack.push(routes.make(routes.CHOICE, self.app, _("Delete this save?"),
+                                        said.format(game=info.title, file=info.path.name),
+                                        [(_("Delete it"), lambda: self._delete(info))], cancel=_("Keep it"),
+                                        enter=_("Keep it")))
 
     def _delete(self, info: SaveInfo) -> None:
         try:
             self.app.session.delete_save(info.path)
             self.told = ""
         except OSError as exc:
-            self.told = f"{info.path.name} cannot be deleted: {plain_reason(exc)}."
+            self.told = _("{file} cannot be deleted: {reason}.").format(file=info.path.name, reason=plain_reason(exc))
         self._list()
         self.refresh()
 

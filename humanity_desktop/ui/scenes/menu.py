@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...language import _
 from .. import theme
 from ..backdrop import backdrop
 from ..fonts import draw_text, fonts
@@ -18,8 +19,10 @@ MARGIN = 16  # design pixels kept clear round the panel
 
 
 class MenuScene(Scene):
+    # The title and the text above the buttons: messages (N_) taken in the language in force
+    # when shown, or words already made for the player, which pass through unchanged.
     title = ""
-    text = ""  # shown above the buttons
+    text = ""
     panel_width = 440  # design pixels, at the usual text size
 
     def __init__(self, app) -> None:
@@ -59,8 +62,10 @@ class MenuScene(Scene):
         column_w = min(int(self.panel_width * sc * max(1.0, theme.text_size())), room.w)
         head = int(10 * sc) + panel_head(sc) + int(4 * sc)
 
+        text = _(self.text)
+
         def height(columns: int, width: int) -> int:
-            self.lines = fonts().wrap(self.text, self.text_px(), width - 2 * pad) if self.text else []
+            self.lines = fonts().wrap(text, self.text_px(), width - 2 * pad) if text else []
             text_h = len(self.lines) * fonts().height(self.text_px()) + (gap if self.lines else 0)
             rows = -(-len(self.buttons) // columns)
             return head + text_h + rows * (bh + gap) + pad
@@ -101,7 +106,7 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         notices = self.app.take_notices()
         if notices:
-            self.text = " ".join([*notices, self.text]).strip()
+            self.text = " ".join([*notices, _(self.text)]).strip()
             self.refresh()
         self.tips.update(self.buttons, self.pointer, dt)
 
@@ -111,7 +116,7 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
         self.draw_background(surface)
-        inner = draw_panel(surface, self.panel, sc, self.title, fill=(26, 25, 34), edge=theme.ACCENT_DARK)
+        inner = draw_panel(surface, self.panel, sc, _(self.title), fill=(26, 25, 34), edge=theme.ACCENT_DARK)
         y = inner.y + int(4 * sc)
         for line in self.lines:
             draw_text(surface, line, self.text_px(), theme.TEXT_DIM, (inner.x + int(10 * sc), y), box=self.panel)

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import pygame
 
-from ...controller import BOT, CHARACTERS, HUMAN, Seat, default_level, ranked_levels
+from ...controller import BOT, CHARACTERS, HUMAN, Seat, default_level, level_name, ranked_levels
+from ...language import N_, _, ngettext
 from .. import icons, theme
 from ..backdrop import backdrop
 from ..fonts import draw_text, fonts
@@ -20,9 +21,10 @@ from . import routes
 from .keep_game import play_when_kept
 
 MARGIN = 24  # design pixels between the panel's sides and its rows
-CHAR_TIP = "Click for the next astronaut; the seat that had them takes this one"
-LEVEL_TIP = ("How well this bot plays, from Beginner to Expert; click for the next level. "
-             "How fast bots move is the Bot pace option")
+CHAR_TIP = N_("Click for the next astronaut; the seat that had them takes this one")
+LEVEL_TIP = N_("How well this bot plays, from Beginner to Expert; click for the next level. "
+               "How fast bots move is the Bot pace option")
+KINDS = {HUMAN: N_("Human"), BOT: N_("Bot"), EMPTY: N_("Empty")}  # a seat's kind, as its button reads
 
 
 @routes.screen(routes.NEW_GAME)
@@ -57,19 +59,21 @@ class NewGameScene(Scene):
         y = int(10 * sc) + panel_head(sc) + int(4 * sc)
         self.quick_text_y = y
         y += f.height(self._note_px()) + int(6 * sc)
-        self.quick = [Button(f"Solo against {n} bot{'s' if n > 1 else ''}", self._solo(n), style="primary")
+        self.quick = [Button(ngettext("Solo against {n} bot", "Solo against {n} bots", n).format(n=n), self._solo(n),
+                             style="primary")
                       for n in range(FEWEST - 1, MOST)]
         layout_row(self.quick, pygame.Rect(x, y, inner_w, bh), gap)
         y += bh + int(22 * sc)
         self.table_text_y = y
         y += f.height(self._note_px()) + int(6 * sc)
-        label_w = f.width("Seat 4", self._label_px(), bold=True) + theme.icon_px(26, sc) + int(24 * sc)
+        label_w = f.width(self._seat(MOST - 1), self._label_px(), bold=True) + theme.icon_px(26, sc) + int(24 * sc)
         char_w, kind_w = int(190 * sc * ts), int(150 * sc * ts)
         self.row_buttons: list[list[Button]] = []
         for i, row in enumerate(self.rows):
-            char = Button(CHARACTERS[row.character], self._next_char(i), tooltip=CHAR_TIP)
-            kind = Button(row.kind.capitalize(), self._next_kind(i), enabled=i >= FEWEST or row.kind != EMPTY)
-            level = Button(f"Level: {row.level}", self._next_level(i), enabled=row.kind == BOT, tooltip=LEVEL_TIP)
+            char = Button(CHARACTERS[row.character], self._next_char(i), tooltip=_(CHAR_TIP))
+            kind = Button(_(KINDS[row.kind]), self._next_kind(i), enabled=i >= FEWEST or row.kind != EMPTY)
+            level = Button(_("Level: {level}").format(level=level_name(row.level)), self._next_level(i),
+                           enabled=row.kind == BOT, tooltip=_(LEVEL_TIP))
             char.rect = pygame.Rect(x + label_w, y, char_w, bh)
             kind.rect = pygame.Rect(char.rect.right + gap, y, kind_w, bh)
             level.rect = pygame.Rect(kind.rect.right + gap, y, x + inner_w - kind.rect.right - gap, bh)
@@ -78,12 +82,12 @@ class NewGameScene(Scene):
             self.row_buttons.append([char, kind, level])
             y += bh + gap
         y += int(6 * sc)
-        self.seed_button = Button(self.seed_text or "random", self._focus_seed, style="quiet",
-                                  selected=self.seed_focus, tooltip="Type a number to replay a deal; empty: random")
+        self.seed_button = Button(self.seed_text or _("random"), self._focus_seed, style="quiet",
+                                  selected=self.seed_focus, tooltip=_("Type a number to replay a deal; empty: random"))
         self.seed_button.rect = pygame.Rect(x + label_w, y, char_w, bh)
         y += bh + int(20 * sc)
-        self.start = Button("Start game", self._start, style="primary")
-        self.back = Button("Back", lambda: self.app.stack.pop(), style="quiet")
+        self.start = Button(_("Start game"), self._start, style="primary")
+        self.back = Button(_("Back"), lambda: self.app.stack.pop(), style="quiet")
         self.start.rect = pygame.Rect(x + inner_w - int(220 * sc * ts), y, int(220 * sc * ts), bh)
         self.back.rect = pygame.Rect(x, y, int(160 * sc * ts), bh)
         self.panel.h = y + bh + int(20 * sc)
@@ -92,6 +96,10 @@ class NewGameScene(Scene):
             b.rect.move_ip(self.panel.topleft)
         self.quick_text_y += self.panel.y
         self.table_text_y += self.panel.y
+
+    @staticmethod
+    def _seat(i: int) -> str:
+        return _("Seat {number}").format(number=i + 1)
 
     def _note_px(self) -> int:
         return theme.text_px(15, self.app.scale)
@@ -193,23 +201,24 @@ class NewGameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
         surface.blit(backdrop(surface.get_size()), (0, 0))
-        draw_panel(surface, self.panel, sc, "New game", fill=(26, 25, 34), edge=theme.ACCENT_DARK)
+        draw_panel(surface, self.panel, sc, _("New game"), fill=(26, 25, 34), edge=theme.ACCENT_DARK)
         x = self.panel.x + int(MARGIN * sc)
-        draw_text(surface, f"Quick start: you against bots at {default_level().capitalize()} level", self._note_px(),
+        draw_text(surface, _("Quick start: you against bots at {level} level").format(level=level_name(default_level())),
+                  self._note_px(),
                   theme.TEXT_DIM, (x, self.quick_text_y), box=self.panel)
-        draw_text(surface, "Or set the table (seat 1 plays first)", self._note_px(), theme.TEXT_DIM,
+        draw_text(surface, _("Or set the table (seat 1 plays first)"), self._note_px(), theme.TEXT_DIM,
                   (x, self.table_text_y), box=self.panel)
         for i, (row, buttons) in enumerate(zip(self.rows, self.row_buttons)):
             y = buttons[0].rect.centery
-            draw_text(surface, f"Seat {i + 1}", self._label_px(), theme.TEXT if row.kind != EMPTY else theme.TEXT_FAINT,
+            draw_text(surface, self._seat(i), self._label_px(), theme.TEXT if row.kind != EMPTY else theme.TEXT_FAINT,
                       (x, y), "midleft", bold=True, box=self.panel)
             if row.kind != EMPTY:
                 marker = icons.player_marker(row.character, theme.icon_px(26, sc))
                 surface.blit(marker, marker.get_rect(midright=(buttons[0].rect.x - int(8 * sc), y)))
-        draw_text(surface, "Seed", self._label_px(), theme.TEXT, (x, self.seed_button.rect.centery), "midleft", bold=True,
+        draw_text(surface, _("Seed"), self._label_px(), theme.TEXT, (x, self.seed_button.rect.centery), "midleft", bold=True,
                   box=self.panel)
         if self.seed_focus:
-            draw_text(surface, "type digits, Enter to finish", theme.text_px(13, sc), theme.TEXT_DIM,
+            draw_text(surface, _("type digits, Enter to finish"), theme.text_px(13, sc), theme.TEXT_DIM,
                       (self.seed_button.rect.right + int(12 * sc), self.seed_button.rect.centery), "midleft", box=self.panel)
         buttons = self._buttons()
         self.focus.mark(buttons)

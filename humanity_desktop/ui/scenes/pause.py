@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...language import N_, _
 from ...storage.files import plain_reason
 from ...controller.saves import write_save
 from ...storage.save_files import new_save_path
@@ -14,7 +15,7 @@ from . import routes
 @routes.screen(routes.PAUSE)
 class PauseScene(MenuScene):
     overlay = True
-    title = "Paused"
+    title = N_("Paused")
     panel_width = 360
 
     def __init__(self, app, game) -> None:
@@ -23,20 +24,21 @@ class PauseScene(MenuScene):
 
     def make_buttons(self) -> list[Button]:
         return [
-            Button("Resume", self.back, style="primary"),
-            Button("Save game", self._save),
-            Button("Options", lambda: self.app.stack.push(routes.make(routes.OPTIONS, self.app))),
-            Button("Rules", lambda: self.app.stack.push(routes.make(routes.RULES, self.app))),
-            Button("Quit to title", self._quit, style="quiet", tooltip="The game is saved; Continue resumes it"),
+            Button(_("Resume"), self.back, style="primary"),
+            Button(_("Save game"), self._save),
+            Button(_("Options"), lambda: self.app.stack.push(routes.make(routes.OPTIONS, self.app))),
+            Button(_("Rules"), lambda: self.app.stack.push(routes.make(routes.RULES, self.app))),
+            Button(_("Quit to title"), self._quit, style="quiet",
+                   tooltip=_("The game is saved; Continue resumes it")),
         ]
 
     def _save(self) -> None:
         path = new_save_path(self.app.data_dir)
         try:
             write_save(self.game.match, path)
-            self.text = f"Saved as {path.name}."
+            self.text = _("Saved as {file}.").format(file=path.name)
         except OSError as exc:
-            self.text = f"The game could not be saved: {plain_reason(exc)}."
+            self.text = _("The game could not be saved: {reason}.").format(reason=plain_reason(exc))
         self.refresh()
 
     def _quit(self) -> None:

@@ -8,8 +8,11 @@ from __future__ import annotations
 import pygame
 
 from ...controller.replays import ReplayMatch
+from ...language import _, listed, number
 from ..input import Back, Click, Key, Point, Wheel
-from ..widgets import Button
+from .. import theme
+from ..fonts import fonts
+from ..widgets import Button, label_px
 from .game import GameScene
 from . import routes
 
@@ -101,32 +104,48 @@ class ReplayScene(GameScene):
         at_start, at_end = m.position == 0, m.position >= m.length
         # Short labels keep the bar clear of the turn in its middle; the tooltips name them.
         buttons = [
-            (Button("|◀", lambda: self.jump(0), enabled=not at_start, tooltip="Start: back to the deal (Home)"), STEP_W),
-            (Button("◀", self.step_back, enabled=not at_start, tooltip="Back: one move back (Left)"), STEP_W),
-            (Button("Pause" if self.playing else "Play", self.toggle_play, style="primary",
-                    tooltip="Play: the moves one after another (Space)"), 80),
-            (Button("▶", self.step_forward, enabled=not at_end, tooltip="Step: one move forward (Right)"), STEP_W),
-            (Button("▶|", lambda: self.jump(m.length), enabled=not at_end, tooltip="End: the final position (End)"), STEP_W),
-            (Button(f"{self.speed:g}×", self.next_speed, style="quiet", tooltip="Speed: 0.5×, 1×, 2× or 4×"), 60),
-            (Button("Close", self.close, style="quiet", tooltip="Close: leave the replay (Esc)"), 80),
+            (Button("|◀", lambda: self.jump(0), enabled=not at_start, tooltip=_("Start: back to the deal (Home)")),
+             STEP_W),
+            (Button("◀", self.step_back, enabled=not at_start, tooltip=_("Back: one move back (Left)")), STEP_W),
+            (Button(_("Pause") if self.playing else _("Play"), self.toggle_play, style="primary",
+                    tooltip=_("Play: the moves one after another (Space)")), (80, _("Pause"), _("Play"))),
+            (Button("▶", self.step_forward, enabled=not at_end, tooltip=_("Step: one move forward (Right)")), STEP_W),
+            (Button("▶|", lambda: self.jump(m.length), enabled=not at_end, tooltip=_("End: the final position (End)")),
+             STEP_W),
+            (Button(_factor(self.speed), self.next_speed, style="quiet",
+                    tooltip=_("Speed: {speeds}").format(speeds=listed([_factor(s) for s in SPEEDS]))),
+             (60, *map(_factor, SPEEDS))),
+            (Button(_("Close"), self.close, style="quiet", tooltip=_("Close: leave the replay (Esc)")), (80, _("Close"))),
         ]
         sc = self.frame.L.scale
         x = self.frame.L.top.right - int(8 * sc)
         h = self.frame.L.top.h - int(14 * sc)
         for b, w in reversed(buttons):
-            x -= int(w * sc)
-            b.rect = pygame.Rect(x, self.frame.L.top.y + int(7 * sc), int(w * sc), h)
+            # A button of words is as wide as its longest label needs, in any language.
+            w, *labels = w if isinstance(w, tuple) else (w,)
+            size = max(theme.min_text_px(), min(int(h * 0.42), label_px(sc)))
+            wide = max([int(w * sc)] + [fonts().width(label, size, bold=True) + int(16 * sc) for label in labels])
+            x -= wide
+            b.rect = pygame.Rect(x, self.frame.L.top.y + int(7 * sc), wide, h)
             x -= int(6 * sc)
-        return [b for b, _ in buttons]
+        return [b for b, _width in buttons]
 
     def make_action_buttons(self) -> list[Button]:
         return []
 
     def prompt_text(self) -> tuple[str, str]:
         m = self.match
-        title = f"Replay  ·  move {m.position} of {m.length}"
+        title = _("Replay  ·  move {position} of {length}").format(position=number(m.position),
+                                                                      length=number(m.length))
         if m.position == 0:
-            return title, "The deal. Press Play or Step to watch the game."
+            return title, _("The deal. Press Play or Step to watch the game.")
         lines = m.lines_of(m.position)
         # The move itself in one line; what followed from it (a reset, a new year) is in the log.
-        return title, (lines[0] + (" (more in the log)" if len(lines) > 1 else "")) if lines else "…"
+        if not lines:
+            return title, "…"
+        return title, _("{move} (more in the log)").format(move=lines[0]) if len(lines) > 1 else lines[0]
+
+
+def _factor(speed: float) -> str:
+    """A speed as the language writes it: "0.5×", "0,5×"."""
+    return _("{factor}×").format(factor=number(speed))

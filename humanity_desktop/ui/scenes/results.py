@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from ...controller import GameOver, Match
+from ...language import N_, _, listed, ngettext
 from ...controller.calendar import Calendar, calendar
 from ...table.describe import LEDGER_LABELS
 from ...engine.state import LEDGER_SOURCES, OPTIONAL_SOURCES
@@ -27,7 +28,7 @@ from ..widgets import Button, KeyFocus, button_height, draw_panel, hovered, layo
 from . import routes
 from .keep_game import play_when_kept
 
-PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+PLACE_NAMES = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd"), 4: N_("4th")}
 YEAR_BAND = (32, 31, 42)  # every other year's stretch of the score chart
 ROW_BAND = (32, 31, 41)  # every other row of the table
 STRETCH = 1.8  # the most the breakdown's rows grow to fill their column
@@ -61,12 +62,12 @@ class ResultsScene(Scene):
         self.pointer = (0, 0)
         self.plot = pygame.Rect(0, 0, 0, 0)  # the chart's plotting area, as last drawn
         self.focus = KeyFocus()
-        board = [Button("Back to the board", back_to_board, tooltip="The final position of the table")] \
+        board = [Button(_("Back to the board"), back_to_board, tooltip=_("The final position of the table"))] \
             if back_to_board is not None else []
         self.buttons = board + [
-            Button("Rematch", self._rematch, tooltip="The same seats, a new deal"),
-            Button("New game", self._new_game, style="primary"),
-            Button("Main menu", self._close, style="quiet"),
+            Button(_("Rematch"), self._rematch, tooltip=_("The same seats, a new deal")),
+            Button(_("New game"), self._new_game, style="primary"),
+            Button(_("Main menu"), self._close, style="quiet"),
         ]
 
     # ------------------------------------------------------------ the ways on
@@ -103,7 +104,8 @@ class ResultsScene(Scene):
         layout_row(self.buttons, pygame.Rect(inner.right - row_w, inner.bottom - bh, row_w, bh), int(10 * sc))
         y = inner.y
         self.heading_at = y
-        y += f.height(self._px(32), bold=True) + f.height(self._px(15)) + gap
+        self.summary = f.wrap(self._summary(), self._px(15), inner.w)  # a longer language may need two lines
+        y += f.height(self._px(32), bold=True) + len(self.summary) * f.height(self._px(15)) + gap
         card_h = f.height(self._px(18), bold=True) + f.height(self._px(13)) + int(14 * sc)
         card_gap = int(10 * sc)
         n = len(self.names)
@@ -138,7 +140,7 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
         surface.blit(backdrop(surface.get_size()), (0, 0))
-        inner = draw_panel(surface, self.panel, sc, "Results", fill=(26, 25, 34), edge=theme.ACCENT_DARK)
+        inner = draw_panel(surface, self.panel, sc, _("Results"), fill=(26, 25, 34), edge=theme.ACCENT_DARK)
         self._draw_heading(surface, inner)
         for seat, card in zip(self.ranking, self.cards):
             self._draw_card(surface, seat, card)
@@ -152,19 +154,29 @@ class ResultsScene(Scene):
     def _draw_heading(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
         head = draw_text(surface, winner_line(self.names, self.places, self.ranking), self._px(32), theme.ACCENT,
                          (inner.x, self.heading_at), bold=True, box=inner)
-        draw_text(surface, self._summary(), self._px(15), theme.TEXT_DIM, (inner.x, head.bottom), box=inner,
-                  fact=Fact("calendar") if self.calendar is not None else None)
+        y = head.bottom
+        said = self._calendar_said() if self.calendar is not None else None
+        for line in self.summary:
+            fact = Fact("calendar") if said and said.split()[0] in line.split() else None
+            y = draw_text(surface, line, self._px(15), theme.TEXT_DIM, (inner.x, y), box=inner, fact=fact).bottom
 
     def _summary(self) -> str:
         """The game in a line: its players, rounds and years, and how a tie on points was settled."""
         n = len(self.names)
-        parts = [f"{n} players"]
+        parts = [ngettext("{n} player", "{n} players", n).format(n=n)]
         if self.calendar is not None:
-            parts.append(f"{len(self.calendar.rounds)} rounds over {len(self.calendar.years)} years")
+            parts.append(self._calendar_said())
         first, second = self.ranking[0], self.ranking[1]
         if self.scores[first] == self.scores[second] and self.places[first] != self.places[second]:
-            parts.append("level on points: the tie goes to electricity, then advanced, then basic resources left")
+            parts.append(_("level on points: the tie goes to electricity, then advanced, then basic resources left"))
         return "  ·  ".join(parts)
+
+    def _calendar_said(self) -> str:
+        """How long the game lasted: "16 rounds over 3 years"."""
+        rounds, years = len(self.calendar.rounds), len(self.calendar.years)
+        # Translators: {rounds} is "16 rounds" and {years} "3 years"; the two are only used here.
+        return _("{rounds} over {years}").format(rounds=ngettext("{n} round", "{n} rounds", rounds).format(n=rounds),
+                                                 years=ngettext("{n} year", "{n} years", years).format(n=years))
 
     def _draw_card(self, surface: pygame.Surface, seat: int, card: pygame.Rect) -> None:
         """One seat's marker and name, its place and kind under them, and its points."""
@@ -174,7 +186,7 @@ class ResultsScene(Scene):
         pygame.draw.rect(surface, theme.ACCENT if winner else theme.PANEL_EDGE, card, max(1, int(2 * sc)),
                          border_radius=int(8 * sc))
         pad = int(10 * sc)
-        unit = draw_text(surface, "VP", self._px(13), theme.TEXT_DIM, (card.right - pad, card.centery + int(2 * sc)),
+        unit = draw_text(surface, _("VP"), self._px(13), theme.TEXT_DIM, (card.right - pad, card.centery + int(2 * sc)),
                          "midright", bold=True, box=card)
         points = draw_text(surface, str(self.scores[seat]), self._px(26), theme.TEXT,
                            (unit.x - int(4 * sc), card.centery), "midright", bold=True, box=card)
@@ -186,7 +198,7 @@ class ResultsScene(Scene):
         top = card.centery - (name_h + f.height(self._px(13))) // 2
         draw_text(surface, f.fit(self.names[seat], self._px(18), room, bold=True), self._px(18), theme.TEXT, (x, top),
                   bold=True, box=card)
-        kind = f"{PLACE_NAMES[self.places[seat]]}  ·  {self.labels[seat]}"
+        kind = f"{_(PLACE_NAMES[self.places[seat]])}  ·  {self.labels[seat]}"
         draw_text(surface, f.fit(kind, self._px(13), room), self._px(13), theme.ACCENT if winner else theme.TEXT_DIM,
                   (x, top + name_h), box=card)
 
@@ -195,7 +207,7 @@ class ResultsScene(Scene):
         table of every source by seat (its colours are the bars' key); rows grow into the
         room there is, up to STRETCH times their least height."""
         sc, f = self.app.scale, fonts()
-        title = draw_text(surface, "WHERE THE POINTS CAME FROM", self._px(13), theme.TEXT_FAINT, area.topleft, bold=True,
+        title = draw_text(surface, _("WHERE THE POINTS CAME FROM"), self._px(13), theme.TEXT_FAINT, area.topleft, bold=True,
                           box=area)
         y = title.bottom + int(8 * sc)
         least = f.height(self._px(14)) + int(4 * sc)
@@ -216,7 +228,7 @@ class ResultsScene(Scene):
         its score), and the widest score's words fit after it."""
         sc, cell = self.app.scale, self._px(14)
         label_w = theme.icon_px(20, sc) + int(10 * sc)
-        widest = max(fonts().width(f"{score} VP", cell, bold=True) for score in self.scores)
+        widest = max(fonts().width(points_said(score), cell, bold=True) for score in self.scores)
         full = area.w - label_w - widest - int(8 * sc)
         top = max(1, *(sum(v for v in self.ledgers[seat].values() if v > 0) for seat in self.ranking))
         y = area.y
@@ -233,7 +245,7 @@ class ResultsScene(Scene):
                     end = start + max(x - start + 1, round(full * gained / top))  # ends placed, not widths summed
                     pygame.draw.rect(surface, SOURCE_COLOURS[source], (x, y + (row_h - thick) // 2, end - x, thick))
                     x = end
-            draw_text(surface, f"{self.scores[seat]} VP", cell, theme.TEXT, (x + int(6 * sc), y + row_h // 2), "midleft",
+            draw_text(surface, points_said(self.scores[seat]), cell, theme.TEXT, (x + int(6 * sc), y + row_h // 2), "midleft",
                       bold=True, box=area)
             y += row_h
         return y
@@ -265,7 +277,7 @@ class ResultsScene(Scene):
             y += row_h
         pygame.draw.line(surface, theme.PANEL_EDGE, (area.x, y + 2), (area.right, y + 2), max(1, int(sc)))
         total = pygame.Rect(area.x, y + int(4 * sc), area.w, row_h)
-        draw_text(surface, "Total", self._px(15), theme.TEXT, (area.x + int(10 * sc), total.centery), "midleft", bold=True,
+        draw_text(surface, _("Total"), self._px(15), theme.TEXT, (area.x + int(10 * sc), total.centery), "midleft", bold=True,
                   box=total)
         for c, seat in enumerate(self.ranking):
             draw_text(surface, str(self.scores[seat]), self._px(15), theme.ACCENT,
@@ -274,7 +286,7 @@ class ResultsScene(Scene):
     def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         sc, f = self.app.scale, fonts()
         small = self._px(12)
-        title = draw_text(surface, "SCORE OVER THE GAME", self._px(13), theme.TEXT_FAINT, area.topleft, bold=True, box=area)
+        title = draw_text(surface, _("SCORE OVER THE GAME"), self._px(13), theme.TEXT_FAINT, area.topleft, bold=True, box=area)
         top = max(10, max(max(h) for h in self.history))
         step = 10 if top <= 80 else 20
         top = (top // step + 1) * step
@@ -292,7 +304,7 @@ class ResultsScene(Scene):
         if self.calendar is not None:
             self._draw_calendar(surface, plot, area, self.calendar, x_of)
         else:
-            draw_text(surface, "turns", small, theme.TEXT_FAINT, (plot.centerx, plot.bottom + int(6 * sc)), "midtop",
+            draw_text(surface, _("turns"), small, theme.TEXT_FAINT, (plot.centerx, plot.bottom + int(6 * sc)), "midtop",
                       box=area)
         for v in range(0, top + 1, step):
             y = plot.bottom - plot.h * v / top
@@ -314,7 +326,7 @@ class ResultsScene(Scene):
             band = pygame.Rect(round(x_of(year.start)), plot.y, round(x_of(year.end) - x_of(year.start)), plot.h)
             if year.number % 2 == 0:
                 pygame.draw.rect(surface, YEAR_BAND, band)
-            draw_text(surface, fonts().fit(f"YEAR {year.number}", small, band.w - int(4 * sc), bold=True), small,
+            draw_text(surface, fonts().fit(_("YEAR {number}").format(number=year.number), small, band.w - int(4 * sc), bold=True), small,
                       theme.TEXT_DIM, (band.centerx, plot.y + int(5 * sc)), "midtop", bold=True, box=band)
         tick = int(6 * sc)
         for rnd in cal.rounds:
@@ -326,15 +338,20 @@ class ResultsScene(Scene):
         for year in cal.years[:-1]:
             x = x_of(year.end)
             pygame.draw.line(surface, theme.ACCENT_DARK, (x, plot.y), (x, plot.bottom), max(2, int(2 * sc)))
-        draw_text(surface, "rounds", small, theme.TEXT_FAINT,
+        draw_text(surface, _("rounds"), small, theme.TEXT_FAINT,
                   (plot.centerx, plot.bottom + int(3 * sc) + fonts().height(small)), "midtop", box=area)
 
 
 def winner_line(names: list[str], places: list[int], ranking: list[int]) -> str:
     winners = [names[seat] for seat in ranking if places[seat] == 1]
     if len(winners) == 1:
-        return f"{winners[0]} wins!"
-    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win!"
+        return _("{name} wins!").format(name=winners[0])
+    return _("{names} share the win!").format(names=listed(winners))
+
+
+def points_said(points: int) -> str:
+    """A score with its unit: "42 VP"."""
+    return _("{points} VP").format(points=points)
 
 
 def time_axis(cal: Calendar | None, entries: int) -> Callable[[float], float]:

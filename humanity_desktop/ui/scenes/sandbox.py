@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import pygame
 
-from ...controller import Bus, default_level, parse_seats, ranked_levels
+from ...controller import Bus, default_level, level_name, parse_seats, ranked_levels
 from ...table.describe import tile_name
 from ...controller.match import Resumed
 from ...controller.record import RecordedMatch
@@ -38,6 +38,7 @@ from ...engine.sandbox import (
     turned_stock,
 )
 from ...engine.catalogue import load
+from ...language import _, ngettext, number
 from .. import theme, tile_art
 from ..base_editor import BaseEditor, Outcome
 from ..fonts import draw_text, fonts
@@ -80,7 +81,7 @@ class Workbench:
 
     def _turn(self, cell, way: int) -> tuple[list[Edit], list[Edit]]:
         try:
-            done = f"Stock set to {turned_stock(self.state, self.seat, cell, way)}."
+            done = _("Stock set to {stock}.").format(stock=number(turned_stock(self.state, self.seat, cell, way)))
         except SandboxError:
             return [], [Edit(turn_tile, (cell, way), "")]  # made anyway, it says why it cannot be
         return [Edit(turn_tile, (cell, way), done)], []
@@ -96,7 +97,7 @@ class Workbench:
         if it is free, else the edit refused with its reason."""
         if cell is None:
             return Drop()
-        edit = Edit(place_tile, (cell, carried.ref), f"{tile_name(carried.ref)} placed.", cell)
+        edit = Edit(place_tile, (cell, carried.ref), _("{tile} placed.").format(tile=tile_name(carried.ref)), cell)
         return Drop(edit, cell if cell in self.landing(carried) else None)
 
 
@@ -112,7 +113,8 @@ class SandboxScene(Scene):
         self.selected: Target | None = None  # a base tile or astronaut being edited
         self.scroll = 0
         self.pointer = (0, 0)
-        self.message, self.message_colour = "Pick a tile on the left, then a cell next to the base.", theme.TEXT_DIM
+        self.message = _("Pick a tile on the left, then a cell next to the base.")
+        self.message_colour = theme.TEXT_DIM
         self.base = BaseView(follows=False)
         self.editor = BaseEditor(None, self.base, (), lambda: app.settings.colour_symbols, self._catalogue_piece)
         self.rows: list[list[Button]] = []
@@ -137,7 +139,7 @@ class SandboxScene(Scene):
         try:
             edit.make(self.state, SEAT, *edit.args)
         except SandboxError as exc:
-            self._say(f"Not possible: {exc}.", theme.BAD)
+            self._say(_("Not possible: {reason}.").format(reason=exc), theme.BAD)
             return
         self._say(edit.done, theme.TEXT_DIM)
         if edit.puts is not None:
@@ -195,53 +197,54 @@ class SandboxScene(Scene):
             tid, stock = player.base[sel.ref]
             spec = load().tiles[tid]
             if spec.max_stock and spec.kind in ("production", "obstacle"):
-                rows.append([Button(f"Stock {stock} − (−)", lambda: self._stock(-1)),
-                             Button(f"Stock {stock} + (+)", lambda: self._stock(1))])
-            rows.append([Button("Remove tile (Delete)", self._remove)])
+                rows.append([Button(_("Stock {stock} − (−)").format(stock=number(stock)), lambda: self._stock(-1)),
+                             Button(_("Stock {stock} + (+)").format(stock=number(stock)), lambda: self._stock(1))])
+            rows.append([Button(_("Remove tile (Delete)"), self._remove)])
         if sel is not None and sel.kind == ASTRO:
             work = player.astros[sel.ref][0]
-            rows.append([Button(f"Work {work} − (−)", lambda: self._work(-1)),
-                         Button(f"Work {work} + (+)", lambda: self._work(1))])
+            rows.append([Button(_("Work {work} − (−)").format(work=number(work)), lambda: self._work(-1)),
+                         Button(_("Work {work} + (+)").format(work=number(work)), lambda: self._work(1))])
         return rows + [
-            [Button(f"Score {player.score} VP −", lambda: self._score(-1)),
-             Button(f"Score {player.score} VP +", lambda: self._score(1))],
-            [Button(f"Research {player.research} −", lambda: self._research(-1)),
-             Button(f"Research {player.research} +", lambda: self._research(1))],
-            [Button(f"Opponents: {self.opponents} ({self.level})", self._next_opponents,
-                    tooltip="Changing the seats starts the position again")],
-            [Button("Bot level", self._next_level, style="quiet")],
-            [Button("Save scenario", self._save, tooltip="Kept with your saves; Load opens it")],
-            [Button("Play from here", self._play, style="primary")],
-            [Button("Back", self.app.stack.pop, style="quiet")],
+            [Button(_("Score {score} VP −").format(score=number(player.score)), lambda: self._score(-1)),
+             Button(_("Score {score} VP +").format(score=number(player.score)), lambda: self._score(1))],
+            [Button(_("Research {research} −").format(research=number(player.research)), lambda: self._research(-1)),
+             Button(_("Research {research} +").format(research=number(player.research)), lambda: self._research(1))],
+            [Button(_("Opponents: {n} ({level})").format(n=number(self.opponents), level=level_name(self.level)),
+                    self._next_opponents, tooltip=_("Changing the seats starts the position again"))],
+            [Button(_("Bot level"), self._next_level, style="quiet")],
+            [Button(_("Save scenario"), self._save, tooltip=_("Kept with your saves; Load opens it"))],
+            [Button(_("Play from here"), self._play, style="primary")],
+            [Button(_("Back"), self.app.stack.pop, style="quiet")],
         ]
 
     def _stock(self, step: int) -> None:
         cell = self.selected.ref
-        _, stock = self.state.players[SEAT].base[cell]
-        self._edit(Edit(set_stock, (cell, stock + step), f"Stock set to {stock + step}."))
+        stock = self.state.players[SEAT].base[cell][1]
+        self._edit(Edit(set_stock, (cell, stock + step), _("Stock set to {stock}.").format(stock=number(stock + step))))
 
     def _remove(self) -> None:
         cell = self.selected.ref
         self.selected = None
-        self._edit(Edit(remove_tile, (cell, self.rng), "Tile removed."))
+        self._edit(Edit(remove_tile, (cell, self.rng), _("Tile removed.")))
 
     def _work(self, step: int) -> None:
         i = self.selected.ref
         work = self.state.players[SEAT].astros[i][0] + step
-        self._edit(Edit(set_work, (i, work), f"Work value set to {work}."))
+        self._edit(Edit(set_work, (i, work), _("Work value set to {work}.").format(work=number(work))))
 
     def _research(self, step: int) -> None:
         value = self.state.players[SEAT].research + step
-        self._edit(Edit(set_research, (value,), f"Research set to {value}."))
+        self._edit(Edit(set_research, (value,), _("Research set to {research}.").format(research=number(value))))
 
     def _score(self, step: int) -> None:
         value = self.state.players[SEAT].score + step
-        self._edit(Edit(set_score, (value,), f"Score set to {value} VP."))
+        self._edit(Edit(set_score, (value,), _("Score set to {score} VP.").format(score=number(value))))
 
     def _next_opponents(self) -> None:
         self.opponents = self.opponents % 3 + 1
         self._deal()
-        self._say(f"A new position for you and {self.opponents} bot(s).", theme.TEXT_DIM)
+        self._say(ngettext("A new position for you and {n} bot.", "A new position for you and {n} bots.",
+                           self.opponents).format(n=number(self.opponents)), theme.TEXT_DIM)
         self.refresh()
 
     def _next_level(self) -> None:
@@ -259,11 +262,11 @@ class SandboxScene(Scene):
         try:
             write_save(match, path)
         except OSError as exc:
-            self._say(f"The scenario could not be saved: {exc}.", theme.BAD)
+            self._say(_("The scenario could not be saved: {reason}.").format(reason=exc), theme.BAD)
             return None
         finally:
             match.close()
-        self._say(f"Saved as {path.name}; Load lists it.", theme.GOOD)
+        self._say(_("Saved as {name}; Load lists it.").format(name=path.name), theme.GOOD)
         return path
 
     def _play(self) -> None:
@@ -342,7 +345,7 @@ class SandboxScene(Scene):
         if target is not None and target.kind == CATALOGUE:
             self.picked = None if self.picked == target.ref else target.ref
             self.selected = None
-            self._say(f"{tile_name(target.ref)}: now click a cell next to the base, or drag the tile there.",
+            self._say(_("{tile}: now click a cell next to the base, or drag the tile there.").format(tile=tile_name(target.ref)),
                       theme.TEXT_DIM)
             self.refresh()
             return
@@ -359,21 +362,23 @@ class SandboxScene(Scene):
         player = self.state.players[SEAT]
         moving = self.selected is not None and self.selected.kind == ASTRO
         if target.kind == CELL and target.ref not in player.base and moving:
-            self._edit(Edit(move_astronaut, (self.selected.ref, target.ref), "Astronaut moved.", target.ref))
+            self._edit(Edit(move_astronaut, (self.selected.ref, target.ref), _("Astronaut moved."), target.ref))
         elif target.kind == CELL and target.ref not in player.base and self.picked is not None:
-            self._edit(Edit(place_tile, (target.ref, self.picked), f"{tile_name(self.picked)} placed.", target.ref))
+            self._edit(Edit(place_tile, (target.ref, self.picked), _("{tile} placed.").format(tile=tile_name(self.picked)),
+                            target.ref))
         else:
             self.selected = target
             self.picked = None
-            what = "astronaut: set its work, or click a free cell to move it" if target.kind == ASTRO \
-                else "tile: set its stock or remove it (right click)" if target.ref in player.base else "empty cell"
-            self._say(f"Selected the {what}.", theme.TEXT_DIM)
+            said = _("Selected the astronaut: set its work, or click a free cell to move it.") \
+                if target.kind == ASTRO else _("Selected the tile: set its stock or remove it (right click).") \
+                if target.ref in player.base else _("Selected the empty cell.")
+            self._say(said, theme.TEXT_DIM)
             self.refresh()
 
     def _wheel(self, dy: int) -> None:
         if self.palette_rect.collidepoint(self.pointer):
             cells = self._palette_cells()
-            bottom = max(r.bottom for _, r in cells) + self.scroll - self.palette_rect.bottom + int(20 * self.app.scale)
+            bottom = max(r.bottom for _tid, r in cells) + self.scroll - self.palette_rect.bottom + int(20 * self.app.scale)
             self.scroll = max(0, min(max(0, bottom), self.scroll - dy * int(40 * self.app.scale)))
         elif self.base.area.collidepoint(self.pointer):
             self.base.wheel(self.pointer, dy)
@@ -407,7 +412,7 @@ class SandboxScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
         surface.fill(theme.BG)
-        head = draw_text(surface, "SANDBOX", theme.text_px(22, sc), theme.ACCENT, (int(18 * sc), int(32 * sc)), "midleft",
+        head = draw_text(surface, _("Sandbox").upper(), theme.text_px(22, sc), theme.ACCENT, (int(18 * sc), int(32 * sc)), "midleft",
                          bold=True)
         room = pygame.Rect(head.right + int(18 * sc), 0, surface.get_width() - head.right - int(36 * sc), int(64 * sc))
         size = theme.text_px(15, sc)
@@ -445,7 +450,7 @@ class SandboxScene(Scene):
 
     def _draw_palette(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
-        inner = draw_panel(surface, self.palette_rect, sc, "Catalogue")
+        inner = draw_panel(surface, self.palette_rect, sc, _("Catalogue"))
         clip = surface.get_clip()
         surface.set_clip(inner)
         for tid, rect in self._palette_cells():
@@ -458,7 +463,7 @@ class SandboxScene(Scene):
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
-        inner = draw_panel(surface, self.side_rect, sc, "Scenario")
+        inner = draw_panel(surface, self.side_rect, sc, _("Scenario"))
         f, size = fonts(), theme.text_px(14, sc)
         top = min((b.rect.top for b in self.buttons), default=inner.bottom)
         box = pygame.Rect(inner.x, inner.y, inner.w, top - inner.y)
@@ -474,17 +479,23 @@ class SandboxScene(Scene):
 
     def _side_text(self) -> list[str]:
         player = self.state.players[SEAT]
-        lines = [f"You against {self.opponents} {self.level} bot(s). Seed {self.seed}.",
-                 f"Base: {len(player.base)} tiles. Score {player.score} VP, research {player.research}."]
+        # A seed is written in plain digits, as the player types it on New game.
+        lines = [ngettext("You against {n} bot ({level}). Seed {seed}.", "You against {n} bots ({level}). Seed {seed}.",
+                          self.opponents).format(n=number(self.opponents), level=level_name(self.level), seed=self.seed),
+                 ngettext("Base: {n} tile. Score {score} VP, research {research}.",
+                          "Base: {n} tiles. Score {score} VP, research {research}.", len(player.base)).format(
+                     n=number(len(player.base)), score=number(player.score), research=number(player.research))]
         if self.picked:
-            lines.append(f"Placing: {tile_name(self.picked)}.")
+            lines.append(_("Placing: {tile}.").format(tile=tile_name(self.picked)))
         sel = self.selected
         if sel is not None and sel.kind == CELL and sel.ref in player.base:
             tid, stock = player.base[sel.ref]
             spec = load().tiles[tid]
-            lines.append(f"Selected: {tile_name(spec.id)}" + (f", stock {stock} of {spec.max_stock}." if spec.max_stock else "."))
-        lines.append("Left click or drag: pick or place. Drag a tile's edge round to turn it. Right click a "
-                     "tile: remove it. Wheel: scroll the catalogue, or zoom the base.")
+            lines.append(_("Selected: {tile}, stock {stock} of {most}.").format(
+                tile=tile_name(spec.id), stock=number(stock), most=number(spec.max_stock))
+                if spec.max_stock else _("Selected: {tile}.").format(tile=tile_name(spec.id)))
+        lines.append(_("Left click or drag: pick or place. Drag a tile's edge round to turn it. Right click a "
+                       "tile: remove it. Wheel: scroll the catalogue, or zoom the base."))
         return lines
 
     def _catalogue_piece(self, target: Target) -> tuple[pygame.Surface, tuple]:
@@ -503,7 +514,7 @@ def _origin(tid: str) -> str:
     """Where a catalogue tile comes from in a real game."""
     year = load().tiles[tid].year
     if year:
-        return f"From the year {year} deck."
+        return _("From the year {year} deck.").format(year=number(year))
     if tid in tile_art.starting_ids():
-        return "On every base at the start."
-    return "Taken when a communication module is deployed in this colour."
+        return _("On every base at the start.")
+    return _("Taken when a communication module is deployed in this colour.")

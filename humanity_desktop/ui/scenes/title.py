@@ -5,6 +5,7 @@ from typing import Callable
 
 import pygame
 
+from ...language import N_, _
 from ...storage.save_files import SaveError
 from ...engine.catalogue import PLAYER_COUNTS
 from .. import theme
@@ -16,7 +17,7 @@ from . import routes
 
 @routes.screen(routes.TITLE)
 class TitleScene(MenuScene):
-    title = "Main menu"
+    title = N_("Main menu")
     panel_width = 380
 
     def make_buttons(self) -> list[Button]:
@@ -24,26 +25,26 @@ class TitleScene(MenuScene):
             return lambda: self.app.stack.push(routes.make(name, self.app))
 
         return [
-            Button("New game", push(routes.NEW_GAME), style="primary"),
-            Button("Learn to play", lambda: routes.make(routes.LEARN, self.app),
-                   tooltip="A guided first game against a gentle bot, in short chapters"),
-            Button("Continue", self._continue, enabled=self.app.session.can_continue(),
-                   tooltip="Resume the game you left"),
-            Button("Load", push(routes.LOAD)),
-            Button("Sandbox", push(routes.SANDBOX),
-                   tooltip="Build any base from the whole catalogue, then play from it"),
-            Button("Stats", push(routes.STATS),
-                   tooltip="Your games against the bots, ratings and medals"),
-            Button("Options", push(routes.OPTIONS)),
-            Button("Rules", push(routes.RULES)),
-            Button("Quit", self.app.quit, style="quiet"),
+            Button(_("New game"), push(routes.NEW_GAME), style="primary"),
+            Button(_("Learn to play"), lambda: routes.make(routes.LEARN, self.app),
+                   tooltip=_("A guided first game against a gentle bot, in short chapters")),
+            Button(_("Continue"), self._continue, enabled=self.app.session.can_continue(),
+                   tooltip=_("Resume the game you left")),
+            Button(_("Load"), push(routes.LOAD)),
+            Button(_("Sandbox"), push(routes.SANDBOX),
+                   tooltip=_("Build any base from the whole catalogue, then play from it")),
+            Button(_("Stats"), push(routes.STATS),
+                   tooltip=_("Your games against the bots, ratings and medals")),
+            Button(_("Options"), push(routes.OPTIONS)),
+            Button(_("Rules"), push(routes.RULES)),
+            Button(_("Quit"), self.app.quit, style="quiet"),
         ]
 
     def _continue(self) -> None:
         try:
             match = self.app.session.resume()
         except SaveError as exc:
-            self.text = f"The game cannot be resumed. {exc}"
+            self.text = _("The game cannot be resumed. {reason}").format(reason=exc)
             self.refresh()
             return
         self.app.stack.push(routes.make(routes.GAME, self.app, match))
@@ -71,8 +72,12 @@ class TitleScene(MenuScene):
     def draw_background(self, surface: pygame.Surface) -> None:
         super().draw_background(surface)
         sc = self.app.scale
-        name, _ = self._heading(surface.get_size())
+        name, _top = self._heading(surface.get_size())
         draw_text(surface, "HUMANITY", theme.text_px(76, sc), theme.ACCENT, name.topleft, bold=True)
-        players = f"{PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} players"
-        draw_text(surface, f"A research base on Titan  ·  {players}", self._line_px(), theme.TEXT_DIM,
-                  (name.centerx, name.bottom + int(6 * sc)), "midtop")
+        players = _("{least} to {most} players").format(least=PLAYER_COUNTS[0], most=PLAYER_COUNTS[-1])
+        margin = int(16 * sc)
+        line = fonts().fit(_("A research base on Titan  ·  {players}").format(players=players), self._line_px(),
+                           surface.get_width() - 2 * margin)
+        half = fonts().width(line, self._line_px()) // 2
+        x = min(max(name.centerx, margin + half), surface.get_width() - margin - half)  # under the name, on the screen
+        draw_text(surface, line, self._line_px(), theme.TEXT_DIM, (x, name.bottom + int(6 * sc)), "midtop")

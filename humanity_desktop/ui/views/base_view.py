@@ -12,6 +12,8 @@ from typing import NamedTuple
 
 import pygame
 
+from ...language import _
+
 from ...engine import State
 from ...engine.catalogue import RESOURCES, SIDES, load
 from ...engine.rules import placement_cells, supply_of
@@ -87,7 +89,7 @@ class Grid:
 
 def base_cells(state: State, seat: int) -> set:
     player = state.players[seat]
-    return set(player.base) | {pos for _, where, pos in player.astros if where in (ACTIVE, EXHAUSTED)}
+    return set(player.base) | {pos for _work, where, pos in player.astros if where in (ACTIVE, EXHAUSTED)}
 
 
 def bounds(cells: set, margin: int) -> tuple[tuple[int, int], int, int]:
@@ -341,7 +343,7 @@ class BaseView(View):
         h = self.header
         marker = icons.player_marker(f.chars[f.seat], int(24 * sc))
         surface.blit(marker, marker.get_rect(midleft=(h.x + int(EDGE * sc), h.centery)))
-        draw_text(surface, f"{f.names[f.seat]}'s base".upper(), int(16 * sc), theme.TEXT,
+        draw_text(surface, _("{name}'s base").format(name=f.names[f.seat]).upper(), int(16 * sc), theme.TEXT,
                   (h.x + int(44 * sc), h.centery), "midleft", bold=True)
         draw_stored(surface, f.state.players[f.seat].base, f.seat, (h.right - int(EDGE * sc), h.centery), sc)
 
@@ -379,7 +381,7 @@ class BaseView(View):
             x += gap * 2
         back = []
         x = self.footer.right - int(EDGE * sc)
-        for i, (_, where, _) in reversed(list(enumerate(s.players[seat].astros))):
+        for i, (_work, where, _cell) in reversed(list(enumerate(s.players[seat].astros))):
             if where == RETURNING:
                 x -= size
                 back.append((i, pygame.Rect(x, y, size, size)))
@@ -391,12 +393,12 @@ class BaseView(View):
         s, seat = f.state, f.seat
         done, back = self._footer_items(s, seat)
         label_y = self.footer.y + int(4 * sc)
-        draw_text(surface, "EXPERIMENTS" if done else "NO EXPERIMENTS YET", int(12 * sc), theme.TEXT_FAINT,
+        draw_text(surface, _("EXPERIMENTS") if done else _("NO EXPERIMENTS YET"), int(12 * sc), theme.TEXT_FAINT,
                   (self.footer.x + int(EDGE * sc), label_y), bold=True)
         for eid, rect in done:
             surface.blit(tile_art.experiment_tile(eid, rect.w), rect)
         if back:
-            draw_text(surface, "RETURNING", int(12 * sc), theme.TEXT_FAINT,
+            draw_text(surface, _("RETURNING"), int(12 * sc), theme.TEXT_FAINT,
                       (self.footer.right - int(EDGE * sc), label_y), "topright", bold=True)
         for i, rect in back:
             if i in f.hidden_astros:
@@ -421,7 +423,7 @@ class BaseView(View):
         return grid.rect(cell).inflate(-gap * 2, -gap * 2)
 
     def returning_rect(self, state: State, seat: int, index: int) -> pygame.Rect | None:
-        _, back = self._footer_items(state, seat)
+        _done, back = self._footer_items(state, seat)
         return next((rect for i, rect in back if i == index), None)
 
     def cell_center(self, state: State, seat: int, cell) -> tuple[int, int]:
@@ -431,16 +433,16 @@ class BaseView(View):
         return self._settled(state, seat).cell
 
     def experiment_center(self, state: State, seat: int, eid: str) -> tuple[int, int]:
-        done, _ = self._footer_items(state, seat)
+        done, _back = self._footer_items(state, seat)
         return next((rect.center for e, rect in done if e == eid), self.footer.center)
 
     def experiment_rect(self, state: State, seat: int, eid: str) -> pygame.Rect:
         """Where a carried-out experiment is shown in the footer."""
-        done, _ = self._footer_items(state, seat)
+        done, _back = self._footer_items(state, seat)
         return next((rect for e, rect in done if e == eid), pygame.Rect(self.footer.center, (0, 0)))
 
     def returning_center(self, state: State, seat: int) -> tuple[int, int]:
-        _, back = self._footer_items(state, seat)
+        _done, back = self._footer_items(state, seat)
         return back[0][1].center if back else (self.footer.right - int(40 * self.scale), self.footer.centery)
 
     def hit(self, pos, state: State, seat: int) -> Target | None:
@@ -458,7 +460,7 @@ class BaseView(View):
         cell = self.grid(state, seat).cell_at(pos)
         if cell is None:
             return None
-        for i, (_, where, at) in enumerate(state.players[seat].astros):
+        for i, (_work, where, at) in enumerate(state.players[seat].astros):
             if where in (ACTIVE, EXHAUSTED) and at == cell:
                 return Target(ASTRO, seat, i)
         return Target(CELL, seat, cell)
@@ -519,9 +521,9 @@ def draw_mini_base(surface: pygame.Surface, rect: pygame.Rect, state: State, sea
     grid = fit_grid(rect, base_cells(state, seat), 0, rect.w)
     player = state.players[seat]
     size = max(3, grid.cell - max(1, grid.cell // 8))
-    for cell, (tid, _) in player.base.items():
+    for cell, (tid, _turns) in player.base.items():
         surface.blit(tile_art.mini_tile(tid, size), grid.rect(cell).topleft)
-    for _, where, pos in player.astros:
+    for _work, where, pos in player.astros:
         if where in (ACTIVE, EXHAUSTED):
             marker = icons.player_marker(char, max(4, int(size * 0.8)))
             surface.blit(marker, marker.get_rect(center=grid.rect(pos).center))

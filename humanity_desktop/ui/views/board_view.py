@@ -15,6 +15,8 @@ from typing import NamedTuple
 
 import pygame
 
+from ...language import _
+
 from ...table.reset_info import ResetInfo
 from ...engine import State
 from ...engine.ring import FULL_TURN, HANGARS, RING, WHITE_CROSSES, bay_slot, distance
@@ -124,7 +126,7 @@ class BoardView(View):
 
     def ring_astronauts(self, state: State) -> list[tuple[int, int, int]]:
         return [(p, i, pos) for p, player in enumerate(state.players)
-                for i, (_, where, pos) in enumerate(player.astros) if where == BOARD]
+                for i, (_work, where, pos) in enumerate(player.astros) if where == BOARD]
 
     def astro_point(self, space: float, k: int = 0, of: int = 1) -> tuple[float, float]:
         """Where the k-th of `of` astronauts sharing a spot stands: side by side along the rim,
@@ -279,7 +281,7 @@ class BoardView(View):
     def _draw_arm(self, surface: pygame.Surface, arm: float) -> None:
         """The arm reaches over its own spot, the one without a hangar, to the rim."""
         w = max(4, int(self.r * 0.045))
-        _, elbow, tip = self.arm_points(arm)
+        _shoulder, elbow, tip = self.arm_points(arm)
         for a, b in ((self.c, elbow), (elbow, tip)):
             length = math.hypot(b[0] - a[0], b[1] - a[1]) + w
             strut = _rotated("board/arm-strut", int(length), w, _degrees(a, b))
@@ -329,8 +331,8 @@ class BoardView(View):
         f = fonts()
         year_h, round_h = f.height(size, bold=True), f.height(int(size * 0.85))
         top = cy - (year_h + round_h) // 2  # the two lines as a block on the hub's centre, at any text size
-        draw_text(surface, f"YEAR {s.year}", size, theme.ACCENT, (cx, top), "midtop", bold=True, fact=Fact("year"))
-        draw_text(surface, f"Round {s.round}", int(size * 0.85), theme.TEXT, (cx, top + year_h), "midtop",
+        draw_text(surface, _("YEAR {number}").format(number=s.year), size, theme.ACCENT, (cx, top), "midtop", bold=True, fact=Fact("year"))
+        draw_text(surface, _("Round {number}").format(number=s.round), int(size * 0.85), theme.TEXT, (cx, top + year_h), "midtop",
                   fact=Fact("round"))
 
     # ------------------------------------------------------------ hit test

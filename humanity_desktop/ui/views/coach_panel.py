@@ -16,6 +16,8 @@ import math
 
 import pygame
 
+from ...language import _
+
 from .. import theme
 from ..fonts import draw_text, fonts
 from ..widgets import Button, draw_panel, hovered
@@ -59,7 +61,7 @@ class CoachPanel:
         """Padding, gap, and a button's width and height at this scale."""
         sc = self.scale
         return (max(6, int(12 * sc)), max(4, int(6 * sc)),
-                max(int(BUTTON_W * sc), fonts().width("Show note", MIN_TEXT, bold=True) + 24),
+                max(int(BUTTON_W * sc), fonts().width(_("Show note"), MIN_TEXT, bold=True) + 24),
                 max(int(BUTTON_H * sc), BUTTON_MIN_H))
 
     def place(self, area: pygame.Rect, scale: float, heading: str, text: str, buttons: list[Button],
@@ -80,7 +82,7 @@ class CoachPanel:
         return pygame.Rect(area.x, top, area.w, area.bottom - top)
 
     def _place_bar(self, area: pygame.Rect) -> None:
-        _, gap, bw, bh = self._metrics()
+        _pad, gap, bw, bh = self._metrics()
         self.rect = pygame.Rect(area.x, area.y, area.w, bh + 2 * gap)
         self.lines = []
         x = self.rect.right - gap
@@ -127,7 +129,7 @@ class CoachPanel:
         if spot is not None:
             self._spotlight(surface, spot, lit_for)
         sc = self.scale
-        pad, gap, _, _ = self._metrics()
+        pad, gap, _bw, _bh = self._metrics()
         draw_panel(surface, self.rect, sc, fill=theme.PANEL_HI, edge=theme.ACCENT)
         # The heading: on the first line beside the buttons, or alone in the folded bar.
         size = px(HEADING, sc)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from ...language import _
+
 from ...bots.hints import Hint, in_points
 from ...table.model import HintMark, hint_marks
 from ...table.targets import ASTRO, CELL, HANGAR, Target
@@ -24,7 +26,8 @@ class HintOverlay:
         self.version = version  # the match version it belongs to; any move makes it stale
         self.index = 0
         self.closed = False
-        self.buttons = [Button("Next hint", self.next, enabled=len(hints) > 1), Button("Close", self.close, style="quiet")]
+        self.buttons = [Button(_("Next hint"), self.next, enabled=len(hints) > 1),
+                        Button(_("Close"), self.close, style="quiet")]
 
     def next(self) -> None:
         self.index = (self.index + 1) % len(self.hints)
@@ -49,7 +52,7 @@ class HintOverlay:
 
     def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, pointer, scale: float) -> None:
         """The plan in words and its worth, over `rect`, with its two buttons on the right."""
-        title = f"Hint {self.index + 1} of {len(self.hints)}"
+        title = _("Hint {number} of {count}").format(number=self.index + 1, count=len(self.hints))
         inner = draw_panel(surface, rect, scale, title, fill=theme.PANEL_HI, edge=theme.HINT)
         bw, bh, gap = int(120 * scale), int(34 * scale), int(8 * scale)
         for k, b in enumerate(self.buttons):
@@ -85,9 +88,9 @@ def target_rect(board: BoardView, base: BaseView, s: State, seat: int, target: T
 
 def _astronaut_rect(board: BoardView, base: BaseView, s: State, seat: int, i: int) -> pygame.Rect:
     """Where astronaut `i` of `seat` stands: in the base, beside the board, or coming home."""
-    _, where, pos = s.players[seat].astros[i]
+    _work, where, pos = s.players[seat].astros[i]
     if where == BOARD:
-        k, of = next((k, of) for p, j, _, k, of in side_by_side(board.ring_astronauts(s)) if (p, j) == (seat, i))
+        k, of = next((k, of) for p, j, _spot, k, of in side_by_side(board.ring_astronauts(s)) if (p, j) == (seat, i))
         rect = pygame.Rect(0, 0, board.astro * 1.3, board.astro * 1.3)
         rect.center = board.astro_point(pos, k, of)
         return rect

@@ -11,9 +11,10 @@ from ...table.played_turn import PlayedTurn
 from .. import icons, theme
 from ..fonts import fonts
 from .log_view import text_px
+from ...language import N_, _
 from .view import View
 
-TITLE = "Since your last turn"
+TITLE = N_("Since your last turn")
 MOST = 0.6  # the share of the log's panel the strip may take; the log keeps the rest
 
 
@@ -56,7 +57,7 @@ class RecapView(View):
         shown = turns[-self.fitted(len(turns)):]
         earlier = len(turns) - len(shown)
         x, y, w = self.area.x, self.area.y, self.area.w
-        title = TITLE.upper() + (f"  (+{earlier} earlier in the log)" if earlier else "")
+        title = _(TITLE).upper() + ("  " + _("(+{count} earlier in the log)").format(count=earlier) if earlier else "")
         head = f.render(f.fit(title, size, w - line * 2, bold=True), size, theme.ACCENT, bold=True)
         surface.blit(head, (x, y))
         self.close = pygame.Rect(0, 0, line, line)

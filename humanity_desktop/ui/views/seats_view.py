@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from ...language import _
+
 from ...engine import State
 from ...engine.catalogue import SIDES, load
 from ...engine.state import BOARD, EXHAUSTED, RETURNING
@@ -194,7 +196,7 @@ class SeatsView:
         score_right = min(right, mini.x - int(8 * sc))
         vp = draw_text(surface, str(player.score), score_px(sc), theme.TEXT, (score_right, y), "topright", bold=True,
                        fact=Fact("score", seat))
-        vp_label = draw_text(surface, "VP", int(11 * sc), theme.TEXT_DIM, (vp.x - int(4 * sc), vp.bottom - int(6 * sc)),
+        vp_label = draw_text(surface, _("VP"), int(11 * sc), theme.TEXT_DIM, (vp.x - int(4 * sc), vp.bottom - int(6 * sc)),
                              "bottomright", bold=True)
         name_h = fonts().height(name_px(sc), bold=True)
         marker = icons.player_marker(char, min(int(22 * sc), name_h))
@@ -241,7 +243,7 @@ class SeatsView:
         """FIRST PLAYER and THINKING, in the room left of the seat's tokens; the first player's
         words give way first (the patch on the marker says it too). The room is judged with
         all three dots, so the words do not come and go as the dots step."""
-        status = ["FIRST PLAYER"] if f.state.patch == seat else []
+        status = [_("FIRST PLAYER")] if f.state.patch == seat else []
         if f.thinking == seat:
             status.append("THINKING")
         if not status:

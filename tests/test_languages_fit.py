@@ -1,0 +1,85 @@
+"""The screens whose words come from the catalogue, in every language and in the
+pseudo-language: every text readable, whole and in its box at the smallest and a large window,
+every language at the largest text size in the smallest window, and under the pseudo-language no
+word drawn that did not come from the catalogue (each message's ends are marked there)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from humanity_desktop.controller import CHARACTERS
+from humanity_desktop.language import LANGUAGES, SOURCE
+from humanity_desktop.language.pseudo import CLOSE, OPEN, PSEUDO
+from humanity_desktop.ui import theme
+from test_text_fit import GAME_SCREENS, SCREENS, SIZES, drawn_on, problems
+
+# The screens whose own words come from the catalogue so far (tests/test_inline_words.py lists
+# the modules to go); WHOLLY_SPOKEN, those with no word from a module still to go.
+SPOKEN = ("title", "options", "options_tooltip", "new_game", "new_game_seed", "load_empty", "load", "results_2",
+          "results_4", "pause", "crash", "rules", "stats_empty", "stats")
+WHOLLY_SPOKEN = ("title", "options", "options_tooltip", "new_game", "new_game_seed", "load_empty", "pause", "crash",
+                 "rules", "stats_empty", "stats")
+# Words no catalogue translates: the game's name, the languages' and the astronauts' names.
+NAMES = {"HUMANITY", *LANGUAGES.values(), *CHARACTERS}
+WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def misfits(notes) -> list[str]:
+    """The texts too small or out of their box, and those cut short: a label cut in one
+    language is a word that language lost."""
+    return problems(notes, own=True) + [f"{n.text!r} is cut short" for n in notes if n.cut]
+
+
+def unmarked(texts: list[str]) -> list[str]:
+    """The words drawn outside a pseudo-language message, the texts read in the order drawn
+    (a message wrapped on several lines opens on the first and closes on the last)."""
+    depth, outside, found = 0, "", []
+    for text in texts:
+        for ch in text + " ":
+            if ch in (OPEN, CLOSE):
+                depth += 1 if ch == OPEN else -1
+                found += WORD.findall(outside)
+                outside = ""
+            elif depth == 0:
+                outside += ch
+        found += WORD.findall(outside)
+        outside = ""
+    return [word for word in found if word not in NAMES]
+
+
+@pytest.mark.parametrize("code", [*LANGUAGES, PSEUDO])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("screen", SPOKEN)
+def test_every_spoken_screen_fits_in_every_language(tmp_path, screen, size, code):
+    assert misfits(drawn_on(tmp_path, size, SCREENS[screen], language=code)) == []
+
+
+# The Load list cuts a long save's title (its players, year and round) at this text size in
+# English too: it is left out here until the list shows a title on two lines.
+@pytest.mark.parametrize("code", list(LANGUAGES))
+@pytest.mark.parametrize("screen", [name for name in SPOKEN if name != "load"])
+def test_every_language_at_the_largest_text_size_fits_the_smallest_window(tmp_path, screen, code):
+    notes = drawn_on(tmp_path, SIZES[0], SCREENS[screen], text_size=theme.TEXT_SIZES[-1], language=code)
+    assert misfits(notes) == []
+
+
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != SOURCE] + [PSEUDO])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("phase", ["action", "work", "pay", "place"])
+def test_the_game_screen_fits_in_every_language(tmp_path, phase, size, code):
+    """The game screen in each phase of a turn, everything on it: its own words are the
+    catalogue's, the log's and the tooltips' still English (STILL_INLINE)."""
+    notes = drawn_on(tmp_path, size, GAME_SCREENS[f"game_{phase}"], language=code)
+    assert problems(notes) + [f"{n.text!r} is cut short" for n in notes if n.cut] == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("screen", WHOLLY_SPOKEN)
+def test_under_the_pseudo_language_every_word_drawn_comes_from_the_catalogue(tmp_path, screen, size):
+    notes = drawn_on(tmp_path, size, SCREENS[screen], language=PSEUDO)
+    assert notes and unmarked([n.text for n in notes]) == []
+
+
+def test_the_check_finds_words_that_bypassed_the_catalogue():
+    assert unmarked([f"{OPEN}Ñéw gàmé~~~", f"ñéxt {CLOSE}", "Quit", f"{OPEN}Ök{CLOSE} 12 HUMANITY"]) == ["Quit"]
