@@ -25,7 +25,7 @@ from humanity_desktop import assets
 from humanity_desktop.selftest import REPORT_FILE, SUCCESS
 
 ROOT = Path(__file__).resolve().parents[1]
-CHECKS = ("pygame", "assets", "game", "frame", "sound")
+CHECKS = ("pygame", "assets", "languages", "game", "frame", "sound")
 SPEC = ast.parse((ROOT / "build_exe.spec").read_text(encoding="utf-8"))
 
 
