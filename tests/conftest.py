@@ -16,6 +16,7 @@ import pygame
 import pytest
 from hypothesis import settings
 
+from humanity_desktop.language import SOURCE, set_language
 from humanity_desktop.ui import theme
 
 from permissions import child_can_run, run_in_child
@@ -151,6 +152,13 @@ def usual_text_size():
     yield
     theme.set_text_size(1.0)
     theme.set_pixel_ratio(1.0)
+
+
+@pytest.fixture(autouse=True)
+def english_words():
+    """Every test starts in English: a language chosen by a test is the whole process's."""
+    yield
+    set_language(SOURCE)
 
 
 @pytest.fixture(autouse=True)

@@ -21,6 +21,8 @@ import pytest
 from humanity_desktop.controller import parse_seats
 from humanity_desktop.engine import State
 from humanity_desktop.engine.state import ACTION, PAY, TURN, UPGRADE, WORK
+from humanity_desktop.language import LANGUAGES, SOURCE
+from humanity_desktop.language.pseudo import PSEUDO
 from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.drawn import FACTS
@@ -189,9 +191,27 @@ def test_a_hot_seat_game_says_only_what_is_so_at_every_size(app):
     assert {f"human {TURN}", "bot", "hand-off"} <= seen
 
 
-# Every table size, humans and bots mixed, hot-seat of two to four, each played to its results.
-SWEEP = [("human,bot:random", 3), ("human,human", 5), ("human,bot:random,human", 7),
-         ("bot:random,human,human,bot:random", 11), ("human,human,human,human", 13), ("bot:random,bot:random,human", 17)]
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != SOURCE] + [PSEUDO])
+def test_the_table_says_only_what_is_so_in_every_language(tmp_path, code):
+    """The quick slice in each other language at the smallest and the largest text size, and in
+    the pseudo-language (two fifths longer than English already) at the usual one: what a text
+    states is read from it whatever the words around its numbers."""
+    app = App(AppConfig(data_dir=tmp_path, size=(1366, 768), max_fps=0, pace="normal", anim_speed=1000.0,
+                        language=code))
+    try:
+        found, seen, _ = play_and_check(app, "human,bot:random,human", seed=5, moments=4, every=9,
+                                        text_sizes=(1.0,) if code == PSEUDO else (TEXT_SIZES[0], TEXT_SIZES[-1]))
+    finally:
+        app.close()
+    assert not found, report(found)
+    assert {f"human {TURN}", "bot", "hand-off"} <= seen
+
+
+# Every table size, humans and bots mixed, hot-seat of two to four, each played to its results,
+# each in a language of its own (the pseudo-language's the longest words).
+SWEEP = [("human,bot:random", 3, SOURCE), ("human,human", 5, "fr"), ("human,bot:random,human", 7, "de"),
+         ("bot:random,human,human,bot:random", 11, "es"), ("human,human,human,human", 13, PSEUDO),
+         ("bot:random,bot:random,human", 17, "de")]
 
 
 @pytest.mark.slow
@@ -199,14 +219,14 @@ def test_whole_games_say_only_what_is_so_at_every_size_and_text_size(tmp_path):
     seen: set[str] = set()
     facts: set[str] = set()
     found: list[str] = []
-    for seats, seed in SWEEP:
+    for seats, seed, code in SWEEP:
         app = App(AppConfig(data_dir=tmp_path / str(seed), size=(1366, 768), max_fps=0, pace="normal",
-                            anim_speed=1000.0))
+                            anim_speed=1000.0, language=code))
         try:
             wrong, kinds, stated = play_and_check(app, seats, seed, moments=7, every=53, to_end=True)
         finally:
             app.close()
-        found += [f"{seats} (seed {seed}): {problem}" for problem in wrong]
+        found += [f"{seats} (seed {seed}, {code}): {problem}" for problem in wrong]
         assert {"over", "results"} <= kinds, f"{seats} (seed {seed}) was not played to its end"
         seen |= kinds
         facts |= stated

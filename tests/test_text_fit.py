@@ -25,7 +25,7 @@ from humanity_desktop.storage.save_files import new_save_path
 from humanity_desktop.engine import apply_action, legal_actions, new_game, places, ranking
 from humanity_desktop.engine.sandbox import free_cells, palette, place_tile
 from humanity_desktop.engine.state import PAY
-from humanity_desktop.language import SOURCE, _, set_language
+from humanity_desktop.language import _
 from humanity_desktop.ui import theme
 from humanity_desktop.ui.app import MIN_SIZE, App, AppConfig
 from humanity_desktop.ui.drawn import DrawnText, recording
@@ -290,7 +290,6 @@ def drawn_on(tmp_path: Path, size: tuple[int, int], build: Callable[[App], None]
         return drawn(app)
     finally:
         app.close()
-        set_language(SOURCE)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -149,6 +149,13 @@ class Fonts:
             text = text[:-1]
         return text + "…"
 
+    def size_to_fit(self, text: str, size: int, width: int, bold: bool = False) -> int:
+        """The largest size up to `size` at which the text is no wider than `width`, down to the
+        smallest readable one (a longer language's label shrinks a little, then is cut)."""
+        while self.width(text, size, bold) > width and self.px(size - 1) < self.px(size):
+            size -= 1
+        return size
+
     def fit_end(self, text: str, size: int, width: int, bold: bool = False) -> str:
         """The text, its start cut with an ellipsis if it is wider than `width`: the end of a
         path, which names the folder, stays in sight."""

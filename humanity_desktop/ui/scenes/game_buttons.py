@@ -2,6 +2,8 @@
 the action panel's words and buttons for the phase on hand, with what the larger ones do."""
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from ...controller import CancelPaymentRequested, HintRequested, level_name
@@ -13,7 +15,8 @@ from ..drawn import Fact, Stated
 from ..settings import PACES
 from ..widgets import Button, button_height, label_width
 from .game_dialogs import answer, choose_among
-from .options import option_text, option_tip
+from ..fonts import fonts
+from .options import option_text, option_tip, option_value
 from .table_screen import ButtonScreen
 
 def top_buttons(scene: ButtonScreen) -> list[Button]:
@@ -25,19 +28,18 @@ def top_buttons(scene: ButtonScreen) -> list[Button]:
         scene.app.settings.pace = pace_names[(pace_names.index(pace) + 1) % len(pace_names)]
         scene.app.save_settings()
 
+    hint = scene.app.settings.hints and scene.seat.can_act() and scene.match.pending is None
+    # The pace's button says the option's name too where the bar leaves room for whose turn it is.
+    pace_text = option_text if _room_left(scene, option_text, hint) >= _header_needs(scene) else option_value
     buttons = [
-        Button(option_text("pace", pace), next_pace, style="quiet", tooltip=option_tip("pace")),
+        Button(pace_text("pace", pace), next_pace, style="quiet", tooltip=option_tip("pace")),
         Button(_("Fast-forward"), scene.modes.toggle_fast, selected=scene.modes.fast,
                tooltip=_("Play bot moves at top speed (F)")),
         Button(_("Menu"), scene.pause, tooltip=_("Pause, save, options (Esc)")),
     ]
-    # Each as wide as its design or its label needs, whichever is more: the pace's widest
-    # value and "Thinking…" are measured, so the bar keeps still as they change.
-    widths = [max(int(180 * sc), *(label_width(option_text("pace", p), sc) for p in pace_names)),
-              max(int(150 * sc), label_width(_("Fast-forward"), sc)), max(int(96 * sc), label_width(_("Menu"), sc))]
-    if scene.app.settings.hints and scene.seat.can_act() and scene.match.pending is None:
+    widths = _widths(sc, pace_text, hint)
+    if hint:
         buttons.insert(0, _hint_button(scene))
-        widths.insert(0, max(int(112 * sc), label_width(_("Thinking…"), sc), label_width(_("Hint"), sc)))
     x = scene.frame.L.top.right - int(8 * sc)
     h = scene.frame.L.top.h - int(14 * sc)
     for b, w in reversed(list(zip(buttons, widths))):
@@ -47,6 +49,30 @@ def top_buttons(scene: ButtonScreen) -> list[Button]:
     if scene.seat.can_act():
         buttons.append(_preview_button(scene))
     return buttons
+
+
+def _widths(sc: float, pace_text, hint: bool) -> list[int]:
+    """The top buttons' widths, each its design's or its label's, whichever is more: the pace's
+    widest value and "Thinking…" are measured, so the bar keeps still as they change."""
+    widths = [max(int(180 * sc), *(label_width(pace_text("pace", p), sc) for p in PACES)),
+              max(int(150 * sc), label_width(_("Fast-forward"), sc)), max(int(96 * sc), label_width(_("Menu"), sc))]
+    if hint:
+        widths.insert(0, max(int(112 * sc), label_width(_("Thinking…"), sc), label_width(_("Hint"), sc)))
+    return widths
+
+
+def _room_left(scene: ButtonScreen, pace_text, hint: bool) -> int:
+    """The width the top buttons leave the bar's title and whose turn it is."""
+    sc = scene.frame.L.scale
+    widths = _widths(sc, pace_text, hint)
+    return scene.frame.L.top.w - sum(widths) - int(8 * sc) * (len(widths) + 1)
+
+
+def _header_needs(scene: ButtonScreen) -> int:
+    """The width the title, a seat's marker and the longest name take, with their gaps."""
+    sc = scene.frame.L.scale
+    name = max(fonts().width(n, int(19 * sc), bold=True) for n in scene.cast.names)
+    return fonts().width("HUMANITY", int(20 * sc), bold=True) + name + int((16 + 16 + 24 + 8 + 16) * sc)
 
 
 def _hint_button(scene: ButtonScreen) -> Button:
@@ -61,11 +87,15 @@ def _hint_button(scene: ButtonScreen) -> Button:
 
 def _preview_button(scene: ButtonScreen) -> Button:
     """Preview reset, in the board's top left corner, clear of the ring."""
-    sc = scene.frame.L.scale
-    b = Button(_("Preview reset"), scene.modes.toggle_preview, style="quiet", selected=scene.modes.previewing,
+    sc, board = scene.frame.L.scale, scene.frame.L.board
+    h = max(int(30 * sc), button_height(sc, 30))
+    r = board.w / 2
+    room = max(int(132 * sc), int(r - math.sqrt(max(0.0, r * r - (r - h) ** 2))))  # the corner outside the ring
+    # Translators: the Preview reset button's label where its whole label has no room.
+    label = next((words for words in (_("Preview reset"), _("Preview")) if label_width(words, sc) <= room), _("Preview"))
+    b = Button(label, scene.modes.toggle_preview, style="quiet", selected=scene.modes.previewing,
                tooltip=_("What the reset would do if the round ended now; a click or P keeps it shown"))
-    b.rect = pygame.Rect(scene.frame.L.board.x, scene.frame.L.board.y, max(int(132 * sc), label_width(b.label, sc)),
-                         max(int(30 * sc), button_height(sc, 30)))
+    b.rect = pygame.Rect(board.x, board.y, max(int(132 * sc), label_width(b.label, sc)), h)
     return b
 
 

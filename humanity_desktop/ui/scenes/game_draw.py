@@ -110,19 +110,26 @@ def draw_header(scene: DrawScreen, surface: pygame.Surface, shown: Shown) -> Non
     top = scene.frame.L.top
     x = top.x + int(16 * sc)
     logo = draw_text(surface, "HUMANITY", int(20 * sc), theme.ACCENT, (x, top.centery), "midleft", bold=True)
-    when = draw_text(surface, _("Year {year}  ·  Round {round}").format(year=shown.board.year, round=shown.board.round),
-                     int(15 * sc), theme.TEXT_DIM,
-                     (logo.right + int(18 * sc), top.centery), "midleft", fact=Fact("date"))
+    date = _("Year {year}  ·  Round {round}").format(year=shown.board.year, round=shown.board.round)
+    date_at = (logo.right + int(18 * sc), top.centery)
     seat = shown.turn
-    if seat is not None:
+    if seat is None:
+        draw_text(surface, date, int(15 * sc), theme.TEXT_DIM, date_at, "midleft", fact=Fact("date"))
+    else:
         name = scene.cast.names[seat]
         label = (_("{name}'s turn (bot)") if scene.match.seats[seat].is_bot else _("{name}'s turn")).format(name=name)
         marker = icons.player_marker(scene.cast.chars[seat], int(24 * sc))
         # Between the round and the buttons, over the base where there is room; never under a button.
-        gap = int(16 * sc)
-        left = when.right + gap + marker.get_width() + int(8 * sc)
-        right = min((b.rect.left for b in scene.frame.top_buttons if b.rect.left > when.right), default=top.right) - gap
-        size = int(19 * sc)
+        gap, size = int(16 * sc), int(19 * sc)
+        right = min((b.rect.left for b in scene.frame.top_buttons if b.rect.left > logo.right), default=top.right) - gap
+        ahead = marker.get_width() + int(8 * sc)  # the seat's marker, before its name
+        when = pygame.Rect(logo.right, top.centery, 0, 0)
+        if fonts().width(name, size, bold=True) <= right - (date_at[0] + fonts().width(date, int(15 * sc)) + gap + ahead):
+            when = draw_text(surface, date, int(15 * sc), theme.TEXT_DIM, date_at, "midleft", fact=Fact("date"))
+        # else the hub of the board says the year and round; whose turn it is has nowhere else
+        left = when.right + gap + ahead
+        if fonts().width(label, size, bold=True) > right - left:
+            label = name  # the seat's marker beside its name says whose turn it is where the sentence has no room
         width = min(fonts().width(label, size, bold=True), right - left)
         cx = max(left + width // 2, min(scene.frame.L.base.centerx + int(14 * sc), right - width // 2))
         label = fonts().fit(label, size, right - left, bold=True)
@@ -140,7 +147,7 @@ def draw_reset_preview(scene: DrawScreen, surface, state) -> None:
         return
     preview = ResetInfo.coming(state)
     button = hovered(scene.frame.top_buttons, scene.hand.pos)
-    if scene.modes.previewing or scene.hand.hover == Target(ARM) or (button is not None and button.label == _("Preview reset")):
+    if scene.modes.previewing or scene.hand.hover == Target(ARM) or (button is not None and button.on_click == scene.modes.toggle_preview):
         draw_preview(surface, scene.views.board, state, preview)
         draw_preview_words(surface, scene.frame.L.log, preview_lines(preview, scene.cast.names), scene.frame.L.scale)
     else:

@@ -2,7 +2,7 @@
 and applies at once (bot thinking time from the next game)."""
 from __future__ import annotations
 
-from ...language import LANGUAGES, N_, SYSTEM, _, language, number, percent, spoken
+from ...language import LANGUAGES, N_, SYSTEM, _, number, percent, spoken
 from ..settings import CHOICES, FIRST_RESETS
 from ..widgets import Button
 from .menu import MenuScene
@@ -65,6 +65,11 @@ def option_text(key: str, value) -> str:
     """How a setting and its value read on a button, here and wherever else it is shown."""
     label, reads, _tip = ROWS[key]
     return _("{option}: {value}").format(option=_(label), value=reads(value))
+
+
+def option_value(key: str, value) -> str:
+    """A setting's value alone, where its button has no room for the setting's name too."""
+    return ROWS[key][1](value)
 
 
 def option_tip(key: str) -> str:

@@ -21,7 +21,7 @@ from ...engine.state import ACTIVE, EXHAUSTED, RETURNING
 from .. import icons, theme, tile_art
 from ..anim import ease, lerp
 from ..drawn import Fact, place
-from ..fonts import draw_text
+from ..fonts import draw_text, fonts
 from ..surface_cache import cached
 from ...table.targets import ASTRO, CELL, DONE_EXPERIMENT, RETURNING_ASTRONAUT, Target
 from .board_view import _shade
@@ -343,9 +343,11 @@ class BaseView(View):
         h = self.header
         marker = icons.player_marker(f.chars[f.seat], int(24 * sc))
         surface.blit(marker, marker.get_rect(midleft=(h.x + int(EDGE * sc), h.centery)))
-        draw_text(surface, _("{name}'s base").format(name=f.names[f.seat]).upper(), int(16 * sc), theme.TEXT,
-                  (h.x + int(44 * sc), h.centery), "midleft", bold=True)
-        draw_stored(surface, f.state.players[f.seat].base, f.seat, (h.right - int(EDGE * sc), h.centery), sc)
+        stored_at = draw_stored(surface, f.state.players[f.seat].base, f.seat, (h.right - int(EDGE * sc), h.centery), sc)
+        title, left = _("{name}'s base").format(name=f.names[f.seat]).upper(), h.x + int(44 * sc)
+        room = stored_at.left - int(EDGE * sc) - left
+        size = fonts().size_to_fit(title, int(16 * sc), room, bold=True)
+        draw_text(surface, fonts().fit(title, size, room, bold=True), size, theme.TEXT, (left, h.centery), "midleft", bold=True)
 
     def _draw_astronauts(self, surface: pygame.Surface, f: BaseFrame, grid: Grid) -> None:
         player = f.state.players[f.seat]

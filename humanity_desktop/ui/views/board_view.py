@@ -19,7 +19,7 @@ from ...language import _
 
 from ...table.reset_info import ResetInfo
 from ...engine import State
-from ...engine.ring import FULL_TURN, HANGARS, RING, WHITE_CROSSES, bay_slot, distance
+from ...engine.ring import HANGARS, RING, WHITE_CROSSES, bay_slot, distance
 from ...engine.state import BOARD
 from .. import art, theme, tile_art
 from ..anim import arc_point, ease, ease_out, lerp, segment
@@ -326,14 +326,16 @@ class BoardView(View):
         """The hub covers the arm's root, so the arm seems to come out from under it."""
         hub = art.image("board/hub", int(self.r * R_HUB * 2))
         surface.blit(hub, hub.get_rect(center=self.c))
-        size = max(9, int(self.r * 0.065))
         cx, cy = self.c
         f = fonts()
-        year_h, round_h = f.height(size, bold=True), f.height(int(size * 0.85))
+        room = int(2 * self.r * (R_EXPERIMENT - EXP_SIZE / 2))  # between the wheel's experiments
+        year, round_ = _("YEAR {number}").format(number=s.year), _("Round {number}").format(number=s.round)
+        size = f.size_to_fit(year, max(9, int(self.r * 0.065)), room, bold=True)
+        round_size = f.size_to_fit(round_, int(size * 0.85), room)
+        year_h, round_h = f.height(size, bold=True), f.height(round_size)
         top = cy - (year_h + round_h) // 2  # the two lines as a block on the hub's centre, at any text size
-        draw_text(surface, _("YEAR {number}").format(number=s.year), size, theme.ACCENT, (cx, top), "midtop", bold=True, fact=Fact("year"))
-        draw_text(surface, _("Round {number}").format(number=s.round), int(size * 0.85), theme.TEXT, (cx, top + year_h), "midtop",
-                  fact=Fact("round"))
+        draw_text(surface, year, size, theme.ACCENT, (cx, top), "midtop", bold=True, fact=Fact("year"))
+        draw_text(surface, round_, round_size, theme.TEXT, (cx, top + year_h), "midtop", fact=Fact("round"))
 
     # ------------------------------------------------------------ hit test
 

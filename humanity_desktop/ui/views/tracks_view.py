@@ -8,6 +8,7 @@ import pygame
 
 from ...engine import State
 from ...engine.catalogue import MISSION_TYPES, load
+from ...language import _
 from .. import art, icons, theme, tile_art
 from ..fonts import draw_text, fonts
 from ...table.targets import MISSION, RESEARCH_TRACK, SCORE_TRACK, Target
@@ -74,7 +75,7 @@ class TracksView(View):
 
     @staticmethod
     def _research_labels() -> list[tuple[int, str]]:
-        return [(pos, str(pos)) for pos, _ in load().research_marks]
+        return [(pos, str(pos)) for pos, _tokens in load().research_marks]
 
     def _label_rows(self, labels: list[tuple[int, str]], rect: pygame.Rect) -> int:
         """1 if every mark's number fits in one row under the bar, else 2 (staggered)."""
@@ -94,10 +95,10 @@ class TracksView(View):
         length = score_length(s)
         step = SCORE_STEP * -(-length // (SCORE_STEP * MAX_LABELS))
         if self.score.h:
-            self._track(surface, self.score, "SCORE", s.scores, length, f.chars,
+            self._track(surface, self.score, _("SCORE"), s.scores, length, f.chars,
                         [(v, str(v)) for v in range(0, length + 1, step)])
         # Each mark reached is one more token: a token under each, and the research it needs.
-        self._track(surface, self.research, "RESEARCH", [p.research for p in s.players], load().research_cap,
+        self._track(surface, self.research, _("RESEARCH"), [p.research for p in s.players], load().research_cap,
                     f.chars, self._research_labels(), tokens=True, rows=self.research_rows)
         for i, rect in enumerate(self.missions):
             surface.blit(tile_art.mission_card(s.missions[i], rect.w, rect.h), rect)
@@ -204,7 +205,7 @@ def _spaced(marks: list[tuple[int, int]], rect: pygame.Rect, gap: int) -> list[i
     shown: list[int | None] = [None] * len(marks)
     last_edge = -10**9
     end_left = placed[-1] - marks[-1][1] // 2 if marks else 0
-    for k, ((_, w), at) in enumerate(zip(marks, placed)):
+    for k, ((_label, w), at) in enumerate(zip(marks, placed)):
         is_end = k in (0, len(marks) - 1)
         if is_end or (at - w // 2 >= last_edge + gap and at + w // 2 + gap <= end_left):
             shown[k] = at
