@@ -15,7 +15,7 @@ import traceback
 from pathlib import Path
 
 from . import __version__
-from .language import LANGUAGES, PSEUDO
+from .language import LANGUAGES, PSEUDO, SYSTEM, _, set_language, spoken
 from .storage.console import say
 from .storage.files import plain_reason
 from .storage.save_limits import MAX_SEED
@@ -25,32 +25,36 @@ EXIT_FAILED = 1
 EXIT_NO_DISPLAY = 3
 LARGEST_WINDOW = 16384  # pixels a side: SDL's limit for a window's surface
 FASTEST_ANIMATION = 1000.0
+FRAME_STATS = ("frames", "median_ms", "p99_ms", "cpu_median_ms", "cpu_p99_ms")  # the fields --frame-stats writes
 
 
 def window_size(text: str) -> tuple[int, int]:
     """--size: WIDTHxHEIGHT, two whole numbers of pixels."""
     width, sep, height = text.strip().lower().partition("x")
     if not sep or not width.isdigit() or not height.isdigit():
-        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT in pixels, e.g. 1280x720")
+        # Translators: WIDTHxHEIGHT is how the option is written: keep it.
+        raise argparse.ArgumentTypeError(_("{text} is not WIDTHxHEIGHT in pixels, e.g. 1280x720").format(text=repr(text)))
     size = (int(width), int(height))
     if not all(1 <= side <= LARGEST_WINDOW for side in size):
-        raise argparse.ArgumentTypeError(f"{text!r}: each side must be 1 to {LARGEST_WINDOW} pixels")
+        raise argparse.ArgumentTypeError(_("{text}: each side must be 1 to {most} pixels").format(
+            text=repr(text), most=LARGEST_WINDOW))
     return size
 
 
 def seconds(text: str) -> float:
     """--quit-after-seconds: a finite number of seconds, 0 or more."""
-    value = _number(text, "a number of seconds, e.g. 30")
+    value = _number(text, _("{text} is not a number of seconds, e.g. 30"))
     if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: the time cannot be negative")
+        raise argparse.ArgumentTypeError(_("{text}: the time cannot be negative").format(text=repr(text)))
     return value
 
 
 def speed(text: str) -> float:
     """--anim-speed: how many times faster, above 0."""
-    value = _number(text, "a speed, e.g. 2 for twice as fast")
+    value = _number(text, _("{text} is not a speed, e.g. 2 for twice as fast"))
     if not 0 < value <= FASTEST_ANIMATION:
-        raise argparse.ArgumentTypeError(f"{text!r}: the speed must be above 0 and at most {FASTEST_ANIMATION:g}")
+        raise argparse.ArgumentTypeError(_("{text}: the speed must be above 0 and at most {most}").format(
+            text=repr(text), most=f"{FASTEST_ANIMATION:g}"))
     return value
 
 
@@ -59,19 +63,21 @@ def seed(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(_("{text} is not a whole number").format(text=repr(text))) from None
     if abs(value) > MAX_SEED:
-        raise argparse.ArgumentTypeError(f"{text!r} is out of range: a seed is at most {MAX_SEED} either side of 0")
+        raise argparse.ArgumentTypeError(_("{text} is out of range: a seed is at most {most} either side of 0").format(
+            text=repr(text), most=MAX_SEED))
     return value
 
 
-def _number(text: str, what: str) -> float:
+def _number(text: str, not_one: str) -> float:
+    """`text` as a finite number; `not_one` ("{text} is not ...") says so otherwise."""
     try:
         value = float(text)
     except ValueError:
         value = math.nan
     if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
+        raise argparse.ArgumentTypeError(not_one.format(text=repr(text)))
     return value
 
 
@@ -90,36 +96,42 @@ class Parser(argparse.ArgumentParser):
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    ap = Parser(prog="humanity-desktop", description="Humanity: a research base on Titan.")
+    """The command line's options, its help and errors in the language in force (argparse's own
+    words, such as "usage", are Python's)."""
+    ap = Parser(prog="humanity-desktop", description=_("Humanity: a research base on Titan."))
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    ap.add_argument("--seats", help="start a game at once: 2 to 4 comma-separated seats, "
-                                    "each 'human' or 'bot[:level]', e.g. \"human,bot:hard\"")
-    ap.add_argument("--seed", type=seed, help="the deal's seed (random if omitted)")
-    ap.add_argument("--demo", action="store_true", help="every seat is a bot (4 seats unless --seats says)")
-    ap.add_argument("--quit-after-seconds", type=seconds, metavar="S", help="close the window after S seconds")
-    ap.add_argument("--screenshot", type=Path, metavar="PATH", help="save the last frame as an image")
+    # Translators: the option's values (human, bot, hard) are written so on the command line: keep them.
+    ap.add_argument("--seats", help=_("start a game at once: 2 to 4 comma-separated seats, "
+                                      "each 'human' or 'bot[:level]', e.g. \"human,bot:hard\""))
+    ap.add_argument("--seed", type=seed, help=_("the deal's seed (random if omitted)"))
+    ap.add_argument("--demo", action="store_true", help=_("every seat is a bot (4 seats unless --seats says)"))
+    ap.add_argument("--quit-after-seconds", type=seconds, metavar="S", help=_("close the window after S seconds"))
+    ap.add_argument("--screenshot", type=Path, metavar="PATH", help=_("save the last frame as an image"))
     ap.add_argument("--frame-stats", type=Path, metavar="PATH",
-                    help="write frame timings as JSON (frames, median_ms, p99_ms; cpu_median_ms, cpu_p99_ms)")
+                    help=_("write frame timings as JSON ({fields})").format(
+                        fields=", ".join(FRAME_STATS)))
     ap.add_argument("--continue", dest="resume", action="store_true",
-                    help="resume the last unfinished game; without one, --seats or --demo start a new game")
+                    help=_("resume the last unfinished game; without one, --seats or --demo start a new game"))
     ap.add_argument("--data-dir", type=Path, metavar="DIR",
-                    help="keep settings, saves and logs in DIR instead of the user's folders")
-    ap.add_argument("--size", type=window_size, help="window size, WIDTHxHEIGHT (default: the size it was last left at, "
-                                   "or the largest 16:9 size up to 3840x2160 that fits the screen)")
-    ap.add_argument("--pace", choices=("slow", "normal", "fast", "instant"), help="bot pace for this run")
+                    help=_("keep settings, saves and logs in DIR instead of the user's folders"))
+    ap.add_argument("--size", type=window_size, help=_(
+        "window size, WIDTHxHEIGHT (default: the size it was last left at, "
+        "or the largest 16:9 size up to 3840x2160 that fits the screen)"))
+    ap.add_argument("--pace", choices=("slow", "normal", "fast", "instant"), help=_("bot pace for this run"))
     ap.add_argument("--language", choices=(*LANGUAGES, PSEUDO),
-                    help="the language for this run (pseudo: every text lengthened and marked, for testing)")
+                    help=_("the language for this run (pseudo: every text lengthened and marked, for testing)"))
     ap.add_argument("--anim-speed", type=speed, metavar="X",
-                    help="play animations X times faster (demos, tests); overrides the option")
+                    help=_("play animations X times faster (demos, tests); overrides the option"))
     ap.add_argument("--check-saves", action="store_true",
-                    help="debug: read every autosave back and stop if it does not replay to the game on screen")
+                    help=_("debug: read every autosave back and stop if it does not replay to the game on screen"))
     ap.add_argument("--selftest", action="store_true",
-                    help="check this copy of the game without a screen or sound card: load every asset, "
-                         "play a bot game, draw a frame, play a sound; exit 0 if all works")
+                    help=_("check this copy of the game without a screen or sound card: load every asset, "
+                           "play a bot game, draw a frame, play a sound; exit 0 if all works"))
     return ap.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
+    set_language(spoken(SYSTEM))  # the command line speaks the system's language; the window, the option's
     args = parse_args(argv)
     if args.selftest:
         from .selftest import main as selftest
@@ -160,14 +172,14 @@ def play(args: argparse.Namespace, seats) -> int:
             match = app.session.resume()
         except SaveError as exc:
             say(f"humanity-desktop: {exc}", sys.stderr)
-            title.text = f"The game cannot be resumed. {exc}"
+            title.text = _("The game cannot be resumed. {problem}").format(problem=exc)
     if match is None and seats is not None:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
         try:
             match = app.session.new_match(seats, seed)
         except SaveError as exc:  # the unfinished game cannot be kept: the player decides from New game
             say(f"humanity-desktop: {exc}", sys.stderr)
-            title.text = f"No new game was started. {exc}"
+            title.text = _("No new game was started. {problem}").format(problem=exc)
     app.run([title] + ([GameScene(app, match)] if match else []))
     return 0
 
@@ -181,13 +193,13 @@ def failed_to_start(data_dir: Path | None, exc: Exception) -> int:
         report = write_crash_report(Places.chosen(data_dir).logs, exc)
     except Exception as unwritten:  # noqa: BLE001 - nowhere to write: the traceback is all there is
         say("".join(traceback.format_exception(exc)).rstrip(), sys.stderr)
-        not_started(f"The game could not start ({type(exc).__name__}: {exc}), and no report of it "
-                    f"could be written in the log folder ({plain_reason(unwritten)}).")
+        not_started(_("The game could not start ({error}), and no report of it could be written in the log "
+                      "folder ({reason}).").format(error=f"{type(exc).__name__}: {exc}", reason=plain_reason(unwritten)))
         return EXIT_FAILED
-    message = f"The game could not start ({type(exc).__name__}: {exc}). The report is in {report}"
     if log.handlers:  # the log file is open (with none, logging would print the line on stderr again)
-        log.error("%s", message)
-    not_started(message)
+        log.error("the game could not start (%s: %s); the report is in %s", type(exc).__name__, exc, report)
+    not_started(_("The game could not start ({error}). The report is in {path}").format(
+        error=f"{type(exc).__name__}: {exc}", path=report))
     return EXIT_FAILED
 
 

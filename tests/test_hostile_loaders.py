@@ -22,6 +22,7 @@ from humanity_desktop.storage.save_files import (
     KEPT_REPLAYS,
     REPLAYS_DIR,
     SAVES_DIR,
+    SaveError,
     SaveList,
     SaveListing,
     UnfinishedNotKept,
@@ -294,7 +295,7 @@ def test_the_load_screen_shows_a_page_at_a_time_and_summarises_problems(app, tmp
 
 def test_the_load_screen_shortens_a_long_word_in_a_problem_to_its_end(app):
     listing = SaveListing()
-    listing.problems = ["game.json is damaged (" + "x" * 250 + "the_end_of_the_word" + ")."]
+    listing.errors = [SaveError("game.json is damaged (" + "x" * 250 + "the_end_of_the_word" + ").")]
     app.stack.push(TitleScene(app))
     load = LoadScene(app)
     load.saves = listing

@@ -159,7 +159,7 @@ def test_a_crash_shows_the_report_and_the_autosave_stays_intact(app, tmp_path):
     assert isinstance(crash, CrashScene) and str(crash.report) in crash.text
     report = crash.report.read_text()
     assert crash.report.parent == tmp_path / "logs"
-    assert "RuntimeError: boom" in report and "Humanity Desktop 0.1." in report and "Python 3" in report
+    assert "RuntimeError: boom" in report and "humanity-desktop: 0.1." in report and "python: 3" in report
     resumed = app.session.resume()
     assert resumed.state == state and len(resumed.actions) == 5
 

@@ -151,7 +151,7 @@ def test_the_load_screen_shows_the_first_page_then_grows(tmp_path, monkeypatch):
             load.update(GROWS_EVERY)
             time.sleep(0.001)
         assert seen(load.saves, tmp_path) == expected and "Reading" not in load.text
-        assert "Page 1 of 43." in load.text and "game_00250.json is damaged" in load.text
+        assert "Page 1 of 43." in load.text and "game_00250.json cannot be used: it is damaged" in load.text
         assert load.next_change() is None
     finally:
         counted.go.set()

@@ -192,7 +192,7 @@ def test_the_load_screen_shows_which_files_were_kept_aside(app, tmp_path):
     load = LoadScene(app)
     app.stack.push(load)
     app.step()
-    assert "truncated.json is damaged or cut short" in load.text and "kept as truncated.damaged-" in load.text
+    assert "truncated.json cannot be used: it is damaged or cut short" in load.text and "kept as truncated.damaged-" in load.text
     assert [b.label for b in load.buttons] == ["Back"]
 
 

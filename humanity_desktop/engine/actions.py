@@ -11,6 +11,7 @@ import random
 from enum import Enum
 from typing import Any, Callable, NamedTuple
 
+from ..language import _
 from .catalogue import RES, RESOURCES, SHAPES
 
 
@@ -29,26 +30,26 @@ class FieldType(NamedTuple):
 
 def _integer(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError("must be an integer")
+        raise ValueError(_("must be an integer"))
     return value
 
 
 def _cell(value: Any) -> tuple[int, int]:
     if not isinstance(value, list) or len(value) != 2 or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise ValueError("must be [x, y] with integers")
+        raise ValueError(_("must be [x, y] with integers"))
     return (value[0], value[1])
 
 
 def _resource(value: Any) -> int:
     if not isinstance(value, str) or value not in RES:
-        raise ValueError(f"must be a resource name, got {value!r}")
+        raise ValueError(_("must be a resource name, got {value}").format(value=repr(value)))
     return RES[value]
 
 
 def _word(value: Any) -> str:
     if not isinstance(value, str):
-        raise ValueError("must be a string")
+        raise ValueError(_("must be a string"))
     return value
 
 
@@ -108,12 +109,13 @@ def _argument(name: str) -> property:
     places = _PLACES[name]
 
     def get(self: Action) -> Any:
+        """The action's argument of this name."""
         at = places.get(self.kind)
         if at is None:
-            raise AttributeError(f"a '{self.kind}' action has no '{name}'")
+            raise AttributeError(f"{self.kind}.{name}")  # a bug: the kind has no such argument
         return self[at]
     get.__name__ = name
-    return property(get, doc=f"The action's '{name}' argument.")
+    return property(get)
 
 
 class Action(NamedTuple):
@@ -153,18 +155,19 @@ class Action(NamedTuple):
     @classmethod
     def from_json(cls, d: Any) -> "Action":
         if not isinstance(d, dict):
-            raise ActionError("an action is a JSON object with a 'type'")
+            raise ActionError(_("an action is a JSON object with a 'type'"))
         kind = d.get("type")
         if not isinstance(kind, str) or kind not in SPECS:  # a list or an object is not hashable
-            raise ActionError(f"unknown action type {kind!r}; known: {', '.join(SPECS)}")
+            raise ActionError(_("unknown action type {value}; known: {known}").format(value=repr(kind), known=", ".join(SPECS)))
         values = []
         for name in SPECS[kind].fields:
             if name not in d:
-                raise ActionError(f"action '{kind}' needs '{name}'")
+                raise ActionError(_("action '{action}' needs '{field}'").format(action=kind, field=name))
             try:
                 values.append(FIELDS[name].parse(d[name]))
             except ValueError as exc:
-                raise ActionError(f"'{name}' of '{kind}' {exc}") from None
+                # Translators: {problem} is what the field must be ("must be an integer").
+                raise ActionError(_("'{field}' of '{action}' {problem}").format(field=name, action=kind, problem=exc)) from None
         return cls(_KINDS[kind], *values)
 
 
@@ -176,7 +179,7 @@ def declare(specs: dict[KindBase, ActionSpec]) -> None:
     for kind, spec in specs.items():
         unknown = set(spec.fields) - set(FIELDS)
         if unknown:
-            raise TypeError(f"kind {kind!r} takes undeclared arguments {sorted(unknown)}")
+            raise TypeError(f"{kind!r}: undeclared {sorted(unknown)}")  # a bug: not in FIELDS
         SPECS[kind] = spec
         _KINDS[str(kind)] = kind
         for k, name in enumerate(spec.fields):

@@ -10,6 +10,7 @@ while it is None. docs/protocol.md lists every kind.
 import types
 from typing import Any, Callable, NamedTuple, get_args, get_origin
 
+from ..language import N_, _, listed, ngettext
 from .grid import Cell
 
 # NamedTuples, not frozen dataclasses, because the engine is hot: one costs about 0.3 µs to
@@ -302,25 +303,27 @@ def _frozen(value: Any) -> Any:
 def from_json(raw: Any) -> Event:
     """The event `raw` (as to_json gives it) stands for; ValueError naming what is wrong."""
     if not isinstance(raw, dict):
-        raise ValueError(f"an event is a JSON object with a 'type', got {raw!r}")
+        raise ValueError(_("an event is a JSON object with a 'type', got {value}").format(value=repr(raw)))
     kind = raw.get("type")
     cls = EVENTS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise ValueError(f"unknown event type {kind!r}; known: {', '.join(EVENTS)}")
+        raise ValueError(_("unknown event type {value}; known: {known}").format(value=repr(kind), known=", ".join(EVENTS)))
     hints = cls.__annotations__
     wire = {name.rstrip("_"): name for name in cls._fields}
     unknown = [key for key in raw if key != "type" and key not in wire]
     if unknown:
-        raise ValueError(f"event '{kind}' has no field '{unknown[0]}'; its fields: {', '.join(wire)}")
+        raise ValueError(_("event '{event}' has no field '{field}'; its fields: {fields}").format(
+            event=kind, field=unknown[0], fields=", ".join(wire)))
     values = {}
     for key, name in wire.items():
         if key not in raw:
             if name in cls._field_defaults:
                 continue
-            raise ValueError(f"event '{kind}' needs '{key}'")
+            raise ValueError(_("event '{event}' needs '{field}'").format(event=kind, field=key))
         value = raw[key]
         if not _fits(value, hints[name]):
-            raise ValueError(f"'{key}' of event '{kind}' must be {_describe_type(hints[name])}, got {value!r}")
+            raise ValueError(_("'{field}' of event '{event}' must be {kind}, got {value}").format(
+                field=key, event=kind, kind=_describe_type(hints[name]), value=repr(value)))
         values[name] = _frozen(value)
     return cls(**values)
 
@@ -342,19 +345,38 @@ def _fits(value: Any, hint: Any) -> bool:
     return isinstance(value, hint)
 
 
+# The JSON value a field of each simple type takes, for a message; JSON's own words (true,
+# false, null) stay as they are written in the file.
+# Translators: "true" and "false" are written so in the file: keep them.
+_SIMPLE = {int: N_("an integer"), str: N_("a string"), bool: N_("true or false")}
+
+
 def _describe_type(hint: Any) -> str:
+    """What a JSON value standing for `hint` must be, for a message."""
     if get_origin(hint) is tuple:
         args = get_args(hint)
         if args[-1] is Ellipsis:
-            return f"a list of {_plural(args[0])}"
+            return _list_of(args[0], None)
         if len(set(args)) == 1:
-            return f"a list of {len(args)} {_plural(args[0])}"
-        return f"a list of {len(args)}: {', '.join(_describe_type(h) for h in args)}"
+            return _list_of(args[0], len(args))
+        return _("a list of {count}: {kinds}").format(count=len(args), kinds=listed([_describe_type(h) for h in args]))
     if get_origin(hint) is types.UnionType:
-        return " or ".join(_describe_type(h) for h in get_args(hint))
-    return {int: "an integer", str: "a string", bool: "true or false", type(None): "null"}[hint]
+        kinds = [_describe_type(h) for h in get_args(hint)]
+        told = kinds[0]
+        for kind in kinds[1:]:
+            told = _("{one} or {other}").format(one=told, other=kind)
+        return told
+    return "null" if hint is type(None) else _(_SIMPLE[hint])
 
 
-def _plural(hint: Any) -> str:
-    simple = {int: "integers", str: "strings"}.get(hint)
-    return simple or f"entries, each {_describe_type(hint)}"
+def _list_of(hint: Any, count: int | None) -> str:
+    """A list of `count` (any number if None) values of type `hint`, for a message."""
+    if count is None:
+        simple = {int: N_("a list of integers"), str: N_("a list of strings")}.get(hint)
+        return _(simple) if simple else _("a list of entries, each {kind}").format(kind=_describe_type(hint))
+    if hint is int:
+        return ngettext("a list of {count} integer", "a list of {count} integers", count).format(count=count)
+    if hint is str:
+        return ngettext("a list of {count} string", "a list of {count} strings", count).format(count=count)
+    return ngettext("a list of {count} entry, each {kind}", "a list of {count} entries, each {kind}",
+                    count).format(count=count, kind=_describe_type(hint))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..language import N_, _, ngettext
 from .actions import Action
 from .catalogue import MISSION_TYPES, RESOURCES, SHAPES, YEARS, load as load_catalogue
 from .horizon import problem as horizon_problem
@@ -36,7 +37,7 @@ class StateError(ValueError):
 def short_repr(value: Any, limit: int = 60) -> str:
     """`value` for a message, cut to `limit` characters (a huge integer by its size alone)."""
     if is_int(value) and value.bit_length() > 4 * limit:
-        return f"an integer of {value.bit_length()} bits"
+        return _("an integer of {bits} bits").format(bits=value.bit_length())
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
@@ -80,41 +81,52 @@ class _Checker:
 
     def obj(self, d: Any, path: str, keys: tuple[str, ...]) -> dict:
         if not isinstance(d, dict):
-            self.fail(path, f"must be an object, got {short_repr(d)}")
+            self.fail(path, _("must be an object, got {value}").format(value=short_repr(d)))
         for k in keys:
             if k not in d:
-                self.fail(path, f"missing '{k}'")
+                self.fail(path, _("missing '{key}'").format(key=k))
         return d
 
     def integer(self, v: Any, path: str, span: Range) -> int:
         """`v`, if it is an integer in `span`; compared as integers, so any size is answered."""
         if not is_int(v):
-            self.fail(path, f"must be an integer, got {short_repr(v)}")
+            self.fail(path, _("must be an integer, got {value}").format(value=short_repr(v)))
         if not span.holds(v):
-            self.fail(path, f"must be {span.words()}, got {short_repr(v)}")
+            self.fail(path, _("must be from {lo} to {hi}, got {value}").format(lo=span.lo, hi=span.hi, value=short_repr(v)))
         return v
 
     def seq(self, v: Any, path: str, length: int | None = None, most: int | None = None) -> list:
         if not isinstance(v, list):
-            self.fail(path, f"must be a list, got {short_repr(v)}")
+            self.fail(path, _("must be a list, got {value}").format(value=short_repr(v)))
         if length is not None and len(v) != length:
-            self.fail(path, f"must have {length} entries, has {len(v)}")
+            self.fail(path, ngettext("must have {length} entry, has {count}", "must have {length} entries, has {count}",
+                                     length).format(length=length, count=len(v)))
         if most is not None and len(v) > most:
-            self.fail(path, f"must have at most {most} entries, has {len(v)}")
+            self.fail(path, ngettext("must have at most {most} entry, has {count}", "must have at most {most} entries, has {count}",
+                                     most).format(most=most, count=len(v)))
         return v
 
     def cell(self, v: Any, path: str) -> tuple[int, int]:
         if not isinstance(v, list) or len(v) != 2 or not all(is_int(x) for x in v):
-            self.fail(path, f"must be a cell [x, y] of integers, got {short_repr(v)}")
+            self.fail(path, _("must be a cell [x, y] of integers, got {value}").format(value=short_repr(v)))
         if not (COORD.holds(v[0]) and COORD.holds(v[1])):
-            self.fail(path, f"a cell's x and y must be {COORD.words()}, got {short_repr(v)}")
+            self.fail(path, _("a cell's x and y must be from {lo} to {hi}, got {value}").format(
+                lo=COORD.lo, hi=COORD.hi, value=short_repr(v)))
         return (v[0], v[1])
 
-    def id_in(self, v: Any, known: Any, path: str, what: str, nullable: bool = False) -> None:
+    def id_in(self, v: Any, known: Any, path: str, unknown: str, nullable: bool = False) -> None:
+        """`unknown` (one of UNKNOWN_IDS) tells an id not in `known`."""
         if v is None and nullable:
             return
         if not isinstance(v, str) or v not in known:
-            self.fail(path, f"unknown {what} id {short_repr(v)}")
+            self.fail(path, _(unknown).format(value=short_repr(v)))
+
+
+# What an id that is not in the catalogue is told as, by what it should name.
+UNKNOWN_MODULE = N_("unknown module id {value}")
+UNKNOWN_EXPERIMENT = N_("unknown experiment id {value}")
+UNKNOWN_MISSION = N_("unknown mission id {value}")
+UNKNOWN_TILE = N_("unknown tile id {value}")
 
 
 def validate_state(d: Any) -> None:
@@ -124,7 +136,8 @@ def validate_state(d: Any) -> None:
     c = _Checker()
     c.obj(d, "state", STATE_KEYS)
     if d["version"] != VERSION or not is_int(d["version"]):
-        c.fail("version", f"unsupported state version {short_repr(d['version'])} (expected {VERSION})")
+        c.fail("version", _("unsupported state version {version} (expected {expected})").format(
+            version=short_repr(d["version"]), expected=VERSION))
     n = c.integer(d["players"], "players", PLAYERS)
     seats = Range(0, n - 1)
     c.integer(d["seed"], "seed", SEED)
@@ -135,31 +148,32 @@ def validate_state(d: Any) -> None:
     c.integer(d["patch"], "patch", seats)
 
     for i, t in enumerate(c.seq(d["hangars"], "hangars", HANGARS)):
-        c.id_in(t, c.deck_modules, f"hangars[{i}]", "module", nullable=True)
+        c.id_in(t, c.deck_modules, f"hangars[{i}]", UNKNOWN_MODULE, nullable=True)
     for y, deck in enumerate(c.seq(d["decks"], "decks", len(YEARS))):
         for i, t in enumerate(c.seq(deck, f"decks[{y}]", most=len(c.deck_modules))):
-            c.id_in(t, c.deck_modules, f"decks[{y}][{i}]", "module")
+            c.id_in(t, c.deck_modules, f"decks[{y}][{i}]", UNKNOWN_MODULE)
     for y, deck in enumerate(c.seq(d["experiment_decks"], "experiment_decks", len(YEARS))):
         for i, e in enumerate(c.seq(deck, f"experiment_decks[{y}]", most=len(c.experiments))):
-            c.id_in(e, c.experiments, f"experiment_decks[{y}][{i}]", "experiment")
+            c.id_in(e, c.experiments, f"experiment_decks[{y}][{i}]", UNKNOWN_EXPERIMENT)
         if y + 1 > year and len(deck) < WHEEL_BAYS:
-            c.fail(f"experiment_decks[{y}]", f"year {y + 1} deals {WHEEL_BAYS} experiments, its deck holds {len(deck)}")
+            c.fail(f"experiment_decks[{y}]", _("year {year} deals {dealt} experiments, its deck holds {count}").format(
+                year=y + 1, dealt=WHEEL_BAYS, count=len(deck)))
     for i, e in enumerate(c.seq(d["experiments"], "experiments", WHEEL_BAYS)):
-        c.id_in(e, c.experiments, f"experiments[{i}]", "experiment", nullable=True)
+        c.id_in(e, c.experiments, f"experiments[{i}]", UNKNOWN_EXPERIMENT, nullable=True)
     for i, t in enumerate(c.seq(d["removed"], "removed", most=len(c.deck_modules) + len(c.experiments))):
         if not isinstance(t, str) or (t not in c.deck_modules and t not in c.experiments):
-            c.fail(f"removed[{i}]", f"unknown module or experiment id {short_repr(t)}")
+            c.fail(f"removed[{i}]", _("unknown module or experiment id {value}").format(value=short_repr(t)))
     for i, m in enumerate(c.seq(d["missions"], "missions", len(MISSION_TYPES))):
-        c.id_in(m, c.missions, f"missions[{i}]", "mission")
+        c.id_in(m, c.missions, f"missions[{i}]", UNKNOWN_MISSION)
     for i, h in enumerate(c.seq(d["holders"], "holders", len(MISSION_TYPES))):
         if h is not None:
             c.integer(h, f"holders[{i}]", seats)
 
     phase = d["phase"]
     if not isinstance(phase, str) or phase not in PHASES:
-        c.fail("phase", f"unknown phase {short_repr(phase)}; known: {', '.join(PHASES)}")
+        c.fail("phase", _("unknown phase {value}; known: {known}").format(value=short_repr(phase), known=", ".join(PHASES)))
     if "game_over" in d and d["game_over"] is not (phase == OVER):
-        c.fail("game_over", f"must be {str(phase == OVER).lower()} in phase '{phase}'")
+        c.fail("game_over", _("must be {value} in phase '{phase}'").format(value=json.dumps(phase == OVER), phase=phase))
     cur = d["current_player"]
     if phase != OVER or cur is not None:
         c.integer(cur, "current_player", seats)
@@ -169,7 +183,7 @@ def validate_state(d: Any) -> None:
     if "scores" in d:
         want = [sum(seat["ledger"].values()) for seat in d["seats"]]
         if d["scores"] != want:
-            c.fail("scores", f"must match the seats' ledgers: {want}, got {short_repr(d['scores'])}")
+            c.fail("scores", _("must match the seats' ledgers: {want}, got {value}").format(want=want, value=short_repr(d["scores"])))
 
     _validate_pending(c, d, n, phase, cur)
 
@@ -182,16 +196,16 @@ def _validate_seat(c: _Checker, seat: Any, path: str) -> None:
         c.obj(e, p, ("cell", "tile", "stock"))
         cell = c.cell(e["cell"], f"{p}.cell")
         if cell in cells:
-            c.fail(f"{p}.cell", f"two tiles on cell {list(cell)}")
+            c.fail(f"{p}.cell", _("two tiles on cell {cell}").format(cell=list(cell)))
         cells.add(cell)
-        c.id_in(e["tile"], c.tiles, f"{p}.tile", "tile")
+        c.id_in(e["tile"], c.tiles, f"{p}.tile", UNKNOWN_TILE)
         spec = c.tiles[e["tile"]]
         c.integer(e["stock"], f"{p}.stock", Range(1 if spec.kind == "obstacle" else 0, spec.max_stock))
         if "shape" in e:
             if spec.shape != "wild":
-                c.fail(f"{p}.shape", "only a wild greenhouse records a shape")
+                c.fail(f"{p}.shape", _("only a wild greenhouse records a shape"))
             if e["shape"] not in SHAPES:
-                c.fail(f"{p}.shape", f"unknown shape {short_repr(e['shape'])}; known: {', '.join(SHAPES)}")
+                c.fail(f"{p}.shape", _("unknown shape {value}; known: {known}").format(value=short_repr(e["shape"]), known=", ".join(SHAPES)))
     standing = set()
     for i, a in enumerate(c.seq(seat["astronauts"], f"{path}.astronauts", ASTRONAUTS)):
         p = f"{path}.astronauts[{i}]"
@@ -199,28 +213,28 @@ def _validate_seat(c: _Checker, seat: Any, path: str) -> None:
         c.integer(a["work"], f"{p}.work", ASTRONAUT_WORK)
         where, at = a["where"], a["at"]
         if not isinstance(where, str) or where not in PLACES:
-            c.fail(f"{p}.where", f"unknown place {short_repr(where)}; known: {', '.join(PLACES)}")
+            c.fail(f"{p}.where", _("unknown place {value}; known: {known}").format(value=short_repr(where), known=", ".join(PLACES)))
         if where in (ACTIVE, EXHAUSTED):
             cell = c.cell(at, f"{p}.at")
             if cell in cells or cell in standing:
-                c.fail(f"{p}.at", f"cell {list(cell)} is taken")
+                c.fail(f"{p}.at", _("cell {cell} is taken").format(cell=list(cell)))
             standing.add(cell)
         elif where == BOARD:
             c.integer(at, f"{p}.at", RING_SPOT)
         elif at is not None:
-            c.fail(f"{p}.at", "a returning astronaut has no position (null)")
+            c.fail(f"{p}.at", _("a returning astronaut has no position (null)"))
     c.integer(seat["research"], f"{path}.research", Range(0, load_catalogue().research_cap))
     c.integer(seat["science"], f"{path}.science", SCIENCE)
     ledger = seat["ledger"]
     required = set(LEDGER_SOURCES) - set(OPTIONAL_SOURCES)
     if not isinstance(ledger, dict) or not required <= set(ledger) <= set(LEDGER_SOURCES):
-        c.fail(f"{path}.ledger", f"must be an object with exactly {', '.join(LEDGER_SOURCES)}")
+        c.fail(f"{path}.ledger", _("must be an object with exactly {keys}").format(keys=", ".join(LEDGER_SOURCES)))
     for k in ledger:
         c.integer(ledger[k], f"{path}.ledger.{k}", ledger_span(k))
     if "score" in seat and seat["score"] != sum(ledger.values()):
-        c.fail(f"{path}.score", f"must equal the ledger's sum {sum(ledger.values())}")
+        c.fail(f"{path}.score", _("must equal the ledger's sum {total}").format(total=sum(ledger.values())))
     for i, e in enumerate(c.seq(seat["experiments"], f"{path}.experiments", most=len(c.experiments))):
-        c.id_in(e, c.experiments, f"{path}.experiments[{i}]", "experiment")
+        c.id_in(e, c.experiments, f"{path}.experiments[{i}]", UNKNOWN_EXPERIMENT)
     for i, g in enumerate(c.seq(seat["groups"], f"{path}.groups", most=len(c.experiments))):
         c.integer(g, f"{path}.groups[{i}]", GROUP)
 
@@ -233,9 +247,9 @@ def _validate_pending(c: _Checker, d: dict, n: int, phase: str, cur: Any) -> Non
     if phase in MID_TURN or phase == UPGRADE:
         c.integer(sel, "pending.astronaut", Range(0, ASTRONAUTS - 1))
         if phase in MID_TURN and astros[sel]["where"] != ACTIVE:
-            c.fail("pending.astronaut", f"the acting astronaut must be active in phase '{phase}'")
+            c.fail("pending.astronaut", _("the acting astronaut must be active in phase '{phase}'").format(phase=phase))
     elif sel is not None:
-        c.fail("pending.astronaut", f"no astronaut acts in phase '{phase}', got {short_repr(sel)}")
+        c.fail("pending.astronaut", _("no astronaut acts in phase '{phase}', got {value}").format(phase=phase, value=short_repr(sel)))
     # Work left is spent in the work phase only, and never more than the acting astronaut's work.
     work_left = pend["work_left"]
     if phase == WORK:
@@ -244,42 +258,42 @@ def _validate_pending(c: _Checker, d: dict, n: int, phase: str, cur: Any) -> Non
         c.integer(work_left, "pending.work_left", Range(0, ASTRONAUT_WORK.hi))
     upgrades = c.integer(pend["upgrades"], "pending.upgrades", UPGRADES)
     if phase == UPGRADE and not upgrades:
-        c.fail("pending.upgrades", "phase 'upgrade' needs an upgrade to give")
+        c.fail("pending.upgrades", _("phase 'upgrade' needs an upgrade to give"))
     for i, x in enumerate(c.seq(pend["progress"], "pending.progress", 3)):
         c.integer(x, f"pending.progress[{i}]", Range(0, 2))  # three basics make one advanced
     need = pend["need"]
     if not isinstance(need, dict):
-        c.fail("pending.need", f"must be an object of resource counts, got {short_repr(need)}")
+        c.fail("pending.need", _("must be an object of resource counts, got {value}").format(value=short_repr(need)))
     for r, k in need.items():
         if r not in RESOURCES:
-            c.fail("pending.need", f"unknown resource {short_repr(r)}; known: {', '.join(RESOURCES)}")
+            c.fail("pending.need", _("unknown resource {value}; known: {known}").format(value=short_repr(r), known=", ".join(RESOURCES)))
         c.integer(k, f"pending.need.{r}", NEED)
     if phase == PAY and not any(need.values()):
-        c.fail("pending.need", "phase 'pay' needs something left to pay")
+        c.fail("pending.need", _("phase 'pay' needs something left to pay"))
     _validate_target(c, d, pend["target"], phase)
     _validate_placing(c, d, c.seq(pend["placing"], "pending.placing", most=n), n, phase, cur)
     if phase == TURN and not any(a["where"] == ACTIVE for a in astros):
-        c.fail("current_player", "the player to move has no active astronaut")
+        c.fail("current_player", _("the player to move has no active astronaut"))
 
 
 def _validate_target(c: _Checker, d: dict, target: Any, phase: str) -> None:
     if target is None or target == []:
         if phase in DECIDING:
-            c.fail("pending.target", f"phase '{phase}' needs a target")
+            c.fail("pending.target", _("phase '{phase}' needs a target").format(phase=phase))
         return
     if (not isinstance(target, list) or len(target) != 2 or target[0] not in ("module", "experiment")
             or not (SLOT if target[0] == "module" else BAY).holds(target[1])):
-        c.fail("pending.target", f"must be null, [\"module\", 1..7] or [\"experiment\", 0..6], "
-                                 f"got {short_repr(target)}")
+        c.fail("pending.target", _('must be null, ["module", {slots}] or ["experiment", {bays}], got {value}').format(
+            slots=f"{SLOT.lo}..{SLOT.hi}", bays=f"{BAY.lo}..{BAY.hi}", value=short_repr(target)))
     if phase not in DECIDING:
         return  # a spent target that older saves kept: load_state drops it
     kind, k = target
     if kind == "module" and d["hangars"][k - 1] is None:
-        c.fail("pending.target", f"hangar {k} holds no module")
+        c.fail("pending.target", _("hangar {hangar} holds no module").format(hangar=k))
     if kind == "experiment" and d["experiments"][k] is None:
-        c.fail("pending.target", f"experiment space {k} is empty")
+        c.fail("pending.target", _("experiment space {space} is empty").format(space=k))
     if kind == "experiment" and phase in (COLOUR, SHAPE):
-        c.fail("pending.target", f"phase '{phase}' follows a module, not an experiment")
+        c.fail("pending.target", _("phase '{phase}' follows a module, not an experiment").format(phase=phase))
 
 
 def _validate_placing(c: _Checker, d: dict, placing: list, n: int, phase: str, cur: Any) -> None:
@@ -287,15 +301,16 @@ def _validate_placing(c: _Checker, d: dict, placing: list, n: int, phase: str, c
     for i, x in enumerate(placing):
         c.integer(x, f"pending.placing[{i}]", Range(0, n - 1))
     if len(set(placing)) != len(placing):
-        c.fail("pending.placing", f"a seat is listed twice: {placing}")
+        c.fail("pending.placing", _("a seat is listed twice: {placing}").format(placing=placing))
     if phase != PLACE:
         return
     if not placing or placing[0] != cur:
-        c.fail("pending.placing", "in phase 'place' the current player comes first in 'placing'")
+        c.fail("pending.placing", _("in phase 'place' the current player comes first in 'placing'"))
     coming_home = [i for i, seat in enumerate(d["seats"])
                    if any(a["where"] == RETURNING for a in seat["astronauts"])]
     if sorted(placing) != coming_home:
-        c.fail("pending.placing", f"must list the seats with astronauts coming home {coming_home}, got {placing}")
+        c.fail("pending.placing", _("must list the seats with astronauts coming home {seats}, got {placing}").format(
+            seats=coming_home, placing=placing))
 
 
 def _smoke_test(s: State) -> str | None:
@@ -309,9 +324,9 @@ def _smoke_test(s: State) -> str | None:
         for action in _one_of_each(s, actions):
             apply_action(s.copy(), action)
     except Exception as exc:  # noqa: BLE001
-        return f"the rules cannot use it ({type(exc).__name__}: {exc})"
+        return _("the rules cannot use it ({error})").format(error=f"{type(exc).__name__}: {exc}")
     if not actions and not s.game_over:
-        return f"the player to move has no legal action in phase '{s.phase}'"
+        return _("the player to move has no legal action in phase '{phase}'").format(phase=s.phase)
     return None
 
 

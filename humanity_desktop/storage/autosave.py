@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from ..language import _
 from .files import plain_reason, write_atomic
 from .logs import log
 
@@ -131,10 +132,10 @@ class Autosaver:
                 self._failed = snapshot
             if (exc is not None) != self._failing:
                 self._failing = exc is not None
-                self._news = (f"Your game cannot be saved: {_reason(exc)}. The game keeps trying; "
-                              "until it succeeds, closing the game loses your latest moves."
-                              if exc is not None else "Your game is being saved again.")
+                self._news = (_("Your game cannot be saved: {reason}. The game keeps trying; until it succeeds, "
+                                "closing the game loses your latest moves.").format(reason=_reason(exc))
+                              if exc is not None else _("Your game is being saved again."))
 
 
 def _reason(exc: Exception) -> str:
-    return plain_reason(exc) if isinstance(exc, OSError) else "something went wrong"
+    return plain_reason(exc) if isinstance(exc, OSError) else _("something went wrong")

@@ -10,6 +10,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..language import _
+
 _SET_ASIDE = re.compile(r"\.(damaged|newer|older)-\d{8}-\d{6}(-\d+)?$")
 
 
@@ -35,12 +37,12 @@ def plain_reason(exc: BaseException) -> str:
     if not isinstance(exc, OSError):
         return f"{type(exc).__name__}: {exc}"
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return "the disk is full"
+        return _("the disk is full")
     if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return "the folder cannot be written to"
+        return _("the folder cannot be written to")
     if exc.errno == errno.ENAMETOOLONG:
-        return "its path is too long for the system"
-    return (exc.strerror or "the system refused").lower()
+        return _("its path is too long for the system")
+    return exc.strerror.lower() if exc.strerror else _("the system refused")  # the system's own words
 
 
 PROBE = b"Humanity checks it can keep its files here."
@@ -52,7 +54,7 @@ def folder_problem(folder: Path) -> str | None:
     folder = Path(folder)
     try:
         if not folder.is_dir():
-            return "it is not there" if not found(folder) else "it is a file, not a folder"
+            return _("it is not there") if not found(folder) else _("it is a file, not a folder")
         fd, name = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=folder)  # left over, tidied as a temporary
         probe = Path(name)
         try:
@@ -65,7 +67,7 @@ def folder_problem(folder: Path) -> str | None:
             raise
         probe.unlink()
         if not written:
-            return "what is written there does not read back"
+            return _("what is written there does not read back")
     except OSError as exc:
         return plain_reason(exc)
     return None

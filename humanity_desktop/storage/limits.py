@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.ranges import parse_int, text_problem
+from ..language import N_, _
 
 MAX_DEPTH = 12  # the deepest real file (a save's state) nests 6 levels
 # A JSON escape for NUL or for half of a UTF-16 pair (raw ones cannot pass decoding and parsing).
@@ -22,6 +23,10 @@ _UNSAFE_ESCAPE = re.compile(r"\\u(0000|[dD][89a-fA-F])")
 # Opening a named pipe waits for a writer unless it is opened without waiting (POSIX);
 # Windows has neither the flag nor such files in a folder, and wants binary mode said.
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
+TOO_DEEP = N_("it is nested too deeply")
+OUT_OF_RANGE = N_("it holds the number {number}, out of range")
 
 
 class Refused(ValueError):
@@ -44,18 +49,18 @@ def read_text(path: Path, max_bytes: int) -> str:
     finally:
         os.close(fd)
     if size > max_bytes:
-        raise Refused("it grew too large while being read")
+        raise Refused(_("it grew too large while being read"))
     try:
         return b"".join(chunks).decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise Refused("it is not text") from None
+        raise Refused(_("it is not text")) from None
 
 
 def _check_file(info: os.stat_result, max_bytes: int) -> None:
     if not stat.S_ISREG(info.st_mode):
-        raise Refused("it is not an ordinary file")
+        raise Refused(_("it is not an ordinary file"))
     if info.st_size > max_bytes:
-        raise Refused(f"it is too large ({info.st_size // 1024} KB; at most {max_bytes // 1024} KB)")
+        raise Refused(_("it is too large ({size} KB; at most {most} KB)").format(size=info.st_size // 1024, most=max_bytes // 1024))
 
 
 def parse_json(text: str) -> Any:
@@ -64,11 +69,11 @@ def parse_json(text: str) -> Any:
     try:
         value = json.loads(text, parse_int=_integer, parse_float=_finite, parse_constant=_no_constant)
     except RecursionError:
-        raise Refused("it is nested too deeply") from None
+        raise Refused(_(TOO_DEEP)) from None
     except Refused:
         raise
     except ValueError:
-        raise Refused("it is damaged or cut short: not complete JSON") from None
+        raise Refused(_("it is damaged or cut short (not complete JSON)")) from None
     check(value, max_items=10**6, max_text=10**6)
     if _UNSAFE_ESCAPE.search(text):  # the only way a NUL or half a UTF-16 pair gets into a text
         _check_texts(value)
@@ -85,12 +90,12 @@ def _integer(digits: str) -> int:
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise Refused(f"it holds the number {text[:40]}, out of range")
+        raise Refused(_(OUT_OF_RANGE).format(number=text[:40]))
     return value
 
 
 def _no_constant(name: str) -> Any:
-    raise Refused(f"it holds {name}, which is not a number")
+    raise Refused(_("it holds {name}, which is not a number").format(name=name))
 
 
 def check(value: Any, max_items: int, max_text: int, max_number: int | float = math.inf,
@@ -106,22 +111,23 @@ def check(value: Any, max_items: int, max_text: int, max_number: int | float = m
         kind = type(item)
         if kind is list or kind is dict:
             if depth >= max_depth and item:
-                raise Refused("it is nested too deeply")
+                raise Refused(_(TOO_DEEP))
             if len(item) > max_items:
-                raise Refused(f"it holds a list of {len(item)} entries (at most {max_items})")
+                raise Refused(_("it holds a list of {count} entries (at most {most})").format(count=len(item), most=max_items))
             push(zip(item, repeat(depth + 1)))  # an object's keys
             if kind is dict:
                 push(zip(item.values(), repeat(depth + 1)))
         elif kind is str:
             if len(item) > max_text:
-                raise Refused(f"it holds a text of {len(item)} characters (at most {max_text})")
+                raise Refused(_("it holds a text of {count} characters (at most {most})").format(count=len(item), most=max_text))
         elif kind is int:
             if not -max_number <= item <= max_number:
-                shown = item if item.bit_length() <= 64 else f"of {item.bit_length()} bits"
-                raise Refused(f"it holds the number {shown}, out of range")
+                if item.bit_length() <= 64:
+                    raise Refused(_(OUT_OF_RANGE).format(number=item))
+                raise Refused(_("it holds a number of {bits} bits, out of range").format(bits=item.bit_length()))
         elif kind is float:
             if not math.isfinite(item) or abs(item) > max_number:
-                raise Refused(f"it holds the number {item!r}, out of range")
+                raise Refused(_(OUT_OF_RANGE).format(number=repr(item)))
 
 
 def _check_texts(value: Any) -> None:

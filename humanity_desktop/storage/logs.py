@@ -10,6 +10,7 @@ import traceback
 from pathlib import Path
 
 from .. import __version__
+from ..language import _
 from .console import say
 from .files import plain_reason, unused_path, write_atomic
 
@@ -36,8 +37,9 @@ class LogFile(logging.FileHandler):
             return
         self.silent = True
         reason = plain_reason(sys.exc_info()[1])
-        say(f"humanity-desktop: the log {self.baseFilename} cannot be written ({reason}); "
-            "it stops for this session.", sys.stderr)  # without a terminal: silence is all that is left
+        told = _("the log {path} cannot be written ({reason}); it stops for this session.").format(
+            path=self.baseFilename, reason=reason)
+        say(f"humanity-desktop: {told}", sys.stderr)  # without a terminal: silence is all that is left
 
 
 def start_log(folder: Path) -> Path:
@@ -81,13 +83,15 @@ def log_start(video: str, audio: str) -> None:
 
 
 def write_crash_report(folder: Path, exc: BaseException) -> Path:
-    """Write what a bug report needs (version, platform, traceback) to a new file; returns its path."""
+    """Write what a bug report needs (version, platform, traceback) to a new file, for the
+    engineers, in English (fields named by one word); returns its path."""
     path = unused_path(folder, f"crash-{time.strftime('%Y%m%d-%H%M%S')}", ".txt")
     write_atomic(
         path,
-        f"Humanity Desktop {__version__}\n"
-        f"Python {sys.version.split()[0]} on {platform.platform()}\n"
-        f"Time {time.strftime('%Y-%m-%d %H:%M:%S %z')}\n\n"
+        f"humanity-desktop: {__version__}\n"
+        f"python: {sys.version.split()[0]}\n"
+        f"platform: {platform.platform()}\n"
+        f"time: {time.strftime('%Y-%m-%d %H:%M:%S %z')}\n\n"
         + "".join(traceback.format_exception(exc)),
     )
     return path

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..language import _, ngettext
 from .files import found, is_set_aside, unused_path
 from .limits import Refused
 from .logs import log
@@ -33,11 +34,24 @@ REPLAYS_DIR = "replays"  # finished games, kept for their replays
 KEPT_REPLAYS = 20
 PROBLEMS_TOLD = 3  # files set aside that a listing names one by one; the rest are counted
 PROBLEM_CHARS = 300  # of one problem told: its reason is cut to fit, never the name it is kept under
-KEPT_AS = " It is kept as "  # how a problem names the file set aside, at its end
 
 
 class SaveError(FileProblem):
-    """A save file that cannot be played; the message says why, for people, naming the file."""
+    """A save file that cannot be played; the message says why, for people, naming the file,
+    and where the file is kept if it was set aside."""
+
+    def __init__(self, message: str, kept_as: str = "damaged", kept_name: str | None = None) -> None:
+        super().__init__(message, kept_as)
+        self.kept_name = kept_name  # the name the file was set aside under, if it was
+
+    def __str__(self) -> str:
+        return self.told(self.args[0])
+
+    def told(self, problem: str) -> str:
+        """`problem` (this error's message, or a part of it) and where the file is kept."""
+        if self.kept_name is None:
+            return problem
+        return _("{problem} It is kept as {name}.").format(problem=problem, name=self.kept_name)
 
 
 class UnfinishedNotKept(SaveError):
@@ -62,29 +76,32 @@ class SaveListing(list):
 
     def __init__(self) -> None:
         super().__init__()
-        self.problems: list[str] = []  # one message per file set aside
+        self.errors: list[SaveError] = []  # one per file set aside
         self.reading = 0  # files not yet read (SaveList.open): the listing is not whole yet
+
+    @property
+    def problems(self) -> list[str]:
+        """What was wrong with each file set aside, in full."""
+        return [str(e) for e in self.errors]
 
     def summary(self) -> str:
         """The problems in a few lines: the first ones in full, the others counted."""
-        told = [_capped(p) for p in self.problems[:PROBLEMS_TOLD]]
-        rest = len(self.problems) - len(told)
+        told = [_capped(e) for e in self.errors[:PROBLEMS_TOLD]]
+        rest = len(self.errors) - len(told)
         if rest:
-            told.append(f"And {rest} more file{'s' * (rest != 1)} could not be used; each is kept aside "
-                        "under a new name, and the log names them.")
+            told.append(ngettext("And {count} more file could not be used; it is kept aside under a new name, "
+                                 "and the log names it.",
+                                 "And {count} more files could not be used; each is kept aside under a new name, "
+                                 "and the log names them.", rest).format(count=rest))
         return " ".join(told)
 
 
-def _capped(problem: str) -> str:
+def _capped(problem: SaveError) -> str:
     """`problem` in PROBLEM_CHARS or so: its reason cut, so that the name the file is kept
     under, which the player needs to find it, is told whole."""
-    reason, told_kept, kept = problem.rpartition(KEPT_AS)
-    if not told_kept:
-        reason, kept = problem, ""
-    else:
-        kept = told_kept + kept
-    room = max(PROBLEM_CHARS - len(kept), PROBLEM_CHARS // 3)
-    return (reason if len(reason) <= room else reason[:room - 3] + "...") + kept
+    reason = problem.args[0]
+    room = max(PROBLEM_CHARS - len(problem.told("")), PROBLEM_CHARS // 3)
+    return problem.told(reason if len(reason) <= room else reason[:room - 3] + "...")
 
 
 def read_save(path: Path) -> dict:
@@ -94,29 +111,30 @@ def read_save(path: Path) -> dict:
         data = read_versioned(read_small_file(path, MAX_SAVE_BYTES), SAVE_VERSION, "save",
                               lambda raw: "version" in raw and "state" in raw)
     except FileNotFoundError:
-        raise SaveError(f"{path.name} does not exist.") from None
+        raise SaveError(_("{file} does not exist.").format(file=path.name)) from None
     except OSError as exc:
-        raise SaveError(f"{path.name} cannot be read ({exc.strerror}).") from exc
+        raise SaveError(_("{file} cannot be read ({reason}).").format(file=path.name, reason=exc.strerror)) from exc
     except FileProblem as exc:
         raise _told(path, exc) from None
     if data["version"] < FIRST_PLAYABLE:
-        raise SaveError(f"{path.name} was made with an older edition of the game, before the published tiles "
-                        "and board, so it cannot be continued here.", kept_as="older")
+        raise SaveError(_("{file} was made with an older edition of the game, before the published tiles "
+                          "and board, so it cannot be continued here.").format(file=path.name), kept_as="older")
     try:
         check_fields(data)
     except Refused as exc:
         raise _told(path, exc) from None
     except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{path.name} is damaged ({exc}).") from None
+        raise SaveError(_("{file} is damaged ({error}).").format(file=path.name, error=exc)) from None
     return data
 
 
 def _told(path: Path, exc: ValueError) -> SaveError:
-    """The problem ("it is too large") told of the file ("game.json is too large."), with what
-    to do about a newer save."""
+    """The problem ("it is too large") told of the file ("game.json cannot be used: it is too
+    large."), with what to do about a newer save."""
     kept_as = getattr(exc, "kept_as", "damaged")
-    advice = ", so this one cannot open it. Update the game to play it" if kept_as == "newer" else ""
-    return SaveError(f"{path.name} {str(exc).removeprefix('it ')}{advice}.", kept_as=kept_as)
+    told = (_("{file} cannot be used: {reason}. Update the game to play it.") if kept_as == "newer"
+            else _("{file} cannot be used: {reason}."))
+    return SaveError(told.format(file=path.name, reason=exc), kept_as=kept_as)
 
 
 def save_paths(data_dir: Path) -> list[Path]:
@@ -146,7 +164,7 @@ class SaveList:
         self._describe = describe
         self._known: dict[Path, tuple[tuple[int, int], SaveInfo]] = {}
         self._scan: _Scan | None = None
-        self._untold: dict[Path, str] = {}  # the problems found by a listing stopped before its end
+        self._untold: dict[Path, SaveError] = {}  # the problems found by a listing stopped before its end
 
     def refresh(self) -> SaveListing:
         """The saves now, newest first, every file read; files that cannot be read are set
@@ -221,7 +239,7 @@ class SaveList:
             self._took(scan, path, stamp, result)
             took = True
 
-    def _took(self, scan: _Scan, path: Path, stamp: tuple[int, int], result: SaveInfo | str) -> bool:
+    def _took(self, scan: _Scan, path: Path, stamp: tuple[int, int], result: SaveInfo | SaveError) -> bool:
         """Note a file's description (True) or its problem (False)."""
         scan.results[path] = result
         scan.reading -= 1
@@ -243,7 +261,7 @@ class SaveList:
         # In the folders' order, as save_paths lists them, a stopped listing's among them.
         problems = {**scan.carried, **dict(scan.problems())}
         first = {AUTOSAVE: 0, SAVES_DIR: 1, REPLAYS_DIR: 2}
-        listing.problems = [problems[p] for p in sorted(problems, key=lambda p: (
+        listing.errors = [problems[p] for p in sorted(problems, key=lambda p: (
             first.get(p.name, 3) if p.parent == self.data_dir else first.get(p.parent.name, 3), p))]
         listing.extend(r for r in (scan.results.get(p) for p in scan.paths) if isinstance(r, SaveInfo))
         listing.sort(key=lambda i: -i.saved_at)
@@ -251,21 +269,21 @@ class SaveList:
         return listing
 
 
-def _described(describe: Describe, path: Path) -> SaveInfo | str:
+def _described(describe: Describe, path: Path) -> SaveInfo | SaveError:
     """The save's description, or (the file set aside) what was wrong with it."""
     try:
         return describe(path)
     except SaveError as exc:
-        return str(set_aside_save(path, exc))
+        return set_aside_save(path, exc)
 
 
 class _Scan:
     """One listing of the folder: the files found, what is known of each so far, and the
     thread reading the others, which touches nothing but its queue."""
 
-    def __init__(self, paths: list[Path], carried: dict[Path, str]) -> None:
+    def __init__(self, paths: list[Path], carried: dict[Path, SaveError]) -> None:
         self.paths = paths
-        self.results: dict[Path, SaveInfo | str] = {}  # a description, or a problem told
+        self.results: dict[Path, SaveInfo | SaveError] = {}  # a description, or a problem told
         self.reading = len(paths)  # files not yet in results
         self.carried = carried  # the problems of a listing stopped before its end
         self.handed: queue.SimpleQueue = queue.SimpleQueue()
@@ -278,11 +296,11 @@ class _Scan:
                 if self.halt.is_set():
                     return
                 self.handed.put((path, stamp, _described(describe, path)))
-        self.thread = threading.Thread(target=read, name="save list", daemon=True)
+        self.thread = threading.Thread(target=read, name="save_list", daemon=True)
         self.thread.start()
 
-    def problems(self) -> list[tuple[Path, str]]:
-        return [(p, r) for p, r in self.results.items() if isinstance(r, str)]
+    def problems(self) -> list[tuple[Path, SaveError]]:
+        return [(p, r) for p, r in self.results.items() if isinstance(r, SaveError)]
 
 
 def delete_save(path: Path) -> None:
@@ -316,7 +334,7 @@ def set_aside_save(path: Path, exc: SaveError) -> SaveError:
         log.warning("%s could not be set aside: %s", path, err)
         return exc
     log.warning("%s Set aside as %s.", exc, kept)
-    return SaveError(f"{exc}{KEPT_AS}{kept.name}.", kept_as=exc.kept_as)
+    return SaveError(exc.args[0], kept_as=exc.kept_as, kept_name=kept.name)
 
 
 def new_save_path(data_dir: Path) -> Path:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..engine.catalogue import PLAYER_COUNTS
 from ..engine.ranges import COORD, ID_TEXT, LOG_TEXT, POINTS, SAVED_AT, SEED
+from ..language import N_, _
 from .limits import Refused, check
 
 MAX_SAVE_BYTES = 8 * 1024 * 1024  # a whole 4-player game with its log is about 300 KB
@@ -26,22 +27,22 @@ def check_fields(data: dict) -> None:
     its type and within its limits."""
     saved_at = data["saved_at"]
     if not isinstance(saved_at, (int, float)) or isinstance(saved_at, bool) or not SAVED_AT.lo <= saved_at <= SAVED_AT.hi:
-        raise Refused(f"its time {saved_at!r} is out of range")
+        raise Refused(_("its time {time} is out of range").format(time=repr(saved_at)))
     if not isinstance(data["seats"], list) or len(data["seats"]) not in PLAYER_COUNTS:
-        raise Refused("it does not have 2 to 4 seats")
+        raise Refused(_("it does not have {least} to {most} seats").format(least=PLAYER_COUNTS[0], most=PLAYER_COUNTS[-1]))
     seed = data.get("seed", 0)  # absent in version 1
     if not SEED.holds(seed):
-        raise Refused(f"its seed {seed!r} is out of range")
-    _check_list(data.get("actions") or [], MAX_ACTIONS, "actions")
+        raise Refused(_("its seed {seed} is out of range").format(seed=repr(seed)))
+    _check_list(data.get("actions") or [], MAX_ACTIONS, ACTIONS)
     check(data.get("actions") or [], max_items=MAX_ACTIONS, max_text=ID_TEXT, max_number=COORD.hi, max_depth=3)
     check(data.get(TO_CONFIRM), max_items=MAX_STATE_ITEMS, max_text=ID_TEXT, max_number=COORD.hi, max_depth=2)
-    _check_list(data["log"], MAX_LOG_LINES, "log lines", str)
+    _check_list(data["log"], MAX_LOG_LINES, LOG_LINES, str)
     check(data["log"], max_items=MAX_LOG_LINES, max_text=LOG_TEXT)
-    _check_list(data["history"], MAX_HISTORY, "score entries", list)
+    _check_list(data["history"], MAX_HISTORY, SCORE_ENTRIES, list)
     players = len(data["seats"])
     for entry in data["history"]:
         if len(entry) != players or not all(POINTS.holds(x) for x in entry):
-            raise Refused(f"its score history holds {entry!r}")
+            raise Refused(_("its score history holds {entry}").format(entry=repr(entry)))
     check_state(data["state"])
 
 
@@ -63,13 +64,22 @@ def kept_lines(log: list[str]) -> list[str]:
 def check_state(state: dict) -> None:
     """The position's size: the engine checks its values when it is played."""
     if not isinstance(state, dict):
-        raise Refused("its position is not an object")
+        raise Refused(_("its position is not an object"))
     # The seed is its largest number: -2**63 at the least.
     check(state, max_items=MAX_STATE_ITEMS, max_text=ID_TEXT, max_number=max(-SEED.lo, SEED.hi), max_depth=8)
 
 
-def _check_list(value, most: int, what: str, kind: type | None = None) -> None:
+# The lists of a save, each by what is told of it: not a list of at most {most}, or one with an
+# entry of the wrong kind.
+ACTIONS = (N_("its actions are not a list of at most {most}"), N_("its actions hold an entry of the wrong kind"))
+LOG_LINES = (N_("its log lines are not a list of at most {most}"), N_("its log lines hold an entry of the wrong kind"))
+SCORE_ENTRIES = (N_("its score entries are not a list of at most {most}"),
+                 N_("its score entries hold an entry of the wrong kind"))
+
+
+def _check_list(value, most: int, told: tuple[str, str], kind: type | None = None) -> None:
+    too_long, wrong_kind = told
     if not isinstance(value, list) or len(value) > most:
-        raise Refused(f"its {what} are not a list of at most {most}")
+        raise Refused(_(too_long).format(most=most))
     if kind is not None and not all(isinstance(x, kind) for x in value):
-        raise Refused(f"its {what} hold an entry of the wrong kind")
+        raise Refused(_(wrong_kind))

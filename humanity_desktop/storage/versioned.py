@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from ..language import N_, _
 from .files import set_aside
 from .limits import Refused, parse_json, read_text
 from .logs import log
@@ -18,34 +19,51 @@ class FileProblem(ValueError):
         self.kept_as = kept_as  # "newer" or "older" (another version of the game), or "damaged"
 
 
+# The callers name a file's kind in words ("settings file", "tutorial progress"); its messages
+# are found by the first word. A kind not listed is told as a file of the game's.
+NOT_OURS = {"save": N_("it is not a Humanity save"), "settings": N_("it is not a Humanity settings file"),
+            "stats": N_("it is not a Humanity stats file"),
+            "tutorial": N_("it is not a Humanity tutorial progress file")}
+NOT_OURS_ANY = N_("it is not a Humanity file")
+UNUSABLE = {"settings": N_("The settings file {path} cannot be used: {reason}."),
+            "stats": N_("The stats file {path} cannot be used: {reason}."),
+            "tutorial": N_("The tutorial progress file {path} cannot be used: {reason}.")}
+UNUSABLE_ANY = N_("The file {path} cannot be used: {reason}.")
+
+
+def _told(table: dict[str, str], kind: str, other: str) -> str:
+    """The message `table` has for the file's `kind` (`other` for a kind it lacks), translated."""
+    return _(table.get(kind.split()[0], other))
+
+
 def read_versioned(text: str, current: int, kind: str, ours: Callable[[dict], bool]) -> dict:
     """The JSON object in `text`, if `ours` accepts its keys and its version (absent: `current`)
     is not newer than `current`; FileProblem says what is wrong otherwise. `kind` names what
-    it should be: "it is not a Humanity {kind}"."""
+    it should be ("settings file")."""
     if not text.strip():
-        raise FileProblem("it is empty")
+        raise FileProblem(_("it is empty"))
     try:
         raw = parse_json(text)
     except Refused as exc:
         raise FileProblem(str(exc)) from None
     if not isinstance(raw, dict) or not ours(raw):
-        raise FileProblem(f"it is not a Humanity {kind}")
+        raise FileProblem(_told(NOT_OURS, kind, NOT_OURS_ANY))
     version = raw.get("version", current)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise FileProblem(f"it is damaged: its version is {version!r}")
+        raise FileProblem(_("it is damaged: its version is {version}").format(version=repr(version)))
     if version > current:
-        raise FileProblem("it was made by a newer version of the game", kept_as="newer")
+        raise FileProblem(_("it was made by a newer version of the game"), kept_as="newer")
     return raw
 
 
 def set_aside_unusable(path: Path, kind: str, exc: Exception, instead: str) -> str:
-    """Set the file aside and return (and log) the message that says so; `instead` says what
-    the game does without it."""
-    message = f"The {kind} file {path} cannot be used: {exc}."
+    """Set the file aside and return (and log) the message that says so; `kind` names the file
+    ("settings"), `instead` (a message) says what the game does without it."""
     try:
-        message += f" It is kept as {set_aside_as(path, exc).name}; {instead}."
+        kept = _("It is kept as {name}; {instead}.").format(name=set_aside_as(path, exc).name, instead=_(instead))
     except OSError as err:
-        message += f" It could not be set aside ({err}); {instead}."
+        kept = _("It could not be set aside ({error}); {instead}.").format(error=err, instead=_(instead))
+    message = f"{_told(UNUSABLE, kind, UNUSABLE_ANY).format(path=path, reason=exc)} {kept}"  # two sentences
     log.warning(message)
     return message
 
