@@ -771,3 +771,18 @@ def test_a_broken_script_says_what_is_wrong(change, message):
 def test_a_script_that_is_not_json_says_so():
     with pytest.raises(ScriptError, match="not JSON"):
         load_script("{")
+
+
+def test_every_word_of_the_guide_reaches_the_catalogue():
+    """Each chapter's title and each step's text is a message of the template, and so is the
+    label of each button a step lights (the spotlight finds the button by its words)."""
+    import io
+
+    import catalogues
+    raw = shipped_raw()
+    found = [message for _line, _fn, message, _comments in
+             catalogues.extract_guide(io.BytesIO(json.dumps(raw).encode()), None, None, None)]
+    assert found == [title for _, title in SHIPPED.chapters] + [step.text for step in SHIPPED.steps]
+    declared = {message.id for message in catalogues.extracted()}
+    assert set(found) <= declared
+    assert {step.spot[1] for step in SHIPPED.steps if step.spot and step.spot[0] == "button"} <= declared
