@@ -26,7 +26,7 @@ class ReplayMatch(Match):
         self.position = 0  # actions applied so far
         # After k actions: the position, and how long the log and score history were.
         self._marks: list[tuple[State, int, int]] = [(self.state.copy(), 0, 1)]
-        for _ in self.script:
+        for _action in self.script:
             self.forward()
             self._marks.append((self.state.copy(), len(self.log), len(self.history)))
         self._log, self._history, self._all_dates = self.log, self.history, self.dates

@@ -110,7 +110,7 @@ class Stats:
 
     def levels(self) -> list[str]:
         """The levels played against (as the table's difficulty or beside a stronger bot), weakest first."""
-        return sorted({level for level, _ in self.lines} | set(self.ratings), key=level_rank)
+        return sorted({level for level, _line in self.lines} | set(self.ratings), key=level_rank)
 
     # ------------------------------------------------------------ recording
 
