@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine import Action, State
+from ..language import _
 from .bus import Bus
 from .events import ActionRequested
 from .match import Match, Pacing
@@ -72,6 +73,6 @@ def open_replay(path: Path) -> ReplayMatch:
     loaded = open_match(path, Bus())
     loaded.close()
     if loaded.actions is None:
-        raise SaveError(f"{path.name} keeps only its last position, not the moves that led there, "
-                        "so it cannot be replayed.")
+        raise SaveError(_("{file} keeps only its last position, not the moves that led there, so it cannot be replayed.")
+                        .format(file=path.name))
     return ReplayMatch(loaded.seats, loaded.state.seed, loaded.actions)
