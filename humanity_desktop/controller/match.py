@@ -150,9 +150,16 @@ class Resumed:
 # The rulebook's sections the match's own refusals come under, as the engine's do: the table
 # shows each under its plain heading (table/data/words.json, "topics"), or as it is.
 # Translators: a section of the rulebook, the heading of a move refused.
-GAME_END, TURN_ORDER, TURN_END = N_("End of the game"), N_("Turn order"), N_("End of turn")
+GAME_END = N_("End of the game")
 # Translators: a section of the rulebook, the heading of a move refused.
-PAYING, CHOOSING, BOT_TOPIC, UNDO_TOPIC = N_("Spending resources"), N_("Choosing an astronaut"), N_("Bot"), N_("Undo")
+TURN_ORDER = N_("Turn order")
+# Translators: a section of the rulebook, the heading of a move refused.
+TURN_END = N_("End of turn")
+# Translators: a section of the rulebook, the heading of a move refused.
+PAYING = N_("Spending resources")
+# Translators: a section of the rulebook, the heading of a move refused.
+CHOOSING = N_("Choosing an astronaut")
+BOT_TOPIC, UNDO_TOPIC = N_("Bot"), N_("Undo")  # the table's words for them already
 
 
 class Match:
