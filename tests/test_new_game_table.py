@@ -12,7 +12,7 @@ import pygame
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from humanity_desktop.controller import ranked_levels
+from humanity_desktop.controller import level_name, ranked_levels
 from humanity_desktop.storage.files import is_set_aside
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.input import Key
@@ -75,7 +75,7 @@ def test_new_game_opens_on_the_table_last_started_after_a_restart_too(tmp_path):
         assert isinstance(app.stack.top, GameScene)
         match = app.stack.top.match
         level = LEVELS[LEVELS.index("casual") + 2]
-        assert [seat.who_plays() for seat in match.seats] == ["Kayla (human)", f"Aleksander (bot, {level})",
+        assert [seat.who_plays() for seat in match.seats] == ["Kayla (human)", f"Aleksander (bot, {level_name(level)})",
                                                               "Yuko (human)"]
         assert match.state.seed == 42
         app.stack.pop()

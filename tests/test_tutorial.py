@@ -28,13 +28,15 @@ from humanity_desktop.controller.tutorial import (
 )
 from humanity_desktop.engine import Action, Kind, legal_actions, observe
 from humanity_desktop.engine.catalogue import load as load_catalogue
+from humanity_desktop.language import SOURCE, _, set_language
+from humanity_desktop.language.pseudo import PSEUDO
 from humanity_desktop.ui import app as app_module
 from humanity_desktop.ui.app import App, AppConfig
 from humanity_desktop.ui.drawn import recording
 from humanity_desktop.ui.scenes.dialog import ChoiceScene
 from humanity_desktop.ui.scenes.game import GameScene
 from humanity_desktop.ui.scenes.title import TitleScene
-from humanity_desktop.ui.scenes.tutorial import PACE, ChaptersScene
+from humanity_desktop.ui.scenes.tutorial import PACE, ChaptersScene, start
 from humanity_desktop.ui.settings import PACES
 from humanity_desktop.ui.layout import game_layout
 from humanity_desktop.ui.views.coach_panel import MIN_TEXT, SWELL_STEPS, CoachPanel
@@ -74,7 +76,7 @@ def open_tutorial(app, chapter: int = 0) -> GameScene:
 
 
 def coach_button(game: GameScene, label: str):
-    return next(b for b in game.guide.buttons if b.label == label)
+    return next(b for b in game.guide.buttons if b.label == _(label))
 
 
 def wait_for_turn(app, game: GameScene) -> None:
@@ -771,3 +773,41 @@ def test_a_broken_script_says_what_is_wrong(change, message):
 def test_a_script_that_is_not_json_says_so():
     with pytest.raises(ScriptError, match="not JSON"):
         load_script("{")
+
+
+def test_every_word_of_the_guide_reaches_the_catalogue():
+    """Each chapter's title and each step's text is a message of the template, and so is the
+    label of each button a step lights (the spotlight finds the button by its words)."""
+    import io
+
+    import catalogues
+    raw = shipped_raw()
+    found = [message for _line, _fn, message, _comments in
+             catalogues.extract_guide(io.BytesIO(json.dumps(raw).encode()), None, None, None)]
+    assert found == [title for _, title in SHIPPED.chapters] + [step.text for step in SHIPPED.steps]
+    declared = {message.id for message in catalogues.extracted()}
+    assert set(found) <= declared
+    assert {step.spot[1] for step in SHIPPED.steps if step.spot and step.spot[0] == "button"} <= declared
+
+
+def test_the_spotlight_finds_each_button_a_step_lights_in_another_language(tmp_path):
+    """The script names a button by its English words; in another language the spotlight
+    still finds it, by the words its label is made from (the first step of each button)."""
+    firsts = {}
+    for i, step in enumerate(SHIPPED.steps):
+        if step.spot is not None and step.spot[0] == "button":
+            firsts.setdefault(step.spot[1], i)
+    app = App(AppConfig(data_dir=tmp_path, size=(1600, 900), max_fps=0, pace="instant", anim_speed=50.0,
+                        language=PSEUDO))
+    try:
+        app.stack.push(TitleScene(app))
+        for button, index in firsts.items():
+            game = start(app, SHIPPED, SHIPPED.steps[index].chapter)
+            while game.guide.runner.index < index:
+                do_step(app, game)
+            settle(app, game)
+            assert game.guide.spot_rect(game) is not None, f"the {button} button is not found in {PSEUDO}"
+            game.guide.leave()
+    finally:
+        app.close()
+        set_language(SOURCE)

@@ -44,7 +44,18 @@ def extract_words(fileobj, keywords, comment_tags, options):
                     yield 1, None, text, [f"{part}: {key}"]
 
 
-METHODS = [("**.py", "python"), ("**/data/words.json", extract_words)]
+def extract_guide(fileobj, keywords, comment_tags, options):
+    """Babel's extraction of the guide's script (controller/data/tutorial.json): each chapter's
+    title and each step's text, the comment naming the chapter or step. The buttons a step
+    lights are named by their own messages, declared where the buttons are made."""
+    script = json.load(fileobj)
+    for chapter in script["chapters"]:
+        yield 1, None, chapter["title"], [f"The title of the guide's chapter {chapter['id']}"]
+    for i, step in enumerate(script["steps"]):
+        yield 1, None, step["text"], [f"The guide's note steps[{i}], in chapter {step['chapter']}"]
+
+
+METHODS = [("**.py", "python"), ("**/data/words.json", extract_words), ("**/data/tutorial.json", extract_guide)]
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 COMMENT_TAG = "Translators:"  # a comment so starting, just above a message, reaches its translators
 WIDTH = 100

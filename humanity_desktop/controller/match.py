@@ -31,6 +31,7 @@ from ..engine import (
 )
 from ..engine import events as happened  # the engine's events; the bus's own come from .events
 from ..engine.catalogue import PLAYER_COUNTS
+from ..language import N_, _
 from ..engine.segment import Segment
 from ..engine.state import ACTION, PAY, TURN
 from .bus import Bus
@@ -146,6 +147,21 @@ class Resumed:
     to_confirm: Action | None = None
 
 
+# The rulebook's sections the match's own refusals come under, as the engine's do: the table
+# shows each under its plain heading (table/data/words.json, "topics"), or as it is.
+# Translators: a section of the rulebook, the heading of a move refused.
+GAME_END = N_("End of the game")
+# Translators: a section of the rulebook, the heading of a move refused.
+TURN_ORDER = N_("Turn order")
+# Translators: a section of the rulebook, the heading of a move refused.
+TURN_END = N_("End of turn")
+# Translators: a section of the rulebook, the heading of a move refused.
+PAYING = N_("Spending resources")
+# Translators: a section of the rulebook, the heading of a move refused.
+CHOOSING = N_("Choosing an astronaut")
+BOT_TOPIC, UNDO_TOPIC = N_("Bot"), N_("Undo")  # the table's words for them already
+
+
 class Match:
     records = False  # whether a new deal's actions are kept from the deal on (RecordedMatch)
 
@@ -155,14 +171,14 @@ class Match:
         """A new deal from `seed`, or the game `resumed`. `scripted`: set moves for bot seats, by
         segment, played before their level's own."""
         if len(seats) not in PLAYER_COUNTS:
-            raise ValueError("a match has 2 to 4 seats")
+            raise ValueError(_("a match has 2 to 4 seats"))
         self.seats = list(seats)
         self.bus = bus
         self.pacing, self.hooks = pacing, hooks
         start = resumed or Resumed(new_game(len(seats), seed), actions=[] if self.records else None)
         self.state = start.state
         if self.state.n != len(self.seats):
-            raise ValueError("the state's player count differs from the seats")
+            raise ValueError(_("the state's player count differs from the seats"))
         self.log: list[str] = list(start.log)
         # Log line index -> why the bot whose move it tells chose its plan (this session only).
         self.reasons: dict[int, str] = {}
@@ -186,7 +202,7 @@ class Match:
         if start.to_confirm is not None:
             self.pending = turn_to_confirm(self.seats, self.state, start.to_confirm, self._turn_events())
             if self.pending is None:
-                raise ValueError("the action waiting for confirmation does not end a human's turn")
+                raise ValueError(_("the action waiting for confirmation does not end a human's turn"))
         # What the rules and the bots memoised for another deal is of little use to this
         # one: dropped, so a session of many games holds one game's worth.
         forget_evaluations()
@@ -210,7 +226,7 @@ class Match:
             self.dates = past.dates
         if not self.human_turn:
             return
-        lines = [len(narrate(events, self.names)) for _, events in past.turn]
+        lines = [len(narrate(events, self.names)) for _before, events in past.turn]
         log_len = len(self.log) - sum(lines)
         for k, ((before, events), count) in enumerate(zip(past.turn, lines)):
             self._undo.append(Mark(before, max(0, log_len), len(self.history), len(self.actions) - len(past.turn) + k,
@@ -291,7 +307,7 @@ class Match:
             if screen.lets_bots_think():
                 self._start_thinking(seat)
             return
-        _, future, _ = self._thinking
+        _seat, future, _budget = self._thinking
         if not future.done() or screen.holds_bots() or not self.hooks.saved() \
                 or self.hooks.clock() - self._last_action_at < screen.bot_pace():
             return
@@ -302,12 +318,12 @@ class Match:
         except Cancelled:
             return  # thinking was called off; it restarts on the next poll
         except Exception as exc:  # noqa: BLE001 - any bot failure is reported, never fatal
-            decision, fault = Decision(None, None), f"the bot failed ({exc!r})"
+            decision, fault = Decision(None, None), _("the bot failed ({error})").format(error=repr(exc))
         action = decision.action
         err = why_illegal(self.state, action) if fault is None else None
         if fault or err:
             # A faulty bot must not stall the table: say so, then play its first legal move.
-            self._refuse(seat, action, "Bot", fault or f"the bot chose an illegal move ({err.reason})")
+            self._refuse(seat, action, BOT_TOPIC, fault or _("the bot chose an illegal move ({reason})").format(reason=err.reason))
             action = self.legal()[0]
         elif decision.why:
             self._reason = (seat, decision.why)
@@ -341,7 +357,7 @@ class Match:
 
     def _cancel_thinking(self) -> None:
         if self._thinking is not None:
-            seat, _, budget = self._thinking
+            seat, _future, budget = self._thinking
             if budget is not None:
                 budget.cancel()
             self._thinking = None
@@ -365,16 +381,17 @@ class Match:
     def _on_request(self, ev: ActionRequested) -> None:
         s = self.state
         if s.game_over:
-            self._refuse(ev.seat, ev.action, "End of the game", "the game is over")
+            self._refuse(ev.seat, ev.action, GAME_END, _("the game is over"))
             return
         if ev.seat != s.current:
-            self._refuse(ev.seat, ev.action, "Turn order", f"it is {self.names[s.current]}'s turn")
+            self._refuse(ev.seat, ev.action, TURN_ORDER, _("it is {name}'s turn").format(name=self.names[s.current]))
             return
         if (ev.source == "bot") != self.seats[ev.seat].is_bot:
-            self._refuse(ev.seat, ev.action, "Turn order", f"{self.seats[ev.seat].who_plays()} plays this seat")
+            self._refuse(ev.seat, ev.action, TURN_ORDER,
+                         _("{who} plays this seat").format(who=self.seats[ev.seat].who_plays()))
             return
         if self.pending is not None:
-            self._refuse(ev.seat, ev.action, "End of turn", "confirm the end of your turn, or take it back, first")
+            self._refuse(ev.seat, ev.action, TURN_END, _("confirm the end of your turn, or take it back, first"))
             return
         err = why_illegal(s, ev.action)
         if err is not None:
@@ -387,7 +404,7 @@ class Match:
 
     def _on_hint(self, ev: HintRequested) -> None:
         if ev.seat != self.current or not self.human_turn or self.pending is not None:
-            self._refuse(ev.seat, None, "Turn order", "a hint is for your own turn, before its end waits for Confirm")
+            self._refuse(ev.seat, None, TURN_ORDER, _("a hint is for your own turn, before its end waits for Confirm"))
             return
         if self._hinting is not None and self._hinting.version != self.version:
             self._poll_hint()  # drops the one for a position gone
@@ -408,7 +425,7 @@ class Match:
     def _on_confirm(self, ev: ConfirmRequested) -> None:
         pending = self.pending
         if pending is None or ev.seat != pending.seat:
-            self._refuse(ev.seat, None, "End of turn", "there is no turn waiting to be confirmed")
+            self._refuse(ev.seat, None, TURN_END, _("there is no turn waiting to be confirmed"))
             return
         self.pending = None  # _apply moves the version on
         self._apply(pending.seat, pending.action, human=True)
@@ -460,7 +477,7 @@ class Match:
 
     def _on_undo(self, ev: UndoRequested) -> None:
         if ev.seat != self.current or not self.can_undo:
-            self._refuse(ev.seat, None, "Undo", "only choices made in the current turn can be taken back")
+            self._refuse(ev.seat, None, UNDO_TOPIC, _("only choices made in the current turn can be taken back"))
             return
         # The unconfirmed end of the turn goes first, alone.
         self._take_back(ev.seat, len(self._undo) - (self.pending is None))
@@ -470,7 +487,7 @@ class Match:
         paying = ev.seat == self.current and self.human_turn and self.state.phase == PAY
         before = [k for k, mark in enumerate(self._undo) if mark.state.phase != PAY] if paying else []
         if not before:
-            self._refuse(ev.seat, None, "Spending resources", "there is no payment of yours to cancel")
+            self._refuse(ev.seat, None, PAYING, _("there is no payment of yours to cancel"))
             return
         self._take_back(ev.seat, before[-1])
 
@@ -479,8 +496,8 @@ class Match:
         chosen = (ev.seat == self.current and self.human_turn and self.pending is None
                   and self.state.phase == ACTION and bool(self._undo) and self._undo[-1].state.phase == TURN)
         if not chosen:
-            self._refuse(ev.seat, None, "Choosing an astronaut",
-                         "only the astronaut just chosen can be swapped for another")
+            self._refuse(ev.seat, None, CHOOSING,
+                         _("only the astronaut just chosen can be swapped for another"))
             return
         action = Action(Kind.SELECT_ASTRONAUT, ev.astronaut)
         err = why_illegal(self._undo[-1].state, action)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine import Action, State
+from ..language import _
 from .bus import Bus
 from .events import ActionRequested
 from .match import Match, Pacing
@@ -26,7 +27,7 @@ class ReplayMatch(Match):
         self.position = 0  # actions applied so far
         # After k actions: the position, and how long the log and score history were.
         self._marks: list[tuple[State, int, int]] = [(self.state.copy(), 0, 1)]
-        for _ in self.script:
+        for _action in self.script:
             self.forward()
             self._marks.append((self.state.copy(), len(self.log), len(self.history)))
         self._log, self._history, self._all_dates = self.log, self.history, self.dates
@@ -72,6 +73,6 @@ def open_replay(path: Path) -> ReplayMatch:
     loaded = open_match(path, Bus())
     loaded.close()
     if loaded.actions is None:
-        raise SaveError(f"{path.name} keeps only its last position, not the moves that led there, "
-                        "so it cannot be replayed.")
+        raise SaveError(_("{file} keeps only its last position, not the moves that led there, so it cannot be replayed.")
+                        .format(file=path.name))
     return ReplayMatch(loaded.seats, loaded.state.seed, loaded.actions)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..engine import Action, ActionError, RulesError, State, replay
+from ..language import _, listed, ngettext
 from ..engine.ranges import ROUND_NUMBER, YEAR
 from ..engine.validation import StateError, load_state
 from ..storage.files import found, is_set_aside, write_atomic
@@ -105,7 +106,7 @@ def check_save(path: Path, snapshot: SaveSnapshot) -> None:
     on screen), with the same end of a turn waiting for confirmation."""
     c = _contents(path)
     if (c.state, c.to_confirm) != (snapshot.state, snapshot.to_confirm):
-        raise SaveError(f"{path.name} does not hold the position on screen.")
+        raise SaveError(_("{file} does not hold the position on screen.").format(file=path.name))
 
 
 def _contents(path: Path) -> Contents:
@@ -115,20 +116,27 @@ def _contents(path: Path) -> Contents:
         seats = [Seat.from_json(s) for s in data["seats"]]
         state = load_state(data["state"])
         if state.n != len(seats):
-            raise SaveError(f"{path.name} is damaged: its position has {state.n} players and it names {len(seats)}.")
+            raise SaveError(ngettext("{file} is damaged: its position has {count} player and it names {seats}.",
+                                     "{file} is damaged: its position has {count} players and it names {seats}.",
+                                     state.n).format(file=path.name, count=state.n, seats=len(seats)))
         raw_actions = data["actions"]
         actions = None if raw_actions is None else [Action.from_json(a) for a in raw_actions]
         if actions is not None and replay(len(seats), data["seed"], actions) != state:
-            raise SaveError(f"{path.name} is damaged: its actions do not lead to its position.")
+            raise SaveError(_("{file} is damaged: its actions do not lead to its position.").format(file=path.name))
         raw_end = data.get(TO_CONFIRM)
         to_confirm = None if raw_end is None else Action.from_json(raw_end)
         if to_confirm is not None and turn_to_confirm(seats, state, to_confirm) is None:
-            raise SaveError(f"{path.name} is damaged: the move it holds for confirmation does not end a human's turn.")
+            raise SaveError(_("{file} is damaged: the move it holds for confirmation does not end a human's turn.")
+                            .format(file=path.name))
         return Contents(seats, state, actions, to_confirm, list(data["log"]), [tuple(h) for h in data["history"]])
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError, StateError, ActionError, RulesError) as exc:
-        raise SaveError(f"{path.name} is damaged ({exc}).") from exc
+        raise damaged(path, exc) from exc
+
+
+def damaged(path: Path, exc: Exception) -> SaveError:
+    return SaveError(_("{file} is damaged ({error}).").format(file=path.name, error=exc))
 
 
 def open_match(path: Path, bus: Bus, **options) -> RecordedMatch:
@@ -148,12 +156,14 @@ def describe_save(path: Path) -> SaveInfo:
         st = data["state"]
         year, round_, over = st["year"], st["round"], st["game_over"]
         if not (YEAR.holds(year) and ROUND_NUMBER.holds(round_) and isinstance(over, bool)):
-            raise ValueError(f"its year {year!r}, round {round_!r} or end {over!r} is out of range")
-        who = ", ".join(s.name + (" (bot)" if s.is_bot else "") for s in seats)
-        when = "finished" if over else f"year {year}, round {round_}"
-        return SaveInfo(path, f"{who} - {when}", float(data["saved_at"]), over)
+            raise ValueError(_("its year {year}, round {round} or end {end} is out of range")
+                             .format(year=repr(year), round=repr(round_), end=repr(over)))
+        who = listed([_("{name} (bot)").format(name=s.name) if s.is_bot else s.name for s in seats])
+        when = _("finished") if over else _("year {year}, round {round}").format(year=year, round=round_)
+        # Translators: a save in the Load screen's list: who played it, then how far it went.
+        return SaveInfo(path, _("{players} - {progress}").format(players=who, progress=when), float(data["saved_at"]), over)
     except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{path.name} is damaged ({exc}).") from exc
+        raise damaged(path, exc) from exc
 
 
 def save_list(data_dir: Path) -> SaveList:

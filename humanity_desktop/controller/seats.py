@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..bots import available_levels
-from ..language import N_, _
+from ..language import N_, _, listed
 from ..engine.catalogue import PLAYER_COUNTS
 
 # The four astronauts of the box, each with the colour of their components.
@@ -37,7 +37,9 @@ class Seat:
         return self.kind == BOT
 
     def who_plays(self) -> str:
-        return f"{self.name} (bot, {self.level})" if self.is_bot else f"{self.name} (human)"
+        if self.is_bot:
+            return _("{name} (bot, {level})").format(name=self.name, level=level_name(self.level))
+        return _("{name} (human)").format(name=self.name)
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "character": self.character, "level": self.level}
@@ -47,11 +49,11 @@ class Seat:
         """The seat in `d`; ValueError if any field is out of range (a damaged file)."""
         kind, character, level = d["kind"], d["character"], d.get("level")
         if kind not in (HUMAN, BOT):
-            raise ValueError(f"a seat is human or bot, not {kind!r}")
+            raise ValueError(_("a seat is human or bot, not {kind}").format(kind=repr(kind)))
         if not isinstance(character, int) or isinstance(character, bool) or not 0 <= character < len(CHARACTERS):
-            raise ValueError(f"there is no astronaut {character!r}")
+            raise ValueError(_("there is no astronaut {character}").format(character=repr(character)))
         if (kind == BOT) != (level is not None) or (level is not None and level not in available_levels()):
-            raise ValueError(f"{level!r} is not a bot level")
+            raise ValueError(_("{level} is not a bot level").format(level=repr(level)))
         return cls(kind, character, level)
 
 
@@ -80,17 +82,19 @@ def parse_seats(spec: str, all_bots: bool = False) -> list[Seat]:
     """
     entries = [e.strip() for e in spec.split(",") if e.strip()]
     if len(entries) not in PLAYER_COUNTS:
-        raise ValueError("--seats takes 2 to 4 entries, each 'human' or 'bot[:level]'")
+        # Translators: 'human' and 'bot[:level]' are what the command line takes, as they are.
+        raise ValueError(_("--seats takes 2 to 4 entries, each 'human' or 'bot[:level]'"))
     levels = ranked_levels()
     seats = []
     for i, entry in enumerate(entries):
         kind, _colon, level = entry.partition(":")
         if kind not in (HUMAN, BOT) or (kind == HUMAN and level):
-            raise ValueError(f"seat {i + 1}: '{entry}' is not 'human' or 'bot[:level]'")
+            raise ValueError(_("seat {number}: '{entry}' is not 'human' or 'bot[:level]'").format(number=i + 1, entry=entry))
         if kind == BOT or all_bots:
             level = level or default_level()
             if level not in levels:
-                raise ValueError(f"seat {i + 1}: unknown bot level '{level}'; choose from {', '.join(levels)}")
+                raise ValueError(_("seat {number}: unknown bot level '{level}'; choose from {levels}")
+                                 .format(number=i + 1, level=level, levels=listed(levels)))
             seats.append(Seat(BOT, i, level))
         else:
             seats.append(Seat(HUMAN, i))

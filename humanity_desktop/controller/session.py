@@ -13,6 +13,7 @@ from pathlib import Path
 from ..storage.autosave import Autosaver
 from .bus import Bus
 from .events import ActionApplied, GameOver, TurnToConfirm, Undone
+from ..language import _
 from ..storage.files import plain_reason
 from ..storage.logs import log
 from .match import Hooks, Match, Pacing
@@ -87,7 +88,7 @@ class Session:
     def resume(self) -> RecordedMatch:
         """The unfinished game in the autosave; SaveError says why there is none."""
         if not unfinished_autosave(self.data_dir):
-            raise SaveError("There is no unfinished game to continue.")
+            raise SaveError(_("There is no unfinished game to continue."))
         return self.load_match(self.data_dir / AUTOSAVE)
 
     def can_continue(self) -> bool:
@@ -124,7 +125,7 @@ class Session:
             keep_finished(self.data_dir)
         except OSError as exc:
             log.warning("the finished game's replay could not be kept: %s", exc)
-            self._notify(f"The last finished game cannot be kept for its replay: {plain_reason(exc)}.")
+            self._notify(_("The last finished game cannot be kept for its replay: {reason}.").format(reason=plain_reason(exc)))
         if discard_unfinished:
             if unfinished_autosave(self.data_dir):
                 log.warning("the player chose to discard the unfinished game in %s", self.data_dir / AUTOSAVE)
@@ -133,18 +134,20 @@ class Session:
             kept = keep_unfinished(self.data_dir)
         except OSError as exc:
             log.warning("the unfinished game could not be kept: %s", exc)
-            raise UnfinishedNotKept(f"Your unfinished game cannot be kept aside for the new one: {plain_reason(exc)}. "
-                                    "Nothing is lost yet: it stays in the autosave until you choose.") from exc
+            raise UnfinishedNotKept(_("Your unfinished game cannot be kept aside for the new one: {reason}. "
+                                      "Nothing is lost yet: it stays in the autosave until you choose.")
+                                    .format(reason=plain_reason(exc))) from exc
         if kept is not None:
-            self._notify(f"Your unfinished game is kept as {kept.name}: choose Load on the main menu to play it on.")
+            self._notify(_("Your unfinished game is kept as {file}: choose Load on the main menu to play it on.")
+                         .format(file=kept.name))
 
     def keep_unfinished_in(self, folder: Path) -> Path:
         """Keep the unfinished game of the autosave in `folder` (the player's choice when saves/
         cannot take it); OSError if that fails too."""
         kept = keep_unfinished(self.data_dir, folder)
         if kept is None:
-            raise FileNotFoundError(f"there is no unfinished game in {self.data_dir / AUTOSAVE}")
-        self._notify(f"Your unfinished game is kept as {kept}.")
+            raise FileNotFoundError(_("there is no unfinished game in {path}").format(path=self.data_dir / AUTOSAVE))
+        self._notify(_("Your unfinished game is kept as {file}.").format(file=kept))
         return kept
 
     def delete_save(self, path: Path) -> None:
@@ -159,7 +162,7 @@ class Session:
             self.stats.save()
         except OSError as exc:
             log.warning("the stats could not be saved: %s", exc)
-            self._notify(f"This game cannot be counted in your stats: {plain_reason(exc)}.")
+            self._notify(_("This game cannot be counted in your stats: {reason}.").format(reason=plain_reason(exc)))
 
     def autosave(self, match: Match) -> None:
         """Queue a snapshot of the current match (a finished one too: it stays for the record,

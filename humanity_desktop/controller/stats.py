@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from ..language import _
 from ..engine.ranges import COUNT, NAME_TEXT, POINTS, RATING, text_problem
 from ..storage.files import write_atomic
 from .seats import LEVEL_ORDER, Seat
@@ -110,7 +111,7 @@ class Stats:
 
     def levels(self) -> list[str]:
         """The levels played against (as the table's difficulty or beside a stronger bot), weakest first."""
-        return sorted({level for level, _ in self.lines} | set(self.ratings), key=level_rank)
+        return sorted({level for level, _line in self.lines} | set(self.ratings), key=level_rank)
 
     # ------------------------------------------------------------ recording
 
@@ -167,14 +168,16 @@ class Stats:
         except FileNotFoundError:
             return cls(path=path)
         except (OSError, FileProblem) as exc:
-            stats = cls(problem=set_aside_unusable(path, "stats", exc, "these stats start afresh"))
+            # Translators: the kind of file in "The {kind} file {path} cannot be used", then what the game does instead.
+            stats = cls(problem=set_aside_unusable(path, _("stats"), exc, _("these stats start afresh")))
         stats.path = path
         return stats
 
 
 def parse_stats(text: str) -> Stats:
     """The stats in a stats file's text; FileProblem says what is wrong with it."""
-    raw = read_versioned(text, STATS_VERSION, "stats file", lambda raw: "version" in raw and "lines" in raw)
+    # Translators: what the file should be, in "it is not a Humanity {kind}".
+    raw = read_versioned(text, STATS_VERSION, _("stats file"), lambda raw: "version" in raw and "lines" in raw)
     renamed = LEVELS_RENAMED.get(raw["version"], {})
 
     def level_of(x) -> str:
@@ -191,36 +194,36 @@ def parse_stats(text: str) -> Stats:
             bot_games=_count(raw["bot_games"]),
         )
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
-        raise FileProblem(f"it is damaged ({exc!r})") from None
+        raise FileProblem(_("it is damaged ({error})").format(error=repr(exc))) from None
 
 
 def _line(d: dict) -> Line:
     """A line as `Line.add` writes it: its best is a score, in the range the engine holds scores to."""
     best = d["best"]
     if not POINTS.holds(best):
-        raise ValueError(f"{best!r} is not a score")
+        raise ValueError(_("{value} is not a score").format(value=repr(best)))
     return Line(_count(d["played"]), _count(d["won"]), best, _count(d["total"]))
 
 
 def _count(x) -> int:
     if not COUNT.holds(x):
-        raise ValueError(f"{x!r} is not a count")
+        raise ValueError(_("{value} is not a count").format(value=repr(x)))
     return x
 
 
 def _rating_value(x) -> float:
     if not isinstance(x, (int, float)) or isinstance(x, bool) or not RATING.lo < x < RATING.hi:
-        raise ValueError(f"{x!r} is not a rating")
+        raise ValueError(_("{value} is not a rating").format(value=repr(x)))
     return float(x)
 
 
 def _text(x) -> str:
     if not x or text_problem(x, NAME_TEXT) is not None or not x.isprintable():
-        raise ValueError(f"{x!r} is not a name")
+        raise ValueError(_("{value} is not a name").format(value=repr(x)))
     return x
 
 
 def _medal(x) -> str:
     if x not in MEDALS:
-        raise ValueError(f"{x!r} is not a medal")
+        raise ValueError(_("{value} is not a medal").format(value=repr(x)))
     return x

@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 
 from ..engine import Action, ActionError, Kind, State, new_game
 from ..engine.catalogue import load as load_catalogue
+from ..language import _, ngettext
 from ..engine.invariants import InvariantError, check_components, check_seat
 from ..engine.ranges import LOG_TEXT
 from ..engine.validation import StateError, load_state, short_repr
@@ -93,19 +94,19 @@ def load_script(text: str | None = None) -> Script:
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ScriptError(f"the tutorial script is not JSON ({exc})") from None
+        raise ScriptError(_("the tutorial script is not JSON ({error})").format(error=exc)) from None
     if not isinstance(raw, dict) or not {"deal", "chapters", "steps"} <= set(raw):
-        raise ScriptError("the tutorial script needs 'deal', 'chapters' and 'steps'")
+        raise ScriptError(_("the tutorial script needs 'deal', 'chapters' and 'steps'"))
     chapters = [_chapter(c, i) for i, c in enumerate(_list(raw["chapters"], "chapters"))]
-    ids = [cid for cid, _ in chapters]
+    ids = [cid for cid, _title in chapters]
     if len(set(ids)) != len(ids):
-        raise ScriptError("chapters: two chapters share an id")
+        raise ScriptError(_("chapters: two chapters share an id"))
     steps = [_step(s, i, ids) for i, s in enumerate(_list(raw["steps"], "steps"))]
     order = [step.chapter for step in steps]
     if order != sorted(order) or set(order) != set(range(len(chapters))):
-        raise ScriptError("steps: every chapter needs steps, in the chapters' order")
+        raise ScriptError(_("steps: every chapter needs steps, in the chapters' order"))
     if steps[-1].wait != END or any(step.wait == END for step in steps[:-1]):
-        raise ScriptError("steps: the last step, and only it, waits for 'end'")
+        raise ScriptError(_("steps: the last step, and only it, waits for 'end'"))
     script = Script(raw["deal"], chapters, steps, _rival(raw["deal"]))
     deal_state(script)  # a deal that cannot be built is an error of the script too
     return script
@@ -118,10 +119,11 @@ def _rival(deal: Any) -> dict[Segment, list[Action]]:
         where = f"deal.rival[{i}]"
         if not isinstance(entry, dict) or not isinstance(entry.get("turn"), int) \
                 or not isinstance(entry.get("placing"), bool):
-            raise ScriptError(f"{where}: expected {{turn: number, placing: true or false, actions: [...]}}")
+            raise ScriptError(_("{where}: expected {{turn: number, placing: true or false, actions: [...]}}")
+                              .format(where=where))
         segment = Segment(RIVAL, entry["turn"], entry["placing"])
         if segment in moves:
-            raise ScriptError(f"{where}: a second entry for turn {entry['turn']}")
+            raise ScriptError(_("{where}: a second entry for turn {turn}").format(where=where, turn=entry["turn"]))
         try:
             moves[segment] = [Action.from_json(a) for a in _list(entry.get("actions"), f"{where}.actions")]
         except ActionError as exc:
@@ -131,25 +133,25 @@ def _rival(deal: Any) -> dict[Segment, list[Action]]:
 
 def _list(value: Any, where: str) -> list:
     if not isinstance(value, list) or not value:
-        raise ScriptError(f"{where}: expected a non-empty list")
+        raise ScriptError(_("{where}: expected a non-empty list").format(where=where))
     return value
 
 
 def _chapter(raw: Any, i: int) -> tuple[str, str]:
     if not isinstance(raw, dict) or not all(isinstance(raw.get(k), str) and raw.get(k) for k in ("id", "title")):
-        raise ScriptError(f"chapters[{i}]: a chapter is {{'id': ..., 'title': ...}}")
+        raise ScriptError(_("{where}: a chapter is {{'id': ..., 'title': ...}}").format(where=f"chapters[{i}]"))
     return raw["id"], raw["title"]
 
 
 def _step(raw: Any, i: int, chapters: list[str]) -> Step:
     where = f"steps[{i}]"
     if not isinstance(raw, dict):
-        raise ScriptError(f"{where}: a step is an object")
+        raise ScriptError(_("{where}: a step is an object").format(where=where))
     if raw.get("chapter") not in chapters:
-        raise ScriptError(f"{where}: unknown chapter {raw.get('chapter')!r}")
+        raise ScriptError(_("{where}: unknown chapter {chapter}").format(where=where, chapter=repr(raw.get("chapter"))))
     text = raw.get("text")
     if not isinstance(text, str) or not text.strip():
-        raise ScriptError(f"{where}: the text is missing")
+        raise ScriptError(_("{where}: the text is missing").format(where=where))
     claims = [_claims(raw.get(key), f"{where}.{key}") for key in CLAIMS]
     return Step(chapters.index(raw["chapter"]), text, _spot(raw.get("spot"), where), _wait(raw.get("wait"), where),
                 *claims)
@@ -159,7 +161,7 @@ def _claims(raw: Any, where: str) -> tuple[tuple[str, Any], ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list) or not all(isinstance(c, dict) and len(c) == 1 for c in raw):
-        raise ScriptError(f"{where}: a list of facts, each {{name: argument}}")
+        raise ScriptError(_("{where}: a list of facts, each {{name: argument}}").format(where=where))
     return tuple(next(iter(c.items())) for c in raw)
 
 
@@ -167,21 +169,24 @@ def _spot(raw: Any, where: str) -> tuple[str, Any] | None:
     if raw is None:
         return None
     if not isinstance(raw, dict) or len(raw) != 1 or next(iter(raw)) not in SPOTS:
-        raise ScriptError(f"{where}.spot: one of {', '.join(SPOTS)}")
+        # The script's own keys, as written in it: not words of the language.
+        raise ScriptError(_("{where}.spot: one of {kinds}").format(where=where, kinds=", ".join(SPOTS)))
     kind, value = next(iter(raw.items()))
     if kind == "cell":
         if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
-            raise ScriptError(f"{where}.spot: a cell is [x, y] with integers")
+            raise ScriptError(_("{where}.spot: a cell is [x, y] with integers").format(where=where))
         return kind, tuple(value)
     if type(value) is not SPOTS[kind]:
-        raise ScriptError(f"{where}.spot: {kind} takes a {SPOTS[kind].__name__}")
+        raise ScriptError(_("{where}.spot: {kind} takes a {type}").format(where=where, kind=kind,
+                                                                            type=SPOTS[kind].__name__))
     return kind, value
 
 
 def _wait(raw: Any, where: str) -> Action | str:
     if isinstance(raw, str):
         if raw not in WAITS:
-            raise ScriptError(f"{where}.wait: {raw!r} is not one of {', '.join(WAITS)} or an action")
+            raise ScriptError(_("{where}.wait: {wait} is not one of {waits} or an action")
+                              .format(where=where, wait=repr(raw), waits=", ".join(WAITS)))
         return raw
     try:
         return Action.from_json(raw)
@@ -209,11 +214,11 @@ def deal_state(script: Script) -> State:
         s.missions = list(d["missions"])
         s.decks[0] = list(reversed(d["deck"]))  # drawn from the end
         base = {(c["cell"][0], c["cell"][1]): (c["tile"], c["stock"]) for c in d["base"]}
-        kept = set(s.hangars) | set(d["deck"]) | {tile for tile, _ in base.values()}
+        kept = set(s.hangars) | set(d["deck"]) | {tile for tile, _stock in base.values()}
         s.removed = [m for m in sorted(cat.modules_by_year[1]) if m not in kept]
         learner = s.players[LEARNER]
         learner.base = base
-        work, where, _ = learner.astros[2]
+        work, where, _spot = learner.astros[2]
         learner.astros[2] = (work, where, d["third_astronaut_spot"])
         check_components(s)
         for seat in range(s.n):
@@ -234,22 +239,27 @@ def read_progress(path: Path, script: Script, tell: Callable[[str], None]) -> tu
     used is set aside (and the tutorial starts over), never read again; `tell` gets the message
     saying so."""
     try:
-        raw = read_versioned(read_small_file(path, MAX_SAVE_BYTES), PROGRESS_VERSION, "tutorial progress file",
+        # Translators: what the file should be, in "it is not a Humanity {kind}".
+        raw = read_versioned(read_small_file(path, MAX_SAVE_BYTES), PROGRESS_VERSION, _("tutorial progress file"),
                              lambda raw: {"version", "chapter", "state", "log"} <= set(raw))
-        if raw["chapter"] not in [cid for cid, _ in script.chapters]:
-            raise FileProblem(f"it names no chapter of this tutorial ({short_repr(raw['chapter'])})")
+        if raw["chapter"] not in [cid for cid, _title in script.chapters]:
+            raise FileProblem(_("it names no chapter of this tutorial ({chapter})")
+                              .format(chapter=short_repr(raw["chapter"])))
         log = raw["log"]
         if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
-            raise FileProblem("its log is not a list of lines")
+            raise FileProblem(_("its log is not a list of lines"))
         check(log, max_items=MAX_LOG_LINES, max_text=LOG_TEXT)
         state = load_state(raw["state"])
         if state.n != len(seats(script)):
-            raise FileProblem(f"its position has {state.n} players, the tutorial {len(seats(script))}")
-        return [cid for cid, _ in script.chapters].index(raw["chapter"]), state, log
+            raise FileProblem(ngettext("its position has {count} player, the tutorial {seats}",
+                                       "its position has {count} players, the tutorial {seats}", state.n)
+                              .format(count=state.n, seats=len(seats(script))))
+        return [cid for cid, _title in script.chapters].index(raw["chapter"]), state, log
     except FileNotFoundError:
         return None
     except (OSError, FileProblem, Refused, StateError) as exc:
-        tell(set_aside_unusable(path, "tutorial progress", exc, "the tutorial starts from its first chapter"))
+        # Translators: the kind of file in "The {kind} file {path} cannot be used", then what the game does instead.
+        tell(set_aside_unusable(path, _("tutorial progress"), exc, _("the tutorial starts from its first chapter")))
         return None
 
 
@@ -296,7 +306,8 @@ def play_to(script: Script, match: Match, chapter: int) -> None:
             if match.version != version:
                 moved = time.monotonic()
             elif time.monotonic() - moved > STALL_SECONDS:
-                raise ScriptError(f"steps[{runner.index}]: the game stopped moving before chapter {chapter + 1}")
+                raise ScriptError(_("{where}: the game stopped moving before chapter {chapter}")
+                                  .format(where=f"steps[{runner.index}]", chapter=chapter + 1))
             else:
                 time.sleep(0.001)  # the bot is thinking on its own thread
     finally:
@@ -454,7 +465,7 @@ class Tutorial:
     def nudge(self) -> str:
         wait = self.step.wait
         if wait == NEXT:
-            return "Read the note, then press Next."
+            return _("Read the note, then press Next.")
         if wait == YOUR_TURN:
-            return f"Not your turn yet: {self.match.names[1 - LEARNER]} is playing."
-        return f"Not that one yet. {self.step.text}"
+            return _("Not your turn yet: {name} is playing.").format(name=self.match.names[1 - LEARNER])
+        return _("Not that one yet. {note}").format(note=_(self.step.text))

@@ -24,6 +24,7 @@ from ...controller.tutorial import (
     write_progress,
 )
 from ...engine import Action
+from ...language import _
 from .. import theme
 from ..fonts import draw_text, fonts
 from ..input import Click, Key
@@ -49,7 +50,8 @@ def learn_to_play(app) -> None:
     app.stack.push(ChaptersScene(app, script, lambda chapter: start(app, script, chapter),
                                  reached=saved[0] if saved is not None else None))
     if told:  # the progress file could not be used, and was set aside: say so over the list
-        app.stack.push(routes.make(routes.CHOICE, app, "Learn to play", told[0], [("OK", lambda: None)], cancel=None))
+        app.stack.push(routes.make(routes.CHOICE, app, _("Learn to play"), told[0], [(_("OK"), lambda: None)],
+                                       cancel=None))
 
 
 def start(app, script: Script, chapter: int = 0) -> GameScene:
@@ -111,8 +113,10 @@ class Coach:
         self.showing = not self.put_away and not scene.director.resetting
         self.buttons = self._make_buttons()
         chapter = self.runner.chapter
-        heading = f"Chapter {chapter + 1} of {len(self.script.chapters)}  ·  {self.script.chapters[chapter][1]}"
-        self.panel.place(scene.frame.L.log, scene.frame.L.scale, heading, self.runner.step.text, self.buttons, self.folded)
+        heading = _("Chapter {number} of {count}  ·  {title}").format(
+            number=chapter + 1, count=len(self.script.chapters), title=_(self.script.chapters[chapter][1]))
+        self.panel.place(scene.frame.L.log, scene.frame.L.scale, heading, _(self.runner.step.text), self.buttons,
+                         self.folded)
         self._placed = self._look(scene)
 
     def next_change(self, scene: Guided) -> float | None:
@@ -159,16 +163,16 @@ class Coach:
 
     def _make_buttons(self) -> list[Button]:
         if self.folded:
-            return [Button("Show note", self.unfold, style="primary", tooltip="Unfold the guide's note")]
-        chapters = Button("Chapters…", self.open_chapters,
-                          tooltip="Play any chapter from its start, skip this one, or leave")
+            return [Button(_("Show note"), self.unfold, style="primary", tooltip=_("Unfold the guide's note"))]
+        chapters = Button(_("Chapters…"), self.open_chapters,
+                          tooltip=_("Play any chapter from its start, skip this one, or leave"))
         if self.runner.free:
-            return [Button("Play on", self._put_away, style="primary",
-                           tooltip="Put this note away and finish the game"),
-                    chapters, Button("Back to title", self.leave, style="quiet")]
-        buttons = [Button("Next", self.runner.next, style="primary")] if self._reading() else []
-        return buttons + [chapters, Button("Hide note", self.fold, style="quiet",
-                                           tooltip="Fold the note to read the game log; Show note brings it back")]
+            return [Button(_("Play on"), self._put_away, style="primary",
+                           tooltip=_("Put this note away and finish the game")),
+                    chapters, Button(_("Back to title"), self.leave, style="quiet")]
+        buttons = [Button(_("Next"), self.runner.next, style="primary")] if self._reading() else []
+        return buttons + [chapters, Button(_("Hide note"), self.fold, style="quiet",
+                                           tooltip=_("Fold the note to read the game log; Show note brings it back"))]
 
     def spot_rect(self, scene: Guided) -> pygame.Rect | None:
         """Where the step's spotlight falls on screen now, if it has one."""
@@ -178,7 +182,8 @@ class Coach:
         kind, value = spot
         s = self.match.state
         if kind == "button":
-            return next((b.rect for b in scene.frame.action_buttons if b.label.startswith(value)), None)
+            # The script names a button by its English words: the message its label is made from.
+            return next((b.rect for b in scene.frame.action_buttons if b.label.startswith(_(value))), None)
         if kind == "hangar":
             return scene.views.board.hangar_rect(s, value)
         if kind == "experiment":
@@ -196,9 +201,9 @@ class Coach:
             self.leave()
             start(self.app, self.script, chapter)
 
-        more = [] if runner.free else [("Skip this chapter", runner.skip_chapter)]
+        more = [] if runner.free else [(_("Skip this chapter"), runner.skip_chapter)]
         self.app.stack.push(ChaptersScene(self.app, self.script, replay, current=runner.chapter,
-                                          more=more + [("Back to the title", self.leave)]))
+                                          more=more + [(_("Back to the title"), self.leave)]))
 
     def _reached(self, chapter: int) -> None:
         """A new chapter begins: keep it, so Learn to play offers it first next time."""
@@ -208,7 +213,7 @@ class Coach:
             write_progress(self.app.data_dir / PROGRESS_FILE, self.script, chapter, self.match)
         except OSError as exc:
             log.warning("the tutorial's progress could not be saved: %s", exc)
-            self.app.notify(f"Your place in Learn to play cannot be kept: {plain_reason(exc)}.")
+            self.app.notify(_("Your place in Learn to play cannot be kept: {reason}.").format(reason=plain_reason(exc)))
 
     def fold(self) -> None:
         """The note down to a bar, so the game log shows, until the next step's note."""
@@ -235,11 +240,12 @@ class ChaptersScene(ChoiceScene):
     def __init__(self, app, script: Script, pick: Callable[[int], None], reached: int | None = None,
                  current: int | None = None, more: list[tuple[str, Callable[[], None]]] | None = None) -> None:
         lit = current if current is not None else reached if reached is not None else 0
-        titles = [f"{i + 1}.  {title}" + ("  (now)" if i == current else "  (last time)" if i == reached else "")
-                  for i, (_, title) in enumerate(script.chapters)]
-        message = ("Each chapter plays from its own start." if current is not None else
-                   "A guided game against a gentle bot, in short chapters. Each one plays from its start.")
-        super().__init__(app, "Learn to play", message,
+        titles = [(_("{number}.  {title}  (now)") if i == current else _("{number}.  {title}  (last time)")
+                   if i == reached else _("{number}.  {title}")).format(number=i + 1, title=_(title))
+                  for i, (_id, title) in enumerate(script.chapters)]
+        message = (_("Each chapter plays from its own start.") if current is not None else
+                   _("A guided game against a gentle bot, in short chapters. Each one plays from its start."))
+        super().__init__(app, _("Learn to play"), message,
                          [(t, lambda i=i: pick(i)) for i, t in enumerate(titles)] + (more or []), enter=titles[lit])
         self.chapters = self.buttons[:len(titles)]
         for i, b in enumerate(self.buttons):
