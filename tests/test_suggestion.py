@@ -94,7 +94,8 @@ def test_no_suggestion_when_the_stats_cannot_tell():
     (Stats(), "Your first game? Start against Beginner bots."),
     (played("WWWLW"), "You won 4 of your last 5 games against Easy: try Casual?"),
     (played("LLLLW"), "You lost 4 of your last 5 games against Easy: try Beginner?"),
-    (played("W"), "Easy suits you: you won 1 of your last 1 game against it."),
+    (played("W"), "Keep playing Easy: you won 1 of 1 recent game against it."),
+    (played("WWLLW"), "Keep playing Easy: you won 3 of 5 recent games against it."),
 ])
 def test_the_suggestion_says_why(stats, words):
     assert suggest(stats).said() == words

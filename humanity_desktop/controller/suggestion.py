@@ -43,8 +43,8 @@ class Suggestion:
             return ngettext("You lost {lost} of your last {n} game against {against}: try {level}?",
                             "You lost {lost} of your last {n} games against {against}: try {level}?",
                             n).format(lost=self.lost, n=n, against=against, level=level)
-        return ngettext("{level} suits you: you won {won} of your last {n} game against it.",
-                        "{level} suits you: you won {won} of your last {n} games against it.",
+        return ngettext("Keep playing {level}: you won {won} of {n} recent game against it.",
+                        "Keep playing {level}: you won {won} of {n} recent games against it.",
                         n).format(won=self.won, n=n, level=level)
 
 
