@@ -138,7 +138,8 @@ class NewGameScene(Scene):
         return theme.text_px(16, self.app.scale)
 
     def _buttons(self) -> list[Button]:
-        return self.quick + self.use + [b for row in self.row_buttons for b in row] + [self.seed_button, self.start, self.back]
+        rows = [b for row in self.row_buttons for b in row]
+        return self.quick + self.use + rows + [self.seed_button, self.start, self.back]
 
     # ------------------------------------------------------------ choices
 
@@ -250,8 +251,8 @@ class NewGameScene(Scene):
                               bold=True, box=card)
             t = f.height(px) // 2
             cx, cy = words.x - t, words.centery
-            pygame.draw.lines(surface, theme.GOOD, False, [(cx - t, cy), (cx - t // 2 - 1, cy + t // 2), (cx, cy - t // 2)],
-                              max(2, int(2.5 * sc)))
+            tick = [(cx - t, cy), (cx - t // 2 - 1, cy + t // 2), (cx, cy - t // 2)]
+            pygame.draw.lines(surface, theme.GOOD, False, tick, max(2, int(2.5 * sc)))
 
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
@@ -259,8 +260,7 @@ class NewGameScene(Scene):
         draw_panel(surface, self.panel, sc, _("New game"), fill=(26, 25, 34), edge=theme.ACCENT_DARK)
         x = self.panel.x + int(MARGIN * sc)
         draw_text(surface, _("Quick start: you against bots at {level} level").format(level=level_name(self.quick_level)),
-                  self._note_px(),
-                  theme.TEXT_DIM, (x, self.quick_text_y), box=self.panel)
+                  self._note_px(), theme.TEXT_DIM, (x, self.quick_text_y), box=self.panel)
         if self.card_lines:
             self._draw_suggestion(surface)
         draw_text(surface, _("Or set the table (seat 1 plays first)"), self._note_px(), theme.TEXT_DIM,
