@@ -11,6 +11,8 @@ Rating: Elo-style, one per bot level, starting at `start`; each human-bot pair i
 won, drawn (same place) or lost against that bot's fixed rating (data/ratings.json).
 Medals: the human's score against the thresholds of data/medals.json (calibrated from the
 Hard bots' own scores); each difficulty keeps the best medal earned against it.
+Recent results: each difficulty's last RECENT games, won (placed first), lost (behind every
+bot) or between, and the difficulty played last, for the level New game suggests (suggestion.py).
 
 A stats file that cannot be used is set aside and fresh stats are kept; `problem` says why.
 """
@@ -37,6 +39,8 @@ DATA = Path(__file__).resolve().with_name("data")
 MEDALS_FILE = DATA / "medals.json"
 RATINGS_FILE = DATA / "ratings.json"
 MEDALS = ("bronze", "silver", "gold")  # weakest first
+RECENT = 5  # games kept of each difficulty's recent results
+WON, LOST, BETWEEN = "won", "lost", "between"
 
 
 @lru_cache(maxsize=1)
@@ -98,6 +102,8 @@ class Stats:
     medals: dict[str, str] = field(default_factory=dict)  # level -> best medal earned
     hotseat_games: int = 0
     bot_games: int = 0
+    recent: dict[str, list[str]] = field(default_factory=dict)  # level -> its last RECENT results, oldest first
+    latest: str | None = None  # the difficulty of the last rated game
     path: Path | None = field(default=None, compare=False, repr=False)
     problem: str | None = field(default=None, compare=False, repr=False)  # why the file was set aside
 
@@ -131,6 +137,9 @@ class Stats:
             for b in bots:
                 self._rate(seats[b].level, 1.0 if places[h] < places[b] else 0.5 if places[h] == places[b] else 0.0)
         self._award(level, medal_for(scores[you], len(seats)))
+        result = WON if places[you] == 1 else LOST if all(places[you] > places[b] for b in bots) else BETWEEN
+        self.recent[level] = (self.recent.get(level, []) + [result])[-RECENT:]
+        self.latest = level
 
     def _rate(self, level: str, result: float) -> None:
         table = rating_table()
@@ -154,6 +163,8 @@ class Stats:
             "medals": dict(self.medals),
             "hotseat_games": self.hotseat_games,
             "bot_games": self.bot_games,
+            "recent": {level: list(results) for level, results in self.recent.items()},
+            "latest": self.latest,
         }
 
     def save(self) -> None:
@@ -192,6 +203,9 @@ def parse_stats(text: str) -> Stats:
             medals={level_of(level): _medal(m) for level, m in raw["medals"].items()},
             hotseat_games=_count(raw["hotseat_games"]),
             bot_games=_count(raw["bot_games"]),
+            # Files written before the recent results were kept have none.
+            recent={level_of(level): _results(r) for level, r in raw.get("recent", {}).items()},
+            latest=None if raw.get("latest") is None else level_of(raw["latest"]),
         )
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise FileProblem(_("it is damaged ({error})").format(error=repr(exc))) from None
@@ -220,6 +234,12 @@ def _rating_value(x) -> float:
 def _text(x) -> str:
     if not x or text_problem(x, NAME_TEXT) is not None or not x.isprintable():
         raise ValueError(_("{value} is not a name").format(value=repr(x)))
+    return x
+
+
+def _results(x) -> list[str]:
+    if not isinstance(x, list) or len(x) > RECENT or any(r not in (WON, LOST, BETWEEN) for r in x):
+        raise ValueError(f"{x!r} are not recent results")
     return x
 
 

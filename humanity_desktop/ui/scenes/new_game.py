@@ -1,6 +1,7 @@
 """New game: who sits where (human or bot, with a level), which astronaut each plays,
 and an optional seed; or one click for a solo game against 1, 2 or 3 bots. It opens on the
-table last started (kept in the settings), or the default one."""
+table last started (kept in the settings), or the default one, and suggests a level from the
+player's recent results (controller/suggestion.py), which one click gives every bot."""
 from __future__ import annotations
 
 import random
@@ -9,6 +10,7 @@ from dataclasses import replace
 import pygame
 
 from ...controller import BOT, CHARACTERS, HUMAN, Seat, default_level, level_name, ranked_levels
+from ...controller.suggestion import suggest
 from ...language import N_, _, ngettext
 from .. import icons, theme
 from ..backdrop import backdrop
@@ -16,7 +18,7 @@ from ..fonts import draw_text, fonts
 from ..input import Back, Click, Key, Point
 from ..scene import Scene
 from ..table_setup import EMPTY, FEWEST, MOST, TableSetup, is_seed_text, kinds_at
-from ..widgets import Button, ButtonTips, KeyFocus, button_height, draw_panel, layout_row, panel_head
+from ..widgets import Button, ButtonTips, KeyFocus, button_height, draw_panel, label_width, layout_row, panel_head
 from . import routes
 from .keep_game import play_when_kept
 
@@ -36,6 +38,8 @@ class NewGameScene(Scene):
         self.rows = list(table.places)
         self.seed_text = table.seed
         self.seed_focus = False
+        self.quick_level = default_level()  # the quick start's bots
+        self.suggestion = suggest(app.session.stats)
         self.pointer = (0, 0)
         self.tips = ButtonTips()
         self.focus = KeyFocus()
@@ -63,7 +67,7 @@ class NewGameScene(Scene):
                              style="primary")
                       for n in range(FEWEST - 1, MOST)]
         layout_row(self.quick, pygame.Rect(x, y, inner_w, bh), gap)
-        y += bh + int(22 * sc)
+        y = self._build_suggestion(x, y + bh + int(20 * sc), inner_w, bh)
         self.table_text_y = y
         y += f.height(self._note_px()) + int(6 * sc)
         label_w = f.width(self._seat(MOST - 1), self._label_px(), bold=True) + theme.icon_px(26, sc) + int(24 * sc)
@@ -96,6 +100,32 @@ class NewGameScene(Scene):
             b.rect.move_ip(self.panel.topleft)
         self.quick_text_y += self.panel.y
         self.table_text_y += self.panel.y
+        self.card.move_ip(self.panel.topleft)
+        if self.in_use:  # no button there to move with the rest
+            self.use_rect.move_ip(self.panel.topleft)
+
+    def _build_suggestion(self, x: int, y: int, w: int, bh: int) -> int:
+        """The suggested level's card at `y`: why, wrapped beside the button that takes it, or
+        a note that the table has it already; where the next line starts. No card when the stats
+        cannot tell."""
+        sc, f, pad = self.app.scale, fonts(), int(12 * self.app.scale)
+        self.card, self.card_lines, self.use, self.in_use = pygame.Rect(x, y, w, 0), [], [], False
+        if self.suggestion is None:
+            return y
+        level = self.suggestion.level
+        self.in_use = level == self.quick_level and all(r.level == level for r in self.rows if r.kind == BOT)
+        use = Button(_("Use {level}").format(level=level_name(level)), self._use_suggestion, style="primary",
+                     tooltip=_("Give every bot seat, and the quick start, this level"))
+        use_w = min(max(label_width(use.label, sc), f.width(_("In use"), self._note_px(), bold=True) + bh,
+                        int(150 * sc)), w // 3)
+        text_w = w - use_w - 3 * pad - int(4 * sc)  # the accent bar takes 4
+        self.card_lines = f.wrap(self.suggestion.said(), self._note_px(), text_w)
+        self.card.h = max(bh, len(self.card_lines) * f.height(self._note_px())) + 2 * pad
+        use.rect = pygame.Rect(x + w - pad - use_w, 0, use_w, bh)
+        use.rect.centery = self.card.centery
+        self.use = [] if self.in_use else [use]
+        self.use_rect = use.rect
+        return self.card.bottom + int(20 * sc)
 
     @staticmethod
     def _seat(i: int) -> str:
@@ -108,7 +138,8 @@ class NewGameScene(Scene):
         return theme.text_px(16, self.app.scale)
 
     def _buttons(self) -> list[Button]:
-        return self.quick + [b for row in self.row_buttons for b in row] + [self.seed_button, self.start, self.back]
+        rows = [b for row in self.row_buttons for b in row]
+        return self.quick + self.use + rows + [self.seed_button, self.start, self.back]
 
     # ------------------------------------------------------------ choices
 
@@ -147,9 +178,14 @@ class NewGameScene(Scene):
     def _table(self) -> TableSetup:
         return TableSetup(tuple(self.rows), self.seed_text)
 
+    def _use_suggestion(self) -> None:
+        self.quick_level = self.suggestion.level
+        self.rows = [replace(r, level=self.quick_level) if r.kind == BOT else r for r in self.rows]
+        self._build()
+
     def _solo(self, bots: int):
         def start() -> None:
-            level = default_level()
+            level = self.quick_level
             seats = [Seat(HUMAN, 0)] + [Seat(BOT, k, level) for k in range(1, bots + 1)]
             self._launch(seats)
         return start
@@ -198,14 +234,35 @@ class NewGameScene(Scene):
     def update(self, dt: float) -> None:
         self.tips.update(self._buttons(), self.pointer, dt)
 
+    def _draw_suggestion(self, surface: pygame.Surface) -> None:
+        sc, card, f = self.app.scale, self.card, fonts()
+        radius = max(3, int(8 * sc))
+        pygame.draw.rect(surface, theme.mix(theme.INSET, theme.ACCENT, 0.06), card, border_radius=radius)
+        pygame.draw.rect(surface, theme.ACCENT_DARK, card, max(1, int(sc)), border_radius=radius)
+        pygame.draw.rect(surface, theme.ACCENT, (card.x, card.y, max(2, int(4 * sc)), card.h),
+                         border_top_left_radius=radius, border_bottom_left_radius=radius)
+        lh = f.height(self._note_px())
+        top = card.centery - len(self.card_lines) * lh // 2
+        for k, line in enumerate(self.card_lines):
+            draw_text(surface, line, self._note_px(), theme.TEXT, (card.x + int(16 * sc), top + k * lh), box=card)
+        if self.in_use:  # a tick and the words, where the button was
+            px, right = self._note_px(), self.use_rect.right
+            words = draw_text(surface, _("In use"), px, theme.GOOD, (right, self.use_rect.centery), "midright",
+                              bold=True, box=card)
+            t = f.height(px) // 2
+            cx, cy = words.x - t, words.centery
+            tick = [(cx - t, cy), (cx - t // 2 - 1, cy + t // 2), (cx, cy - t // 2)]
+            pygame.draw.lines(surface, theme.GOOD, False, tick, max(2, int(2.5 * sc)))
+
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
         surface.blit(backdrop(surface.get_size()), (0, 0))
         draw_panel(surface, self.panel, sc, _("New game"), fill=(26, 25, 34), edge=theme.ACCENT_DARK)
         x = self.panel.x + int(MARGIN * sc)
-        draw_text(surface, _("Quick start: you against bots at {level} level").format(level=level_name(default_level())),
-                  self._note_px(),
-                  theme.TEXT_DIM, (x, self.quick_text_y), box=self.panel)
+        draw_text(surface, _("Quick start: you against bots at {level} level").format(level=level_name(self.quick_level)),
+                  self._note_px(), theme.TEXT_DIM, (x, self.quick_text_y), box=self.panel)
+        if self.card_lines:
+            self._draw_suggestion(surface)
         draw_text(surface, _("Or set the table (seat 1 plays first)"), self._note_px(), theme.TEXT_DIM,
                   (x, self.table_text_y), box=self.panel)
         for i, (row, buttons) in enumerate(zip(self.rows, self.row_buttons)):
