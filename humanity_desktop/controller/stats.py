@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..language import _
+from ..language import N_, _
 from ..engine.ranges import COUNT, NAME_TEXT, POINTS, RATING, text_problem
 from ..storage.files import write_atomic
 from .seats import LEVEL_ORDER, Seat
@@ -180,15 +180,14 @@ class Stats:
             return cls(path=path)
         except (OSError, FileProblem) as exc:
             # Translators: the kind of file in "The {kind} file {path} cannot be used", then what the game does instead.
-            stats = cls(problem=set_aside_unusable(path, _("stats"), exc, _("these stats start afresh")))
+            stats = cls(problem=set_aside_unusable(path, "stats", exc, N_("these stats start afresh")))
         stats.path = path
         return stats
 
 
 def parse_stats(text: str) -> Stats:
     """The stats in a stats file's text; FileProblem says what is wrong with it."""
-    # Translators: what the file should be, in "it is not a Humanity {kind}".
-    raw = read_versioned(text, STATS_VERSION, _("stats file"), lambda raw: "version" in raw and "lines" in raw)
+    raw = read_versioned(text, STATS_VERSION, "stats", lambda raw: "version" in raw and "lines" in raw)
     renamed = LEVELS_RENAMED.get(raw["version"], {})
 
     def level_of(x) -> str:
@@ -239,7 +238,7 @@ def _text(x) -> str:
 
 def _results(x) -> list[str]:
     if not isinstance(x, list) or len(x) > RECENT or any(r not in (WON, LOST, BETWEEN) for r in x):
-        raise ValueError(f"{x!r} are not recent results")
+        raise ValueError(_("{value} are not recent results").format(value=repr(x)))
     return x
 
 

@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 
 from ..engine import Action, ActionError, Kind, State, new_game
 from ..engine.catalogue import load as load_catalogue
-from ..language import _, ngettext
+from ..language import N_, _, ngettext
 from ..engine.invariants import InvariantError, check_components, check_seat
 from ..engine.ranges import LOG_TEXT
 from ..engine.validation import StateError, load_state, short_repr
@@ -240,7 +240,7 @@ def read_progress(path: Path, script: Script, tell: Callable[[str], None]) -> tu
     saying so."""
     try:
         # Translators: what the file should be, in "it is not a Humanity {kind}".
-        raw = read_versioned(read_small_file(path, MAX_SAVE_BYTES), PROGRESS_VERSION, _("tutorial progress file"),
+        raw = read_versioned(read_small_file(path, MAX_SAVE_BYTES), PROGRESS_VERSION, "tutorial",
                              lambda raw: {"version", "chapter", "state", "log"} <= set(raw))
         if raw["chapter"] not in [cid for cid, _title in script.chapters]:
             raise FileProblem(_("it names no chapter of this tutorial ({chapter})")
@@ -259,7 +259,7 @@ def read_progress(path: Path, script: Script, tell: Callable[[str], None]) -> tu
         return None
     except (OSError, FileProblem, Refused, StateError) as exc:
         # Translators: the kind of file in "The {kind} file {path} cannot be used", then what the game does instead.
-        tell(set_aside_unusable(path, _("tutorial progress"), exc, _("the tutorial starts from its first chapter")))
+        tell(set_aside_unusable(path, "tutorial", exc, N_("the tutorial starts from its first chapter")))
         return None
 
 

@@ -19,8 +19,8 @@ class FileProblem(ValueError):
         self.kept_as = kept_as  # "newer" or "older" (another version of the game), or "damaged"
 
 
-# The callers name a file's kind in words ("settings file", "tutorial progress"); its messages
-# are found by the first word. A kind not listed is told as a file of the game's.
+# What is said of each kind of file the game keeps, by the `kind` its caller names it by; a kind
+# not listed is told as a file of the game's.
 NOT_OURS = {"save": N_("it is not a Humanity save"), "settings": N_("it is not a Humanity settings file"),
             "stats": N_("it is not a Humanity stats file"),
             "tutorial": N_("it is not a Humanity tutorial progress file")}
@@ -33,13 +33,13 @@ UNUSABLE_ANY = N_("The file {path} cannot be used: {reason}.")
 
 def _told(table: dict[str, str], kind: str, other: str) -> str:
     """The message `table` has for the file's `kind` (`other` for a kind it lacks), translated."""
-    return _(table.get(kind.split()[0], other))
+    return _(table.get(kind, other))
 
 
 def read_versioned(text: str, current: int, kind: str, ours: Callable[[dict], bool]) -> dict:
     """The JSON object in `text`, if `ours` accepts its keys and its version (absent: `current`)
     is not newer than `current`; FileProblem says what is wrong otherwise. `kind` names what
-    it should be ("settings file")."""
+    it should be ("settings": a key of NOT_OURS)."""
     if not text.strip():
         raise FileProblem(_("it is empty"))
     try:

@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..language import LANGUAGES, SYSTEM
+from ..language import LANGUAGES, N_, SYSTEM
 from ..storage.console import say
 from ..storage.files import write_atomic
 from ..storage.logs import log
@@ -113,7 +113,7 @@ class Settings:
 def parse_settings(text: str) -> dict:
     """The options in a settings file's text; FileProblem says what is wrong with it."""
     # Files written before settings were versioned hold the options alone.
-    raw = read_versioned(text, SETTINGS_VERSION, "settings file",
+    raw = read_versioned(text, SETTINGS_VERSION, "settings",
                          lambda raw: set(raw) <= {"version", WINDOW, SEEN, NEW_GAME, *CHOICES, *RENAMED})
     if raw.pop("version", 1) < 2:
         raw = {RENAMED.get(key, key): value for key, value in raw.items()}
@@ -154,5 +154,5 @@ def remembered_table(value) -> TableSetup | None:
 
 def report_unusable(path: Path, exc: Exception) -> None:
     """Say so on stderr and in the log, and set the file aside so the next save does not erase it."""
-    message = set_aside_unusable(path, "settings", exc, "the default settings are used")
+    message = set_aside_unusable(path, "settings", exc, N_("the default settings are used"))
     say(f"humanity-desktop: {message}", sys.stderr)
