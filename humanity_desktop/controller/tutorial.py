@@ -239,7 +239,6 @@ def read_progress(path: Path, script: Script, tell: Callable[[str], None]) -> tu
     used is set aside (and the tutorial starts over), never read again; `tell` gets the message
     saying so."""
     try:
-        # Translators: what the file should be, in "it is not a Humanity {kind}".
         raw = read_versioned(read_small_file(path, MAX_SAVE_BYTES), PROGRESS_VERSION, "tutorial",
                              lambda raw: {"version", "chapter", "state", "log"} <= set(raw))
         if raw["chapter"] not in [cid for cid, _title in script.chapters]:
