@@ -307,7 +307,7 @@ class Match:
         err = why_illegal(self.state, action) if fault is None else None
         if fault or err:
             # A faulty bot must not stall the table: say so, then play its first legal move.
-            self._refuse(seat, action, "Bot", fault or f"the bot chose an illegal move ({err.reason})")
+            self._refuse(seat, action, "Bot", fault or f"the bot chose an illegal move ({err.sentence})")
             action = self.legal()[0]
         elif decision.why:
             self._reason = (seat, decision.why)
@@ -359,8 +359,8 @@ class Match:
 
     # ------------------------------------------------------------ requests
 
-    def _refuse(self, seat: int, action: Action | None, rule: str, reason: str) -> None:
-        self.bus.publish(ActionRefused(seat, action, rule, reason))
+    def _refuse(self, seat: int, action: Action | None, rule: str, reason: str, values: dict | None = None) -> None:
+        self.bus.publish(ActionRefused(seat, action, rule, reason, values or {}))
 
     def _on_request(self, ev: ActionRequested) -> None:
         s = self.state
@@ -378,7 +378,7 @@ class Match:
             return
         err = why_illegal(s, ev.action)
         if err is not None:
-            self._refuse(ev.seat, ev.action, err.rule, err.reason)
+            self._refuse(ev.seat, ev.action, err.rule, err.reason, err.values)
             return
         human = ev.source == "human"
         if human and self.pacing.confirm_turns and self._hold_for_confirmation(ev.action):
@@ -485,7 +485,7 @@ class Match:
         action = Action(Kind.SELECT_ASTRONAUT, ev.astronaut)
         err = why_illegal(self._undo[-1].state, action)
         if err is not None:
-            self._refuse(ev.seat, action, err.rule, err.reason)
+            self._refuse(ev.seat, action, err.rule, err.reason, err.values)
             return
         self._take_back(ev.seat, len(self._undo) - 1)
         self._apply(ev.seat, action, human=True)
