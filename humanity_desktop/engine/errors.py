@@ -61,3 +61,7 @@ class RulesError(Refusal):
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.sentence}"
+
+
+class Unfit(Refusal, ValueError):
+    """A value the engine cannot take: a player count, a seed, a seat, a state's form."""
