@@ -263,8 +263,8 @@ def why_illegal(s: State, a: Action) -> RulesError | None:
         return RulesError(N_("Actions"), N_("unknown action {action}"), {"action": repr(a)})
     if spec.phase != s.phase:
         # Translators: {kind} and {phase} are names in the line protocol, such as "spend" and "turn".
-        return RulesError(N_("Turn order"), N_("'{kind}' is not a choice in the '{phase}' phase"),
-                          {"kind": str(a.kind), "phase": str(s.phase)})
+        reason = N_("'{kind}' is not a choice in the '{phase}' phase")
+        return RulesError(N_("Turn order"), reason, {"kind": str(a.kind), "phase": str(s.phase)})
     why = spec.check(s, a, s.catalogue, {})
     return RulesError(spec.rule, *why) if why else None
 
