@@ -302,12 +302,13 @@ class Match:
         except Cancelled:
             return  # thinking was called off; it restarts on the next poll
         except Exception as exc:  # noqa: BLE001 - any bot failure is reported, never fatal
-            decision, fault = Decision(None, None), f"the bot failed ({exc!r})"
+            decision, fault = Decision(None, None), ("the bot failed ({problem})", {"problem": repr(exc)})
         action = decision.action
         err = why_illegal(self.state, action) if fault is None else None
         if fault or err:
             # A faulty bot must not stall the table: say so, then play its first legal move.
-            self._refuse(seat, action, "Bot", fault or f"the bot chose an illegal move ({err.sentence})")
+            self._refuse(seat, action, "Bot", *(fault or ("the bot chose an illegal move ({problem})",
+                                                          {"problem": err.sentence})))
             action = self.legal()[0]
         elif decision.why:
             self._reason = (seat, decision.why)
@@ -368,10 +369,10 @@ class Match:
             self._refuse(ev.seat, ev.action, "End of the game", "the game is over")
             return
         if ev.seat != s.current:
-            self._refuse(ev.seat, ev.action, "Turn order", f"it is {self.names[s.current]}'s turn")
+            self._refuse(ev.seat, ev.action, "Turn order", "it is {name}'s turn", {"name": self.names[s.current]})
             return
         if (ev.source == "bot") != self.seats[ev.seat].is_bot:
-            self._refuse(ev.seat, ev.action, "Turn order", f"{self.seats[ev.seat].who_plays()} plays this seat")
+            self._refuse(ev.seat, ev.action, "Turn order", "{who} plays this seat", {"who": self.seats[ev.seat].who_plays()})
             return
         if self.pending is not None:
             self._refuse(ev.seat, ev.action, "End of turn", "confirm the end of your turn, or take it back, first")
