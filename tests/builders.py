@@ -372,7 +372,7 @@ def refused(state: State, action: Action, rule: str | None = None, reason: str |
         apply_action(state, action)
     assert state.to_json() == before, "a refused action changed the state"
     if rule is not None:
-        assert info.value.rule == rule, (info.value.rule, info.value.reason)
+        assert info.value.rule == rule, (info.value.rule, info.value.sentence)
     if reason is not None:
-        assert reason.lower() in info.value.reason.lower(), info.value.reason
+        assert reason.lower() in info.value.sentence.lower(), info.value.sentence
     return info.value

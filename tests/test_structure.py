@@ -7,7 +7,7 @@ import ast
 import sys
 from pathlib import Path
 
-from humanity_desktop.engine import PROMPTS
+from humanity_desktop.engine.phases import PHASES
 from humanity_desktop.engine.actions import SPECS
 
 PACKAGE = Path(__file__).resolve().parent.parent / "humanity_desktop"
@@ -126,7 +126,7 @@ def _names_used(tree: ast.Module, names: set[str]) -> list[int]:
 
 
 def test_kinds_of_action_and_phases_are_named_only_by_the_engine_and_the_table_model():
-    names = set(SPECS) | set(PROMPTS)
+    names = set(SPECS) | set(PHASES)
     naming = []
     for p, tree in sources(PACKAGE).items():
         if any(p == n or n in p.parents for n in NAMERS):
@@ -136,7 +136,7 @@ def test_kinds_of_action_and_phases_are_named_only_by_the_engine_and_the_table_m
 
 
 def test_the_screens_never_touch_a_kind_or_a_phase_even_by_its_declared_value():
-    typed = {"Kind", "TURN", "ACTION", "WORK", "PAY", "COLOUR", "SHAPE", "UPGRADE", "PLACE", "OVER", "PROMPTS", "SPECS"}
+    typed = {"Kind", "TURN", "ACTION", "WORK", "PAY", "COLOUR", "SHAPE", "UPGRADE", "PLACE", "OVER", "PHASES", "SPECS"}
     touching = []
     for p, tree in sources(UI).items():
         for node in ast.walk(tree):

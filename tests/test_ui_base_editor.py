@@ -134,7 +134,7 @@ def test_a_tile_the_rules_will_not_let_turn_budges_springs_back_and_names_the_ru
     turn_tile(app, game, obstacle, -100)  # an obstacle holds nothing to spend
     assert refused and refused[-1].action.kind == "spend" and refused[-1].action.cell == obstacle
     assert game.match.state == before
-    assert [t.text for t in game.frame.toasts.items] == [f"Paying: {refused[-1].reason}"]
+    assert [t.text for t in game.frame.toasts.items] == [f"Paying: {refused[-1].reason.format(**refused[-1].values)}"]
 
 
 def test_r_turns_the_hovered_tile_and_enter_ends_the_work(app):

@@ -64,7 +64,8 @@ def test_an_illegal_click_shows_the_rule_and_changes_nothing(app):
     assert game.match.state == before
     assert refused and refused[0].action == Action("choose_module", 3)
     [toast] = game.frame.toasts.items
-    assert toast.text == "You cannot deploy a module now: choose an active astronaut in your base"
+    assert toast.text == ("You cannot deploy a module now: "
+                          "Click one of your astronauts outlined in amber (or press 1 to 3).")
 
 
 def at_payment(app):

@@ -77,8 +77,9 @@ class ActionRefused(Event):
 
     seat: int
     action: Action | None
-    rule: str
+    rule: str  # the rule's name and why, messages of the catalogue (engine.errors.RulesError)
     reason: str
+    values: dict = field(default_factory=dict)  # the reason's placeholders
 
 
 @dataclass(frozen=True)

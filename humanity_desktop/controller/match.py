@@ -318,12 +318,13 @@ class Match:
         except Cancelled:
             return  # thinking was called off; it restarts on the next poll
         except Exception as exc:  # noqa: BLE001 - any bot failure is reported, never fatal
-            decision, fault = Decision(None, None), _("the bot failed ({error})").format(error=repr(exc))
+            decision, fault = Decision(None, None), (N_("the bot failed ({problem})"), {"problem": repr(exc)})
         action = decision.action
         err = why_illegal(self.state, action) if fault is None else None
         if fault or err:
             # A faulty bot must not stall the table: say so, then play its first legal move.
-            self._refuse(seat, action, BOT_TOPIC, fault or _("the bot chose an illegal move ({reason})").format(reason=err.reason))
+            self._refuse(seat, action, BOT_TOPIC, *(fault or (N_("the bot chose an illegal move ({problem})"),
+                                                          {"problem": err.sentence})))
             action = self.legal()[0]
         elif decision.why:
             self._reason = (seat, decision.why)
@@ -375,27 +376,27 @@ class Match:
 
     # ------------------------------------------------------------ requests
 
-    def _refuse(self, seat: int, action: Action | None, rule: str, reason: str) -> None:
-        self.bus.publish(ActionRefused(seat, action, rule, reason))
+    def _refuse(self, seat: int, action: Action | None, rule: str, reason: str, values: dict | None = None) -> None:
+        self.bus.publish(ActionRefused(seat, action, rule, reason, values or {}))
 
     def _on_request(self, ev: ActionRequested) -> None:
         s = self.state
         if s.game_over:
-            self._refuse(ev.seat, ev.action, GAME_END, _("the game is over"))
+            self._refuse(ev.seat, ev.action, GAME_END, N_("the game is over"))
             return
         if ev.seat != s.current:
-            self._refuse(ev.seat, ev.action, TURN_ORDER, _("it is {name}'s turn").format(name=self.names[s.current]))
+            self._refuse(ev.seat, ev.action, TURN_ORDER, N_("it is {name}'s turn"), {"name": self.names[s.current]})
             return
         if (ev.source == "bot") != self.seats[ev.seat].is_bot:
-            self._refuse(ev.seat, ev.action, TURN_ORDER,
-                         _("{who} plays this seat").format(who=self.seats[ev.seat].who_plays()))
+            self._refuse(ev.seat, ev.action, TURN_ORDER, N_("{who} plays this seat"),
+                         {"who": self.seats[ev.seat].who_plays()})
             return
         if self.pending is not None:
-            self._refuse(ev.seat, ev.action, TURN_END, _("confirm the end of your turn, or take it back, first"))
+            self._refuse(ev.seat, ev.action, TURN_END, N_("confirm the end of your turn, or take it back, first"))
             return
         err = why_illegal(s, ev.action)
         if err is not None:
-            self._refuse(ev.seat, ev.action, err.rule, err.reason)
+            self._refuse(ev.seat, ev.action, err.rule, err.reason, err.values)
             return
         human = ev.source == "human"
         if human and self.pacing.confirm_turns and self._hold_for_confirmation(ev.action):
@@ -404,7 +405,7 @@ class Match:
 
     def _on_hint(self, ev: HintRequested) -> None:
         if ev.seat != self.current or not self.human_turn or self.pending is not None:
-            self._refuse(ev.seat, None, TURN_ORDER, _("a hint is for your own turn, before its end waits for Confirm"))
+            self._refuse(ev.seat, None, TURN_ORDER, N_("a hint is for your own turn, before its end waits for Confirm"))
             return
         if self._hinting is not None and self._hinting.version != self.version:
             self._poll_hint()  # drops the one for a position gone
@@ -425,7 +426,7 @@ class Match:
     def _on_confirm(self, ev: ConfirmRequested) -> None:
         pending = self.pending
         if pending is None or ev.seat != pending.seat:
-            self._refuse(ev.seat, None, TURN_END, _("there is no turn waiting to be confirmed"))
+            self._refuse(ev.seat, None, TURN_END, N_("there is no turn waiting to be confirmed"))
             return
         self.pending = None  # _apply moves the version on
         self._apply(pending.seat, pending.action, human=True)
@@ -477,7 +478,7 @@ class Match:
 
     def _on_undo(self, ev: UndoRequested) -> None:
         if ev.seat != self.current or not self.can_undo:
-            self._refuse(ev.seat, None, UNDO_TOPIC, _("only choices made in the current turn can be taken back"))
+            self._refuse(ev.seat, None, UNDO_TOPIC, N_("only choices made in the current turn can be taken back"))
             return
         # The unconfirmed end of the turn goes first, alone.
         self._take_back(ev.seat, len(self._undo) - (self.pending is None))
@@ -487,7 +488,7 @@ class Match:
         paying = ev.seat == self.current and self.human_turn and self.state.phase == PAY
         before = [k for k, mark in enumerate(self._undo) if mark.state.phase != PAY] if paying else []
         if not before:
-            self._refuse(ev.seat, None, PAYING, _("there is no payment of yours to cancel"))
+            self._refuse(ev.seat, None, PAYING, N_("there is no payment of yours to cancel"))
             return
         self._take_back(ev.seat, before[-1])
 
@@ -497,12 +498,12 @@ class Match:
                   and self.state.phase == ACTION and bool(self._undo) and self._undo[-1].state.phase == TURN)
         if not chosen:
             self._refuse(ev.seat, None, CHOOSING,
-                         _("only the astronaut just chosen can be swapped for another"))
+                         N_("only the astronaut just chosen can be swapped for another"))
             return
         action = Action(Kind.SELECT_ASTRONAUT, ev.astronaut)
         err = why_illegal(self._undo[-1].state, action)
         if err is not None:
-            self._refuse(ev.seat, action, err.rule, err.reason)
+            self._refuse(ev.seat, action, err.rule, err.reason, err.values)
             return
         self._take_back(ev.seat, len(self._undo) - 1)
         self._apply(ev.seat, action, human=True)

@@ -301,7 +301,7 @@ def play_to(script: Script, match: Match, chapter: int) -> None:
             match.update(Headless(0.0))
             if refused:
                 raise ScriptError(f"steps[{runner.index}]: the script's move is refused "
-                                  f"({refused[0].rule}: {refused[0].reason})")
+                                  f"({refused[0].rule}: {refused[0].reason.format(**refused[0].values)})")
             if match.version != version:
                 moved = time.monotonic()
             elif time.monotonic() - moved > STALL_SECONDS:

@@ -11,12 +11,12 @@ from .catalogue import Catalogue, CatalogueError, load as load_catalogue
 from .errors import RulesError
 from .flow import places, ranking
 from .observation import observe
-from .rules import PROMPTS, Kind, apply_action, legal_actions, play_to_turn_end, why_illegal
+from .rules import Kind, apply_action, legal_actions, play_to_turn_end, why_illegal
 from .setup import new_game
 from .state import State
 
 __all__ = [
-    "Action", "ActionError", "auto_pay", "Catalogue", "CatalogueError", "Kind", "PROMPTS", "RulesError", "State",
+    "Action", "ActionError", "auto_pay", "Catalogue", "CatalogueError", "Kind", "RulesError", "State",
     "apply_action", "legal_actions", "load_catalogue", "play_to_turn_end", "new_game", "observe", "places", "ranking",
     "replay", "why_illegal",
 ]

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..language import N_
 from . import grid
 from .catalogue import LAST_YEAR, Catalogue, load
+from .errors import Why, because
 from .flow import LEFTOVERS_PER_VP
 from .ranges import BASE_TILES, COORD, POINTS, ROUND_NUMBER, SCIENCE, TURN_NUMBER, UPGRADES
 from .ring import WHITE_CROSSES
@@ -97,13 +99,14 @@ def extent(player) -> int:
     return max(tiles, standing)
 
 
-def problem(s: State) -> str | None:
+def problem(s: State) -> Why | None:
     """Which counter the rest of the game could push out of its range (None if none could)."""
     rounds, turns = rounds_left(s), turns_left(s)
+    passing = N_("{field}: {value} and up to {more} more could pass {most}")
     if s.round + rounds > ROUND_NUMBER.hi:
-        return f"round: {s.round} and up to {rounds} more could pass {ROUND_NUMBER.hi}"
+        return because(passing, field="round", value=s.round, more=rounds, most=ROUND_NUMBER.hi)
     if s.turn + turns > TURN_NUMBER.hi:
-        return f"turn: {s.turn} and up to {turns} more could pass {TURN_NUMBER.hi}"
+        return because(passing, field="turn", value=s.turn, more=turns, most=TURN_NUMBER.hi)
     gained, lost = points_to_come(s)
     science, modules = science_to_come(s), modules_to_come(s)
     for i, p in enumerate(s.players):
@@ -114,16 +117,19 @@ def problem(s: State) -> str | None:
                                   ("score", p.score, POINTS)]:
             moved = value - lost if span.lo < 0 else value + gained
             if not span.holds(moved):
-                return (f"{path}.{what}: {value} could move by {lost if span.lo < 0 else gained} "
-                        f"in the rest of the game, past {span.words()}")
+                return because(N_("{field}: {value} could move by {change} in the rest of the game, "
+                                  "out of its range from {least} to {most}"),
+                               field=f"{path}.{what}", value=value, change=lost if span.lo < 0 else gained,
+                               least=span.lo, most=span.hi)
         if p.science + science > SCIENCE.hi:
-            return f"{path}.science: {p.science} and up to {science} more could pass {SCIENCE.hi}"
+            return because(passing, field=f"{path}.science", value=p.science, more=science, most=SCIENCE.hi)
         if len(p.base) + modules > BASE_TILES.hi:
-            return f"{path}.base: {len(p.base)} tiles and up to {modules} more could pass {BASE_TILES.hi}"
+            return because(N_("{field}: {value} tiles and up to {more} more could pass {most}"),
+                           field=f"{path}.base", value=len(p.base), more=modules, most=BASE_TILES.hi)
         # A module goes where an astronaut stands, next to a module: a base reaches one cell further per module.
         if extent(p) + 1 + modules > COORD.hi:
-            return (f"{path}.base: it reaches {extent(p)} cells from the centre and could grow "
-                    f"{modules + 1} further, past {COORD.hi}")
+            return because(N_("{field}: it reaches {value} cells from the centre and could grow {more} further, "
+                              "past {most}"), field=f"{path}.base", value=extent(p), more=modules + 1, most=COORD.hi)
     return None
 
 

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import threading
 
+from ..language import N_
 from .catalogue import ADVANCED, ADVANCED_OF, BASIC, BASIC_OF, BASICS_PER_ADVANCED, ELECTRICITY
+from .errors import Why, because
 
 # need: 7 direct counts by resource index (an in-progress conversion excluded);
 # owed: 3 basics still owed to finish in-progress conversions (ice, methane, insect);
@@ -122,17 +124,17 @@ def can_pay(cost: tuple, supply: tuple) -> bool:
     return feasible(cost, (0, 0, 0), supply)
 
 
-def apply_unit(need: list, progress: list, unit: int, toward: int) -> str | None:
+def apply_unit(need: list, progress: list, unit: int, toward: int) -> Why | None:
     """Book one spent unit against the need, in place. Returns why it cannot go there, or None."""
     if unit == toward:
         direct_left = need[unit] - (1 if unit in ADVANCED and progress[BASIC_OF[unit]] else 0)
         if direct_left <= 0:
-            return "nothing of that type is still owed"
+            return because(N_("nothing of that type is still owed"))
         need[unit] -= 1
         return None
     if (unit in BASIC and toward == ADVANCED_OF[unit]) or (unit == ELECTRICITY and toward in ADVANCED):
         if need[toward] <= 0:
-            return "no advanced resource of that type is owed"
+            return because(N_("no advanced resource of that type is owed"))
         b = BASIC_OF[toward]
         progress[b] += 1
         if progress[b] == BASICS_PER_ADVANCED:
@@ -141,7 +143,8 @@ def apply_unit(need: list, progress: list, unit: int, toward: int) -> str | None
         return None
     if unit == ELECTRICITY and toward in BASIC:
         if need[toward] <= 0:
-            return "no basic resource of that type is owed"
+            return because(N_("no basic resource of that type is owed"))
         need[toward] -= 1
         return None
-    return "that substitution is not allowed (3 matching basics or electricity for an advanced, electricity for a basic)"
+    return because(N_("that substitution is not allowed ({rate} matching basics or electricity for an advanced, "
+                      "electricity for a basic)"), rate=BASICS_PER_ADVANCED)

@@ -165,7 +165,7 @@ class ProtocolSession:
         try:
             events = apply_action(trial, action)
         except RulesError as exc:
-            return _fail(exc.reason, rule=exc.rule), KEEP
+            return _fail(exc.sentence, rule=exc.rule), KEEP
         events_json = [to_json(e) for e in events]
         if with_state:
             return _ok(state=trial.to_json(), events=events_json), trial

@@ -14,7 +14,9 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
+from ..language import N_
 from .catalogue import LAST_YEAR, PLAYER_COUNTS, YEARS
+from .errors import Unfit, Why, because
 from .ring import HANGARS, RING, WHEEL_BAYS
 
 
@@ -77,16 +79,18 @@ def parse_int(digits: str) -> int:
     digits before it is converted, so no file or request can make the reader work for long
     or hold a number no range admits."""
     if len(digits) > INT_DIGITS and len(digits.lstrip("-")) > INT_DIGITS:
-        raise ValueError(f"it holds an integer of {len(digits.lstrip('-'))} digits (at most {INT_DIGITS})")
+        raise Unfit(N_("it holds an integer of {digits} digits (at most {most})"),
+                    {"digits": len(digits.lstrip("-")), "most": INT_DIGITS})
     return int(digits)
 
 
-def text_problem(value: Any, most: int) -> str | None:
+def text_problem(value: Any, most: int) -> Why | None:
     """Why `value` is not a text the game can keep and draw (None when it is)."""
     if not isinstance(value, str):
-        return f"it holds {type(value).__name__} where a text belongs"
+        # Translators: {kind} is the JSON value's type as Python names it, such as "int" or "list".
+        return because(N_("it holds {kind} where a text belongs"), kind=type(value).__name__)
     if len(value) > most:
-        return f"it holds a text of {len(value)} characters (at most {most})"
+        return because(N_("it holds a text of {length} characters (at most {most})"), length=len(value), most=most)
     if _UNSAFE.search(value):
-        return "it holds a text with a NUL character or half of a UTF-16 pair"
+        return because(N_("it holds a text with a NUL character or half of a UTF-16 pair"))
     return None

@@ -12,17 +12,18 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..language import N_
 from . import grid
 from .actions import SPECS, Action, ActionSpec, KindBase, declare
 from .catalogue import ADVANCED, ADVANCED_OF, ANY, BASIC, ELECTRICITY, RESOURCES, SHAPES, Catalogue
-from .errors import RulesError
+from .errors import RulesError, Why, because
 from .events import (
     AstronautPlaced, AstronautSelected, Event, ExperimentChosen, ExperimentDone, ModuleChosen, ModuleDeployed,
     ObstacleDestroyed, ObstacleWeakened, Produced, Reactivated, Spent, TimeModule, TurnEnded, Upgraded,
     UpgradesEarned, WorkEnded, WorkStarted,
 )
 from .payment import apply_unit, can_pay, feasible, split_need
-from .phases import enter
+from .phases import PHASES, enter
 from .ranges import ASTRONAUT_WORK
 from .ring import HANGARS, WHEEL_BAYS, experiment_spot, slot_spot
 from .state import (
@@ -36,17 +37,6 @@ Events = list[Event]
 START_WORK, MAX_WORK = ASTRONAUT_WORK  # an astronaut's work: where it starts, how far upgrades take it
 OBSTACLE_RESEARCH = 3  # for clearing an obstacle
 UPGRADE_SQUARE_COLOURS = 2  # a finished square of at most this many colours earns a work upgrade
-PROMPTS = {
-    TURN: "choose an active astronaut in your base",
-    ACTION: "choose to work on the base, deploy a module or carry out an experiment",
-    WORK: "activate tiles with the astronaut's work, or end the work",
-    PAY: "spend resources from your modules to pay the cost",
-    COLOUR: "choose whether the communication module is blue or orange",
-    SHAPE: "choose the shape the wild greenhouse shows",
-    UPGRADE: "choose an astronaut to receive a work upgrade",
-    PLACE: "place a returning astronaut in your base, next to a module",
-    OVER: "the game is over",
-}
 
 
 # ---------------------------------------------------------------- shared look-ups
@@ -75,7 +65,7 @@ def _supply_less_one(s: State, cat: Catalogue, ctx: dict, produces: tuple) -> tu
     """The current player's supply once one unit of a `produces` tile is spent: the supply
     `supply_of` gives for the base after that spend, worked out from the whole base's supply
     (computed once per batch sharing `ctx`), so checking every candidate spend stays linear."""
-    key = ("supply less one", produces)
+    key = ("supply_less_one", produces)
     supply = ctx.get(key)
     if supply is None:
         supply = tuple(
@@ -119,16 +109,16 @@ def greenhouse_fixed_shapes(player, cat: Catalogue, group: list, skip) -> list[s
     ]
 
 
-def greenhouse_problem(player, cat: Catalogue, spec, cell) -> str | None:
+def greenhouse_problem(player, cat: Catalogue, spec, cell) -> Why | None:
     """Why a greenhouse may not land on `cell` (None when it may)."""
     group = grid.greenhouse_group(player.base, cat, cell, extra=cell)
     fixed = greenhouse_fixed_shapes(player, cat, group, cell)
     if spec.shape != "wild":
         fixed.append(spec.shape)
     if len(group) > grid.MAX_GREENHOUSES:
-        return f"no more than {grid.MAX_GREENHOUSES} greenhouses may be connected"
+        return because(N_("no more than {most} greenhouses may be connected"), most=grid.MAX_GREENHOUSES)
     if not grid.greenhouse_shapes_ok(fixed, len(group)):
-        return "connected greenhouses must all have different shapes"
+        return because(N_("connected greenhouses must all have different shapes"))
     return None
 
 
@@ -140,24 +130,24 @@ def wild_options(player, cat: Catalogue, cell) -> list[str]:
 
 # ---------------------------------------------------------------- checkers
 
-def _check_select(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+def _check_select(s: State, a: Action, cat: Catalogue, ctx: dict) -> Why | None:
     _, astronaut, _, _ = a
     astros = s.players[s.current].astros
     if not isinstance(astronaut, int) or not 0 <= astronaut < len(astros):
-        return "there is no such astronaut"
+        return because(N_("there is no such astronaut"))
     if astros[astronaut][1] != ACTIVE:
-        return "only an active astronaut in your base can act"
+        return because(N_("only an active astronaut in your base can act"))
     return None
 
 
-def _check_work(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+def _check_work(s: State, a: Action, cat: Catalogue, ctx: dict) -> Why | None:
     return None
 
 
-def _check_module(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+def _check_module(s: State, a: Action, cat: Catalogue, ctx: dict) -> Why | None:
     _, slot, _, _ = a
     if not isinstance(slot, int) or not 1 <= slot <= HANGARS or s.hangars[slot - 1] is None:
-        return "there is no module in that hangar"
+        return because(N_("there is no module in that hangar"))
     spec = cat.tiles[s.hangars[slot - 1]]
     player = s.players[s.current]
     cell = player.astros[s.sel][2]
@@ -166,55 +156,55 @@ def _check_module(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
         if why:
             return why
     if not can_pay(spec.cost_vec, _supply(s, cat, ctx)):
-        return "your base cannot pay this module's cost"
+        return because(N_("your base cannot pay this module's cost"))
     return None
 
 
-def _check_experiment(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+def _check_experiment(s: State, a: Action, cat: Catalogue, ctx: dict) -> Why | None:
     _, index, _, _ = a
     if not isinstance(index, int) or not 0 <= index < WHEEL_BAYS or s.wheel[index] is None:
-        return "there is no experiment on that space"
+        return because(N_("there is no experiment on that space"))
     spec = cat.experiments[s.wheel[index]]
     if not can_pay(spec.cost_vec, _supply(s, cat, ctx)):
-        return "your base cannot pay this experiment's cost"
+        return because(N_("your base cannot pay this experiment's cost"))
     return None
 
 
-def _check_activate(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+def _check_activate(s: State, a: Action, cat: Catalogue, ctx: dict) -> Why | None:
     _, cell, _, _ = a
     base = s.players[s.current].base
     if cell not in base:
-        return "there is no tile on that cell"
+        return because(N_("there is no tile on that cell"))
     tid, stock = base[cell]
     spec = cat.tiles[tid]
     if spec.kind != "obstacle" and not spec.work:
-        return "this module cannot be activated"
+        return because(N_("this module cannot be activated"))
     if activatable(spec, stock, s.work_left):
         return None
     if spec.work > s.work_left or (spec.kind == "obstacle" and s.work_left < 1):
-        return f"it needs {spec.work} work and the astronaut has {s.work_left} left"
-    return "its stock is full: spend from it before producing more"
+        return because(N_("it needs {need} work and the astronaut has {have} left"), need=spec.work, have=s.work_left)
+    return because(N_("its stock is full: spend from it before producing more"))
 
 
-def _check_end_work(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+def _check_end_work(s: State, a: Action, cat: Catalogue, ctx: dict) -> Why | None:
     if s.work_left == s.players[s.current].astros[s.sel][0]:
-        return "working means activating at least one tile first"
+        return because(N_("working means activating at least one tile first"))
     return None
 
 
-def _check_spend(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+def _check_spend(s: State, a: Action, cat: Catalogue, ctx: dict) -> Why | None:
     _, cell, unit, toward = a
     base = s.players[s.current].base
     if cell not in base:
-        return "there is no tile on that cell"
+        return because(N_("there is no tile on that cell"))
     tid, stock = base[cell]
     spec = cat.tiles[tid]
     if not spec.stores:
-        return "this tile holds no resources"
+        return because(N_("this tile holds no resources"))
     if stock <= 0:
-        return "this module has nothing in stock"
+        return because(N_("this module has nothing in stock"))
     if unit not in spec.produces:
-        return "this module does not hold that resource"
+        return because(N_("this module does not hold that resource"))
     need = s.need.copy()
     progress = s.progress.copy()
     why = apply_unit(need, progress, unit, toward)
@@ -222,59 +212,61 @@ def _check_spend(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
         return why
     direct, owed = split_need(tuple(need), tuple(progress))
     if not feasible(direct, owed, _supply_less_one(s, cat, ctx, spec.produces)):
-        return "spending that unit there would leave the rest of the cost unpayable"
+        return because(N_("spending that unit there would leave the rest of the cost unpayable"))
     return None
 
 
-def _check_colour(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+def _check_colour(s: State, a: Action, cat: Catalogue, ctx: dict) -> Why | None:
     _, colour, _, _ = a
-    return None if colour in ("blue", "orange") else "a communication module is blue or orange"
+    return None if colour in ("blue", "orange") else because(N_("a communication module is blue or orange"))
 
 
-def _check_shape(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+def _check_shape(s: State, a: Action, cat: Catalogue, ctx: dict) -> Why | None:
     _, shape, _, _ = a
     player = s.players[s.current]
     if shape not in wild_options(player, cat, player.astros[s.sel][2]):
-        return "connected greenhouses must all show different shapes"
+        return because(N_("connected greenhouses must all show different shapes"))
     return None
 
 
-def _check_upgrade(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+def _check_upgrade(s: State, a: Action, cat: Catalogue, ctx: dict) -> Why | None:
     _, astronaut, _, _ = a
     astros = s.players[s.current].astros
     if not isinstance(astronaut, int) or not 0 <= astronaut < len(astros):
-        return "there is no such astronaut"
+        return because(N_("there is no such astronaut"))
     if astros[astronaut][0] >= MAX_WORK:
-        return f"an astronaut's work value is at most {MAX_WORK}"
+        return because(N_("an astronaut's work value is at most {most}"), most=MAX_WORK)
     return None
 
 
-def _check_place(s: State, a: Action, cat: Catalogue, ctx: dict) -> str | None:
+def _check_place(s: State, a: Action, cat: Catalogue, ctx: dict) -> Why | None:
     _, astronaut, cell, _ = a
     player = s.players[s.current]
     if not isinstance(astronaut, int) or not 0 <= astronaut < len(player.astros):
-        return "there is no such astronaut"
+        return because(N_("there is no such astronaut"))
     if player.astros[astronaut][1] != RETURNING:
-        return "that astronaut is not returning to the base"
+        return because(N_("that astronaut is not returning to the base"))
     if cell in player.base or cell in occupied_cells(player):
-        return "that cell is taken"
+        return because(N_("that cell is taken"))
     tiles = cat.tiles
     if not any(n in player.base and tiles[player.base[n][0]].kind != "obstacle" for n in grid.neighbours(cell)):
-        return "an astronaut must stand next to at least one module (obstacles do not count)"
+        return because(N_("an astronaut must stand next to at least one module (obstacles do not count)"))
     return None
 
 
 def why_illegal(s: State, a: Action) -> RulesError | None:
     """The rule an action breaks in this state, or None if it is legal."""
     if s.phase == OVER:
-        return RulesError("End of the game", "the game is over; no more actions")
+        return RulesError(N_("End of the game"), N_("the game is over; no more actions"))
     spec = SPECS.get(a.kind) if isinstance(a, Action) else None
     if spec is None:
-        return RulesError("Actions", f"unknown action {a!r}")
+        return RulesError(N_("Actions"), N_("unknown action {action}"), {"action": repr(a)})
     if spec.phase != s.phase:
-        return RulesError("Turn order", f"'{a.kind}' is not a choice now: {PROMPTS[s.phase]}")
+        # Translators: {kind} and {phase} are names in the line protocol, such as "spend" and "turn".
+        reason = N_("'{kind}' is not a choice in the '{phase}' phase")
+        return RulesError(N_("Turn order"), reason, {"kind": str(a.kind), "phase": str(s.phase)})
     why = spec.check(s, a, s.catalogue, {})
-    return RulesError(spec.rule, why) if why else None
+    return RulesError(spec.rule, *why) if why else None
 
 
 # ---------------------------------------------------------------- candidates
@@ -649,25 +641,25 @@ def _do_place(s: State, a: Action, cat: Catalogue, ev: Events) -> None:
 # ---------------------------------------------------------------- the kinds of action
 
 declare({
-    Kind.SELECT_ASTRONAUT: ActionSpec(("astronaut",), TURN, "Choosing an astronaut", _check_select, _do_select,
+    Kind.SELECT_ASTRONAUT: ActionSpec(("astronaut",), TURN, N_("Choosing an astronaut"), _check_select, _do_select,
                                       _fixed(_SELECT)),
-    Kind.WORK: ActionSpec((), ACTION, "Work on the Base", _check_work, _do_work, _fixed(_WORK)),
-    Kind.CHOOSE_MODULE: ActionSpec(("slot",), ACTION, "Deploy a Module", _check_module, _do_module,
+    Kind.WORK: ActionSpec((), ACTION, N_("Work on the Base"), _check_work, _do_work, _fixed(_WORK)),
+    Kind.CHOOSE_MODULE: ActionSpec(("slot",), ACTION, N_("Deploy a Module"), _check_module, _do_module,
                                    _fixed(_MODULES)),
-    Kind.CHOOSE_EXPERIMENT: ActionSpec(("index",), ACTION, "Carry out an Experiment", _check_experiment,
+    Kind.CHOOSE_EXPERIMENT: ActionSpec(("index",), ACTION, N_("Carry out an Experiment"), _check_experiment,
                                        _do_experiment, _fixed(_EXPERIMENTS)),
-    Kind.ACTIVATE: ActionSpec(("cell",), WORK, "Work on the Base", _check_activate, _do_activate,
+    Kind.ACTIVATE: ActionSpec(("cell",), WORK, N_("Work on the Base"), _check_activate, _do_activate,
                               _activate_candidates),
-    Kind.END_WORK: ActionSpec((), WORK, "Work on the Base", _check_end_work, _do_end_work, _fixed(_END_WORK)),
-    Kind.SPEND: ActionSpec(("cell", "unit", "toward"), PAY, "Spending resources", _check_spend, _do_spend,
+    Kind.END_WORK: ActionSpec((), WORK, N_("Work on the Base"), _check_end_work, _do_end_work, _fixed(_END_WORK)),
+    Kind.SPEND: ActionSpec(("cell", "unit", "toward"), PAY, N_("Spending resources"), _check_spend, _do_spend,
                            _spend_candidates),
-    Kind.CHOOSE_COLOUR: ActionSpec(("colour",), COLOUR, "Communication modules", _check_colour, _do_colour,
+    Kind.CHOOSE_COLOUR: ActionSpec(("colour",), COLOUR, N_("Communication modules"), _check_colour, _do_colour,
                                    _fixed(_COLOURS)),
-    Kind.CHOOSE_SHAPE: ActionSpec(("shape",), SHAPE, "Greenhouses", _check_shape, _do_shape, _fixed(_SHAPES)),
-    Kind.UPGRADE: ActionSpec(("astronaut",), UPGRADE, "Upgrading an astronaut", _check_upgrade, _do_upgrade,
+    Kind.CHOOSE_SHAPE: ActionSpec(("shape",), SHAPE, N_("Greenhouses"), _check_shape, _do_shape, _fixed(_SHAPES)),
+    Kind.UPGRADE: ActionSpec(("astronaut",), UPGRADE, N_("Upgrading an astronaut"), _check_upgrade, _do_upgrade,
                              _fixed(_UPGRADES)),
-    Kind.PLACE_ASTRONAUT: ActionSpec(("astronaut", "cell"), PLACE, "Returning astronauts", _check_place,
+    Kind.PLACE_ASTRONAUT: ActionSpec(("astronaut", "cell"), PLACE, N_("Returning astronauts"), _check_place,
                                      _do_place, _place_candidates),
 })
 # phase -> the specs of the kinds it offers, in declaration order (the order legal actions list in)
-_OFFERED = {phase: [spec for spec in SPECS.values() if spec.phase == phase] for phase in PROMPTS}
+_OFFERED = {phase: [spec for spec in SPECS.values() if spec.phase == phase] for phase in PHASES}

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 
+from ..language import N_
 from .catalogue import TileSpec, load
+from .errors import Refusal
 from .rules import MAX_WORK, START_WORK
 from .state import ACTIVE, EXHAUSTED, State
 from .validation import StateError, load_state
@@ -19,8 +21,8 @@ from .validation import StateError, load_state
 MAX_SET_SCORE = 99  # the highest score the sandbox lets a seat be given
 
 
-class SandboxError(ValueError):
-    pass
+class SandboxError(Refusal, ValueError):
+    """An edit that cannot be made: why, a message of the catalogue with its values."""
 
 
 def palette() -> list[TileSpec]:
@@ -36,19 +38,19 @@ def place_tile(s: State, seat: int, cell, tile_id: str) -> None:
     cat = load()
     spec = cat.tiles.get(tile_id)
     if spec is None or spec.face is not None:
-        raise SandboxError(f"{tile_id!r} is not a tile that can sit on a base")
+        raise SandboxError(N_("'{tile}' is not a tile that can sit on a base"), {"tile": str(tile_id)})
     player = s.players[seat]
     if cell in player.base or cell in standing(player):
-        raise SandboxError("that cell is taken")
+        raise SandboxError(N_("that cell is taken"))
     if player.base and cell not in beside_base(player):
-        raise SandboxError("a tile must touch the base, at least at a corner")
+        raise SandboxError(N_("a tile must touch the base, at least at a corner"))
     stock = spec.max_stock if spec.kind == "obstacle" else 0
     _edit(s, lambda t: _put(t, seat, cell, spec, stock))
 
 
 def remove_tile(s: State, seat: int, cell, rng: random.Random) -> None:
     if cell not in s.players[seat].base:
-        raise SandboxError("there is no tile on that cell")
+        raise SandboxError(N_("there is no tile on that cell"))
     where = rng.random()  # where in its deck it goes back, the same on the trial copy and for real
     _edit(s, lambda t: _take_off(t, seat, cell, where))
 
@@ -66,7 +68,7 @@ def turned_stock(s: State, seat: int, cell, way: int) -> int:
     tid, stock = _stocked(s, seat, cell)
     spec = load().tiles[tid]
     if spec.kind == "obstacle" and way < 0:
-        raise SandboxError(f"the {spec.name} holds nothing to spend")
+        raise SandboxError(N_("an obstacle holds nothing to spend"))
     turned = stock - way if spec.kind == "obstacle" else stock + way
     _stocked(s, seat, cell, turned)
     return turned
@@ -82,14 +84,14 @@ def _stocked(s: State, seat: int, cell, stock: int | None = None) -> tuple[str, 
     units; SandboxError saying which it cannot."""
     player = s.players[seat]
     if cell not in player.base:
-        raise SandboxError("there is no tile on that cell")
+        raise SandboxError(N_("there is no tile on that cell"))
     tid, held = player.base[cell]
     spec = load().tiles[tid]
     if spec.max_stock == 0 or spec.kind not in ("production", "obstacle"):
-        raise SandboxError(f"the {spec.name} holds no stock")
+        raise SandboxError(N_("this tile holds no stock"))
     low = 1 if spec.kind == "obstacle" else 0
     if stock is not None and not low <= stock <= spec.max_stock:
-        raise SandboxError(f"the {spec.name} holds {low} to {spec.max_stock}")
+        raise SandboxError(N_("this tile holds {least} to {most}"), {"least": low, "most": spec.max_stock})
     return tid, held
 
 
@@ -98,17 +100,17 @@ def move_astronaut(s: State, seat: int, index: int, cell) -> None:
     player = s.players[seat]
     work, where, _ = player.astros[index]
     if where not in (ACTIVE, EXHAUSTED):
-        raise SandboxError("only astronauts in the base can be moved here")
+        raise SandboxError(N_("only astronauts in the base can be moved here"))
     if cell in player.base or cell in standing(player, but=index):
-        raise SandboxError("that cell is taken")
+        raise SandboxError(N_("that cell is taken"))
     if cell not in beside_base(player):
-        raise SandboxError("an astronaut stands next to the base, at least at a corner")
+        raise SandboxError(N_("an astronaut stands next to the base, at least at a corner"))
     _edit(s, lambda t: t.players[seat].astros.__setitem__(index, (work, where, cell)))
 
 
 def set_work(s: State, seat: int, index: int, work: int) -> None:
     if not START_WORK <= work <= MAX_WORK:
-        raise SandboxError(f"work values run from {START_WORK} to {MAX_WORK}")
+        raise SandboxError(N_("work values run from {least} to {most}"), {"least": START_WORK, "most": MAX_WORK})
     _, where, pos = s.players[seat].astros[index]
     _edit(s, lambda t: t.players[seat].astros.__setitem__(index, (work, where, pos)))
 
@@ -116,7 +118,7 @@ def set_work(s: State, seat: int, index: int, work: int) -> None:
 def set_research(s: State, seat: int, research: int) -> None:
     top = load().research_cap
     if not 0 <= research <= top:
-        raise SandboxError(f"the research track runs from 0 to {top}")
+        raise SandboxError(N_("the research track runs from 0 to {most}"), {"most": top})
     _edit(s, lambda t: setattr(t.players[seat], "research", research))
 
 
@@ -125,7 +127,8 @@ def set_score(s: State, seat: int, score: int) -> None:
     ledger = s.players[seat].ledger
     earned = sum(ledger.values()) - ledger["scenario"]
     if not earned <= score <= MAX_SET_SCORE:
-        raise SandboxError(f"the score can be set from {earned} (the points earned) to {MAX_SET_SCORE}")
+        raise SandboxError(N_("the score can be set from {earned} (the points earned) to {most}"),
+                           {"earned": earned, "most": MAX_SET_SCORE})
     _edit(s, lambda t: t.players[seat].ledger.__setitem__("scenario", score - earned))
 
 
@@ -140,7 +143,8 @@ def _edit(s: State, change) -> None:
     try:
         load_state(trial.to_json())
     except StateError as exc:
-        raise SandboxError(f"the rules could not play from there ({exc})") from None
+        # Translators: {problem} is the check's own words, in English, for the engineer.
+        raise SandboxError(N_("the rules could not play from there ({problem})"), {"problem": str(exc)}) from None
     change(s)
 
 

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import random
 
+from ..language import N_
 from .catalogue import MISSION_TYPES, PLAYER_COUNTS, YEARS, Catalogue, load
+from .errors import Unfit
 from .phases import enter
 from .ranges import SEED
 from .ring import HANGARS, WHEEL_BAYS
@@ -15,9 +17,10 @@ def new_game(players: int, seed: int, catalogue: Catalogue | None = None) -> Sta
     """A game for `players` dealt from `seed`, with `catalogue`'s tiles, experiments and missions
     (by default the published edition's)."""
     if players not in PLAYER_COUNTS:
-        raise ValueError("Humanity is played by 2, 3 or 4 players")
+        raise Unfit(N_("Humanity is played by {least} to {most} players"),
+                    {"least": PLAYER_COUNTS[0], "most": PLAYER_COUNTS[-1]})
     if not SEED.holds(seed):
-        raise ValueError(f"the seed must be an integer {SEED.words()}")
+        raise Unfit(N_("the seed must be an integer from {least} to {most}"), {"least": SEED.lo, "most": SEED.hi})
     cat = catalogue or load()
     rng = random.Random(seed)
     s = State.__new__(State)

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ..language import N_
 from .catalogue import RESOURCES, Catalogue, load as load_catalogue
+from .errors import Unfit
 from .phases import Phase
 from .ranges import POINTS, POINTS_LOST, Range
 from .ring import HANGARS, WHEEL_BAYS, distance
@@ -303,7 +305,7 @@ class State:
         """The state in `d`, trusted (engine/validation.py checks one from outside first), of a
         game played with `catalogue` (by default the published edition's)."""
         if d.get("version") != VERSION:
-            raise ValueError(f"unsupported state version {d.get('version')!r}")
+            raise Unfit(N_("unsupported state version {version}"), {"version": repr(d.get("version"))})
         s = cls.__new__(cls)
         s.catalogue = catalogue or load_catalogue()
         s.n = int(d["players"])
@@ -333,7 +335,7 @@ class State:
         s.players = [Player.from_json(p) for p in d["seats"]]
         s.owned = EVERY_SEAT
         if len(s.players) != s.n or len(s.hangars) != HANGARS or len(s.wheel) != WHEEL_BAYS:
-            raise ValueError("state shape is inconsistent (seats, hangars or experiments)")
+            raise Unfit(N_("state shape is inconsistent (seats, hangars or experiments)"))
         return s
 
     def __eq__(self, other: object) -> bool:

@@ -59,7 +59,8 @@ def load_state(raw: Any) -> State:
             check_points(state, i)
     except InvariantError as exc:
         raise StateError(str(exc)) from None
-    problem = horizon_problem(state) or _smoke_test(state)
+    why = horizon_problem(state)
+    problem = why.sentence if why else _smoke_test(state)
     if problem:
         raise StateError(problem)
     return state

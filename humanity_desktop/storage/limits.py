@@ -140,4 +140,4 @@ def _check_texts(value: Any) -> None:
             if isinstance(item, dict):
                 todo.extend(item.values())
         elif isinstance(item, str) and (why := text_problem(item, len(item))) is not None:
-            raise Refused(why)
+            raise Refused(why.sentence)

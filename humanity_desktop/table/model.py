@@ -17,9 +17,10 @@ from functools import cached_property
 from importlib import resources
 from typing import NamedTuple
 
-from ..engine import PROMPTS, Action, State
+from ..engine import Action, State, legal_actions
 from ..language import _
 from ..engine.actions import SPECS
+from ..engine.errors import Why
 from ..engine.catalogue import BASIC, BASICS_PER_ADVANCED, RESOURCES, load
 from ..engine.rules import Kind
 from ..engine.state import ACTION, ASTRONAUTS
@@ -93,7 +94,7 @@ class Drop(NamedTuple):
 
     action: Action | None = None
     lands: tuple | str | None = None  # a cell, ON_BASE, or None: the piece goes home
-    refusal: tuple[str, str] | None = None  # (rule, reason)
+    refusal: tuple[str, str] | None = None  # (rule, reason): messages of the catalogue, as the rules name them
 
 
 def target_of(action: Action, state: State, seat: int) -> Target | None:
@@ -279,7 +280,7 @@ class Table:
             return Drop(Action(kind, carried.ref), cell)
         if lands == ON_BASE and on_base:
             return Drop(Action(kind, carried.ref), ON_BASE)
-        return Drop(refusal=(SPECS[kind].rule, words("misdrops", kind)))
+        return Drop(refusal=(SPECS[kind].rule, WORDS["misdrops"][kind]))
 
     def _carried_kind(self, carried: Target) -> str | None:
         return next((k for k, place in ON_TABLE.items() if place.carried == carried.kind), None)
@@ -348,8 +349,12 @@ class Table:
 
     def prompt(self, name: str) -> tuple[str, str]:
         """The prompt panel's title and instruction for the seat to move, called `name`."""
-        title, hint = words("prompts", self.state.phase)
-        return title.format(name=name, **self.facts), hint.format(name=name, **self.facts)
+        return words("prompts", self.state.phase)[0].format(name=name, **self.facts), self.asks
+
+    @property
+    def asks(self) -> str:
+        """The prompt's instruction: what the moment asks the seat to move to do."""
+        return words("prompts", self.state.phase)[1].format(**self.facts)
 
     def prompt_states(self) -> tuple[str, ...]:
         """The facts of the position the prompt's title gives figures of (see `facts`)."""
@@ -372,18 +377,23 @@ class Table:
         return " ".join(parts)
 
 
-def refused(seat: int | None, action: Action | None, rule: str, reason: str, state: State) -> str:
+def refused(seat: int | None, action: Action | None, rule: str, reason: str, values: dict | None,
+            state: State) -> str:
     """One line for a move the match refused in `state`, in a player's words: a move of the
-    wrong moment says what the moment asks for instead."""
+    wrong moment says what the moment asks for instead (the prompt's instruction)."""
     if action is not None and seat == state.current_player and action.kind in SPECS \
-            and SPECS[action.kind].phase != state.phase:
-        return _("You cannot {doing} now: {prompt}").format(doing=words("doing", action.kind), prompt=PROMPTS[state.phase])
-    return plain(rule, reason)
+            and SPECS[action.kind].phase != state.phase and not state.game_over:
+        asks = Table(state, legal_actions(state)).asks
+        # Translators: {prompt} is the prompt's instruction, a sentence such as "Click one of your astronauts…".
+        return _("You cannot {doing} now: {prompt}").format(doing=words("doing", action.kind), prompt=asks)
+    return plain(rule, reason, values)
 
 
-def plain(rule: str, reason: str) -> str:
-    """A rule's refusal under a heading a player understands, never the rulebook's own."""
-    return _("{topic}: {reason}").format(topic=words("topics", rule) if rule in WORDS["topics"] else rule, reason=reason)
+def plain(rule: str, reason: str, values: dict | None = None) -> str:
+    """A rule's refusal under a heading a player understands, never the rulebook's own: the
+    rule and the reason are messages of the catalogue, `values` fill the reason's placeholders."""
+    topic = words("topics", rule) if rule in WORDS["topics"] else _(rule)
+    return _("{topic}: {reason}").format(topic=topic, reason=Why(reason, values or {}).told)
 
 
 def _takes(place: OnTable, target: Target) -> bool:

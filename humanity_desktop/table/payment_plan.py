@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ..engine import Action, State, apply_action, auto_pay, legal_actions
 from ..engine.autopay import cheapest_spend
-from ..engine.catalogue import ADVANCED, BASICS_PER_ADVANCED, RESOURCES
+from ..engine.catalogue import ADVANCED, BASICS_PER_ADVANCED
 
 
 class Chip(NamedTuple):
@@ -117,12 +117,3 @@ def _full(spends: list[Action], action: Action) -> bool:
     converted = action.unit != action.toward and action.toward in ADVANCED
     return len(spends) >= (BASICS_PER_ADVANCED if converted else 1)
 
-
-def describe(chip: Chip) -> str:
-    """A chip's source in words, for its tooltip."""
-    if not chip.spends:
-        return f"{RESOURCES[chip.resource]}: nothing left can pay it"
-    first = chip.spends[0]
-    if first.unit == chip.resource:
-        return f"{RESOURCES[chip.resource]}: paid with {RESOURCES[first.unit]}"
-    return f"{RESOURCES[chip.resource]}: paid with {len(chip.spends)} {RESOURCES[first.unit]}"

@@ -150,7 +150,7 @@ class GameScene(Scene):
         self.director.reset(info, self._last_after, self.director.queue[-1].seat if self.director.queue else 0, steps)
 
     def _on_refused(self, ev: ActionRefused) -> None:
-        self.frame.toasts.show(refused(ev.seat, ev.action, ev.rule, ev.reason, self.match.state), theme.BAD)
+        self.frame.toasts.show(refused(ev.seat, ev.action, ev.rule, ev.reason, ev.values, self.match.state), theme.BAD)
 
     def _on_undone(self, ev: Undone) -> None:
         self.director.clear()

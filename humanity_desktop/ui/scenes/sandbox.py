@@ -139,7 +139,7 @@ class SandboxScene(Scene):
         try:
             edit.make(self.state, SEAT, *edit.args)
         except SandboxError as exc:
-            self._say(_("Not possible: {reason}.").format(reason=exc), theme.BAD)
+            self._say(_("Not possible: {reason}.").format(reason=exc.why.told), theme.BAD)
             return
         self._say(edit.done, theme.TEXT_DIM)
         if edit.puts is not None:
