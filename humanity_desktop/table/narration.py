@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from ..engine.catalogue import load
 from ..engine.events import (
-    VP, AstronautPlaced, ExperimentChosen, ExperimentDone, GameOver, MissionTaken, ModuleChosen, ModuleDeployed,
-    ObstacleDestroyed, ObstacleWeakened, Produced, Reactivated, Research, RoundReset, RoundStart, Science, Skipped,
-    Time, TimeModule, Upgraded, UpgradesEarned, WorkEnded, WorkStarted, YearStart,
+    VP, ExperimentChosen, ExperimentDone, GameOver, MissionTaken, ModuleChosen, ModuleDeployed, ObstacleDestroyed,
+    ObstacleWeakened, Produced, Reactivated, Research, RoundReset, Science, Skipped, Time, TimeModule, WorkEnded,
+    WorkStarted,
 )
 from ..engine import State
 from ..engine.ring import FULL_TURN
 from ..language import listed
 from .describe import COUNTED_AT_END, VP_REASONS, cost_text, mission_name, produces_text, side_name, tile_kind, tile_name
-from .model import words
+from .model import WORDS, words
 from .summary import SEPARATOR, gains
 from .played_turn import PlayedTurn
 
@@ -28,39 +28,36 @@ UNNAMED = ("experiment_vp", "module_vp", "scenario")
 
 def narrate(events, names: list[str], before: State | None = None) -> list[str]:
     """The log's lines for `events`; `before`, the position they started from, names the
-    module a deploy took from its hangar when the base receives another tile for it."""
+    module a deploy took from its hangar when the base receives another tile for it. An
+    event's line is its entry in data/words.json (none: its entry is empty), filled from
+    the event's fields, or from the names and phrases its case below works out."""
     cat = load()
     lines: list[str] = []
     owner: list[int | None] = []  # who each line is about, for suffixes
 
+    def line(key: str, n: int | None, values: dict) -> str:
+        return words("log", key, n).format(**values)
+
     def say(key: str, player: int | None = None, n: int | None = None, **values) -> None:
-        lines.append(words("log", key, n).format(**values))
+        lines.append(line(key, n, values))
         owner.append(player)
 
     def add(key: str, player: int, n: int | None = None, **values) -> None:
         """A suffix to the seat's line just said (", +2 VP"), or a line of its own."""
         if lines and owner[-1] == player:
-            lines[-1] += words("log", key, n).format(**values)
+            lines[-1] += line(key, n, values)
         else:
-            lines.append(names[player] + words("log", key, n).format(**values))
-            owner.append(player)
+            say(key, player, n, **values)
+            lines[-1] = names[player] + lines[-1]
 
     for ev in events:
         p = getattr(ev, "player", None)  # the seat most events are about
         n = "" if p is None else names[p]
         match ev:
-            case WorkStarted(work=work):
-                say("work_started", p, name=n, work=work)
             case Produced(tile=tile, stock=stock):
                 say("produced", p, name=n, tile=tile_name(tile), produces=produces_text(cat.tiles[tile]), stock=stock)
-            case TimeModule():
-                say("time_module", p, name=n)
             case Time(moved=moved) if moved:
                 add("time", p, moved, count=moved)
-            case ObstacleWeakened(resistance=resistance):
-                say("obstacle_weakened", p, name=n, resistance=resistance)
-            case ObstacleDestroyed():
-                say("obstacle_destroyed", p, name=n)
             case WorkEnded(unspent=unspent):
                 say("work_ended/unused" if unspent else "work_ended", p, name=n, unspent=unspent)
             case ModuleChosen(tile=tile, slot=slot):
@@ -79,10 +76,6 @@ def narrate(events, names: list[str], before: State | None = None) -> list[str]:
                 say("experiment_done", p, name=n, side=side_name(spec), year=spec.year)
             case Reactivated(count=count):
                 add("reactivated", p, count, count=count)
-            case UpgradesEarned(count=count):
-                say("upgrades_earned", p, count, name=n, count=count)
-            case Upgraded(work=work):
-                say("upgraded", p, name=n, work=work)
             case VP(amount=amount) if amount < 0:
                 say("vp/lost", p, name=n, points=-amount)
             case VP(amount=amount, source=source) if source in COUNTED_AT_END:
@@ -103,20 +96,19 @@ def narrate(events, names: list[str], before: State | None = None) -> list[str]:
                 else:
                     say("round_reset", None, advance, round=number, count=advance)
                 if home:
-                    lines[-1] += words("log", "round_reset/home", len(home)).format(count=len(home))
+                    lines[-1] += line("round_reset/home", len(home), {"count": len(home)})
             case Science(research=research, tokens=tokens):
                 say("science", p, tokens, name=n, research=research, count=tokens)
-            case YearStart(year=year):
-                say("year_start", year=year)
-            case AstronautPlaced():
-                say("astronaut_placed", p, name=n)
-            case RoundStart(round=number, year=year):
-                say("round_start", p, name=n, round=number, year=year)
             case GameOver(scores=scores, ranking=order):
                 best = max(scores)
                 winners = [names[i] for i, sc in enumerate(scores) if sc == best]
                 say("game_over" if len(winners) == 1 else "game_over/tie",
                     name=names[order[0]], names=listed(winners), points=best)
+            case Time() | Research():
+                pass  # no astronaut moved, no research gained
+            case _ if WORDS["log"][ev.kind]:  # a line of the event's own figures and its seat's name
+                lines.append(line(ev.kind, getattr(ev, "count", None), {**ev._asdict(), "name": n}))
+                owner.append(p)
     return lines
 
 
