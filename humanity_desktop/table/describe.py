@@ -38,8 +38,8 @@ LEDGER_LABELS = Messages({
     "leftovers": N_("Leftover resources"),
     "scenario": N_("Set in the sandbox"),
 })
-# Translators: what scored points, as in "+3 VP square" or "scores 5 VP for science tokens".
 VP_REASONS = Messages({
+    # Translators: what scored points (this and the next ones), as in "+3 VP square".
     "square": N_("square"),
     "greenhouse": N_("greenhouse"),
     "experiment_group": N_("experiment group"),
