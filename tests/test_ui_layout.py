@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from humanity_desktop.controller.seats import CHARACTERS
-from humanity_desktop.table.model import WORDS
+from humanity_desktop.table.model import WORDS, source
 from humanity_desktop.engine import load_catalogue
 from humanity_desktop.ui.app import MIN_SIZE
 from humanity_desktop.ui.layout import game_layout
@@ -58,7 +58,7 @@ def test_a_turns_prompts_fit_the_action_panel_without_growing(size):
     dearest = max((spec.cost_vec for spec in cat.tiles.values()), key=sum)
     facts = {"work_left": 4, "upgrades": 2, "astronauts": 3, "paying": longest}
     for phase in ("turn", "action", "work", "pay", "place", "upgrade"):
-        title, hint = WORDS["prompts"][phase]
+        title, hint = map(source, WORDS["prompts"][phase])
         cost = Owed(dearest, dearest, (0,) * len(dearest)) if phase == "pay" else None
         for name in CHARACTERS:
             frame = PromptFrame(title.format(name=name, **facts), hint.format(name=name, **facts), cost, buttons)

@@ -34,13 +34,16 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 
 def extract_words(fileobj, keywords, comment_tags, options):
     """Babel's extraction of a words file (table/data/words.json): each of its strings is a
-    message, but the "about" that says what the file is; the comment names its entry."""
+    message, but the "about" that says what the file is; a plural text ({"one": ..., "other":
+    ...}) is one message with its plural; the comment names its entry."""
     for part, entries in json.load(fileobj).items():
         if part == "about":
             continue
         for key, entry in entries.items():
-            for text in [entry] if isinstance(entry, str) else entry:
-                if text:
+            for text in entry if isinstance(entry, list) else [entry]:
+                if isinstance(text, dict):
+                    yield 1, "ngettext", (text["one"], text["other"]), [f"{part}: {key}"]
+                elif text:
                     yield 1, None, text, [f"{part}: {key}"]
 
 
@@ -55,7 +58,20 @@ def extract_guide(fileobj, keywords, comment_tags, options):
         yield 1, None, step["text"], [f"The guide's note steps[{i}], in chapter {step['chapter']}"]
 
 
-METHODS = [("**.py", "python"), ("**/data/words.json", extract_words), ("**/data/tutorial.json", extract_guide)]
+def extract_catalogue(fileobj, keywords, comment_tags, options):
+    """Babel's extraction of the game's catalogue (engine/data/catalogue.json): the names of
+    the modules (starting ones too) and the names and texts of the missions, which the player
+    reads; ids, costs and figures stay as they are."""
+    raw = json.load(fileobj)
+    for module in raw["start"]["modules"] + raw["modules"]:
+        yield 1, None, module["name"], [f"module {module['id']}"]
+    for mission in raw["missions"]:
+        yield 1, None, mission["name"], [f"mission {mission['id']}: its name"]
+        yield 1, None, mission["text"], [f"mission {mission['id']}: what it asks"]
+
+
+METHODS = [("**.py", "python"), ("**/data/words.json", extract_words), ("**/data/tutorial.json", extract_guide),
+           ("**/data/catalogue.json", extract_catalogue)]
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 COMMENT_TAG = "Translators:"  # a comment so starting, just above a message, reaches its translators
 WIDTH = 100

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..engine import Kind, State, apply_action, load_catalogue
+from ..engine.catalogue import COLOUR_NAMES, SHAPE_NAMES, SIDE_NAMES
 from ..engine.errors import RulesError
+from ..language import N_, _, listed, ngettext, number
 from .base import Budget
 from .determinize import sample_state
 from .planner import PlanBot
@@ -25,8 +27,35 @@ class Hint:
     gain: float | None  # what the plan adds to the seat's own expected final score (see gain)
 
 
-# Kinds describe_plan leaves unsaid: ending work adds nothing to the tiles already named.
-UNSAID_KINDS = (Kind.END_WORK,)
+# What each kind of action adds to a plan's description, filled from its values: a message
+# (a plural: the form for a count), or None for a kind left unsaid (ending work adds nothing
+# to the tiles already named). tests/test_words_declared.py holds every kind to an entry.
+CLAUSES = {
+    # Translators: the astronaut a plan starts with, as in "astronaut 1 (work 2) deploys ...".
+    Kind.SELECT_ASTRONAUT: N_("astronaut {number} (work {work})"),
+    Kind.WORK: N_("works on the base"),
+    # Translators: the tiles of the base a plan uses, when it is already working.
+    Kind.ACTIVATE: N_("uses {tiles}"),
+    Kind.END_WORK: None,
+    Kind.CHOOSE_MODULE: N_("deploys {tile} from hangar {slot}"),
+    Kind.CHOOSE_EXPERIMENT: N_("carries out the {side} experiment of year {year}"),
+    Kind.SPEND: lambda n: ngettext("paying {count} unit", "paying {count} units", n),
+    # Translators: {clause} is a deploy, as in "deploys Beacon Mast from hangar 4 as orange".
+    Kind.CHOOSE_COLOUR: N_("{clause} as {colour}"),
+    # Translators: {clause} is a deploy, as in "deploys Wild Dome from hangar 2 shaped round".
+    Kind.CHOOSE_SHAPE: N_("{clause} shaped {shape}"),
+    Kind.UPGRADE: N_("upgrades astronaut {number}"),
+    Kind.PLACE_ASTRONAUT: N_("astronaut {number} to cell {cell}"),
+}
+UNSAID_KINDS = tuple(kind for kind, words in CLAUSES.items() if words is None)
+# Translators: a plan's Work with the tiles of the base it uses.
+WORKED = N_("works on the base ({tiles})")
+
+
+def clause(kind: str, count: int | None = None, **values) -> str:
+    """The words `kind` adds to a plan, in the language in force."""
+    entry = CLAUSES[kind]
+    return (entry(count) if callable(entry) else _(entry)).format(count=count, **values)
 
 
 def describe_plan(plan: Plan, view: dict) -> str:
@@ -38,43 +67,45 @@ def describe_plan(plan: Plan, view: dict) -> str:
     subject = ""
     clauses: list[str] = []
     worked: list[str] = []  # the tiles activated, named together after "works on the base"
+    works = False  # whether the plan starts Work (its clause then names the tiles)
     spends = 0
     for a in plan:
         if a.kind == Kind.SELECT_ASTRONAUT:
-            subject = f"astronaut {a.astronaut + 1} (work {seat['astronauts'][a.astronaut]['work']})"
+            subject = clause(a.kind, number=a.astronaut + 1, work=seat["astronauts"][a.astronaut]["work"])
         elif a.kind == Kind.WORK:
-            clauses.append("works on the base")
+            works = not clauses
+            clauses.append(clause(a.kind))
         elif a.kind == Kind.ACTIVATE:
             worked.append(_tile_name(cells.get(a.cell)))
         elif a.kind == Kind.CHOOSE_MODULE:
-            clauses.append(f"deploys {_tile_name(view['hangars'][a.slot - 1])} from hangar {a.slot}")
+            clauses.append(clause(a.kind, tile=_tile_name(view["hangars"][a.slot - 1]), slot=a.slot))
         elif a.kind == Kind.CHOOSE_EXPERIMENT:
             spec = CAT.experiments[view["experiments"][a.index]]
-            side = "centre" if spec.side == "center" else spec.side
-            clauses.append(f"carries out the {side} experiment of year {spec.year}")
+            clauses.append(clause(a.kind, side=_(SIDE_NAMES[spec.side]), year=spec.year))
         elif a.kind == Kind.SPEND:
             spends += 1
         elif a.kind == Kind.CHOOSE_COLOUR and clauses:  # how the module just deployed lands
-            clauses[-1] += f" as {a.colour}"
+            clauses[-1] = clause(a.kind, clause=clauses[-1], colour=_(COLOUR_NAMES[a.colour]))
         elif a.kind == Kind.CHOOSE_SHAPE and clauses:
-            clauses[-1] += f" shaped {a.shape}"
+            clauses[-1] = clause(a.kind, clause=clauses[-1], shape=_(SHAPE_NAMES[a.shape]))
         elif a.kind == Kind.UPGRADE:
-            clauses.append(f"upgrades astronaut {a.astronaut + 1}")
+            clauses.append(clause(a.kind, number=a.astronaut + 1))
         elif a.kind == Kind.PLACE_ASTRONAUT:
-            clauses.append(f"astronaut {a.astronaut + 1} to cell {list(a.cell)}")
+            clauses.append(clause(a.kind, number=a.astronaut + 1, cell=list(a.cell)))
     if worked:  # in the middle of Work, a plan only names the tiles still to use
-        tiles = ", ".join(worked)
-        if clauses and clauses[0] == "works on the base":
-            clauses[0] += f" ({tiles})"
+        tiles = listed(worked)
+        if works:
+            clauses[0] = _(WORKED).format(tiles=tiles)
         else:
-            clauses.insert(0, f"uses {tiles}")
+            clauses.insert(0, clause(Kind.ACTIVATE, tiles=tiles))
     if spends:
-        clauses.append(f"paying {spends} unit{'s' if spends > 1 else ''}")
+        clauses.append(clause(Kind.SPEND, spends))
     return " ".join(filter(None, [subject, ", ".join(clauses)]))
 
 
 def _tile_name(tile_id: str | None) -> str:
-    return CAT.tiles[tile_id].name if tile_id in CAT.tiles else "a tile"
+    # Translators: a tile of a plan the view cannot name.
+    return CAT.tiles[tile_id].said() if tile_id in CAT.tiles else _("a tile")
 
 
 Worth = Callable[[State, int], float]  # a bot's judgement of a seat's own points (base.Bot.worth)
@@ -98,9 +129,12 @@ def gain(view: dict, plan: Plan, worth: Worth) -> float | None:
 def in_points(points: float | None) -> str:
     """A plan's gain as a player reads it: whole points by the end of the game."""
     if points is None:
-        return "its worth depends on cards still face down"
+        return _("its worth depends on cards still face down")
     n = round(points)
-    return "less than 1 VP by the end of the game" if n == 0 else f"about {n:+d} VP by the end of the game"
+    if n == 0:
+        return _("less than 1 VP by the end of the game")
+    # Translators: {points} has its sign, as in "about +3 VP by the end of the game".
+    return _("about {points} VP by the end of the game").format(points=f"{n:+d}")
 
 
 def hints(bot: PlanBot, view: dict, budget: Budget, count: int = 3) -> list[Hint]:
@@ -115,16 +149,22 @@ def explain(view: dict, ranked: list[tuple[float, Plan, int]], worth: Worth) -> 
     its judgement): what the plan does and is worth, how often its search tried it, and
     the runner-up it passed over."""
     value, plan, visits = ranked[0]
-    text = f"Its choice: {describe_plan(plan, view) or 'nothing to do'}, {in_points(gain(view, plan, worth))}."
-    tried = sum(v for _, _, v in ranked)
+    text = _("Its choice: {plan}, {worth}.").format(plan=_described(plan, view), worth=in_points(gain(view, plan, worth)))
+    tried = sum(v for *_plan, v in ranked)
     if visits == tried == 1:  # a search cut short after its first walk
-        text += " Its search had time to play out only this plan, once."
+        text += " " + _("Its search had time to play out only this plan, once.")
     elif visits:
-        text += f" Its search played this plan out {visits} of {tried} times, more than any other."
+        text += " " + ngettext("Its search played this plan out {visits} of {tried} time, more than any other.",
+                               "Its search played this plan out {visits} of {tried} times, more than any other.",
+                               tried).format(visits=visits, tried=tried)
     if len(ranked) > 1:
-        second_value, second, _ = ranked[1]
+        second_value, second, _visits = ranked[1]
         behind = value - second_value
-        judged = "about as good" if behind < 0.05 else f"{behind:.1f} VP worse against its closest rival"
-        text += f" Next best for it: {describe_plan(second, view) or 'nothing to do'}, {judged}."
+        judged = _("about as good") if behind < 0.05 else \
+            _("{points} VP worse against its closest rival").format(points=number(round(behind, 1)))
+        text += " " + _("Next best for it: {plan}, {judged}.").format(plan=_described(second, view), judged=judged)
     return text
 
+
+def _described(plan: Plan, view: dict) -> str:
+    return describe_plan(plan, view) or _("nothing to do")

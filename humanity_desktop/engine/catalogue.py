@@ -12,6 +12,7 @@ from functools import lru_cache
 from importlib import resources as _res
 from typing import Any
 
+from ..language import N_, _
 from .ring import HANGARS, WHEEL_BAYS
 
 RESOURCES = ("ice", "methane", "insect", "oxygen", "aircarbon", "protein", "electricity")
@@ -31,6 +32,21 @@ SIDES = ("left", "center", "right")
 PLAYER_COUNTS = (2, 3, 4)
 YEARS = (1, 2, 3)
 LAST_YEAR = YEARS[-1]
+# The player's words for the catalogue's ids (table/describe.py says them with `_`); the
+# names of modules and missions, and the missions' texts, are the data's own (extracted
+# by tools/catalogues.py).
+RESOURCE_NAMES = {"ice": N_("ice"), "methane": N_("methane"), "insect": N_("insect"), "oxygen": N_("oxygen"),
+                  "aircarbon": N_("aircarbon"), "protein": N_("protein"), "electricity": N_("electricity")}
+COLOUR_NAMES = {"orange": N_("orange"), "blue": N_("blue"), "green": N_("green"), "purple": N_("purple")}
+# Translators: a greenhouse's shape, as in "{shape} greenhouse".
+SHAPE_NAMES = {"round": N_("round"), "rectangular": N_("rectangular"), "octagonal": N_("octagonal")}
+# Translators: a side of the experiment wheel, as in "the {side} experiment of year {year}".
+SIDE_NAMES = {"left": N_("left"), "center": N_("centre"), "right": N_("right")}
+# The names the catalogue makes: a communication module's tile by the colour it shows, an
+# obstacle by its resistance.
+COMMUNICATION_NAMES = {"blue": N_("Blue communication tile {research}"),
+                       "orange": N_("Orange communication tile {research}")}
+OBSTACLE_NAME = N_("Obstacle {resistance}")
 MISSION_TYPES = ("A", "B", "C")  # a game draws one mission of each type
 MODULE_KINDS = ("production", "research", "communication", "greenhouse", "drone")
 EFFECTS = (None, "reactivate", "time2")
@@ -79,6 +95,14 @@ class TileSpec:
         # Derived once here because the rules read them in their hottest loops.
         object.__setattr__(self, "stores", self.max_stock > 0 and self.kind == "production")
         object.__setattr__(self, "cost_vec", cost_vector(self.cost))
+
+    def said(self) -> str:
+        """The tile's name in the language in force (`name` is the English)."""
+        if self.kind == "obstacle":
+            return _(OBSTACLE_NAME).format(resistance=self.max_stock)
+        if self.kind == "communication" and self.colour:
+            return _(COMMUNICATION_NAMES[self.colour]).format(research=self.research)
+        return _(self.name)
 
 
 @dataclass(frozen=True)
@@ -288,7 +312,7 @@ def _replacements(raw_tiles: list, modules: list[TileSpec]) -> tuple[dict, list[
         for colour in SWITCH_COLOURS:
             sid = f"{fid}:{colour}"
             faces[fid][colour] = sid
-            sides.append(TileSpec(id=sid, name=f"{colour.capitalize()} communication tile {research}",
+            sides.append(TileSpec(id=sid, name=COMMUNICATION_NAMES[colour].format(research=research),
                                   kind="communication", colour=colour, research=research))
     research_of = {t.id.split(":")[0]: t.research for t in sides}
     for m in modules:
@@ -329,12 +353,12 @@ def _start(raw: dict, capacity: int) -> tuple[list[TileSpec], tuple, tuple, dict
     for o in _need(raw, "obstacles", "start", list):
         where = f"obstacle {o.get('id', '?')}"
         resistance = _need(o, "resistance", where, int)
-        spec = TileSpec(id=_need(o, "id", where, str), name=f"Obstacle {resistance}",
+        spec = TileSpec(id=_need(o, "id", where, str), name=OBSTACLE_NAME.format(resistance=resistance),
                         kind="obstacle", colour=None, work=1, max_stock=resistance)
         tiles.append(spec)
         placed.append((_cell(o, where), spec.id, resistance))
     astronauts = tuple(tuple(c) for c in _need(raw, "astronauts", "start", list))
-    cells = [c for c, _, _ in placed] + list(astronauts)
+    cells = [c for c, _tile, _stock in placed] + list(astronauts)
     if len(set(cells)) != len(cells):
         raise CatalogueError("start: two things share a cell")
     spots = {int(k): tuple(v) for k, v in _need(raw, "third_astronaut_spot", "start", dict).items()}

@@ -18,7 +18,7 @@ from importlib import resources
 from typing import NamedTuple
 
 from ..engine import Action, State, legal_actions
-from ..language import _
+from ..language import _, ngettext
 from ..engine.actions import SPECS
 from ..engine.errors import Why
 from ..engine.catalogue import BASIC, BASICS_PER_ADVANCED, RESOURCES, load
@@ -31,11 +31,23 @@ WORDS: dict = json.loads(resources.files("humanity_desktop.table").joinpath("dat
                          .read_text(encoding="utf-8"))
 
 
-def words(part: str, key: str):
+def words(part: str, key: str, n: int | None = None):
     """The words of `part`'s entry `key` in data/words.json in the language in force: a
-    message, or a tuple of them (a title and its instruction)."""
+    message, or a tuple of them (a title and its instruction); a plural text ({"one": ...,
+    "other": ...}) in the form for the count `n`."""
     entry = WORDS[part][key]
-    return _(entry) if isinstance(entry, str) else tuple(_(text) for text in entry)
+    return _said(entry, n) if not isinstance(entry, list) else tuple(_said(text, n) for text in entry)
+
+
+def _said(text, n: int | None) -> str:
+    return ngettext(text["one"], text["other"], n) if isinstance(text, dict) else _(text)
+
+
+def source(text) -> str:
+    """An entry's text in the source language, its plural form for a plural text: the
+    placeholders every language keeps."""
+    return text["other"] if isinstance(text, dict) else text
+
 
 ANY_ASTRONAUT = "any_astronaut"  # an astronaut of the seat wherever it stands
 # The figures of the position the words may quote that count something of the seat's (Table.facts).
@@ -324,7 +336,7 @@ class Table:
 
     def list_of(self, actions: list[Action]) -> tuple[str, str, list[tuple[str, Action]]]:
         """(title, question, rows) for the player to pick among `actions` of one kind in a dialog."""
-        title, question = words("lists", actions[0].kind)
+        title, question = words("lists", actions[0].kind, self.facts["upgrades"])
         cell = dict(actions[0].named()).get("cell")
         tile = self.state.players[self.seat].base.get(cell) if cell is not None else None
         facts = dict(self.facts, tile=tile_name(tile[0]) if tile else "")
@@ -349,16 +361,21 @@ class Table:
 
     def prompt(self, name: str) -> tuple[str, str]:
         """The prompt panel's title and instruction for the seat to move, called `name`."""
-        return words("prompts", self.state.phase)[0].format(name=name, **self.facts), self.asks
+        return self._prompt()[0].format(name=name, **self.facts), self.asks
 
     @property
     def asks(self) -> str:
         """The prompt's instruction: what the moment asks the seat to move to do."""
-        return words("prompts", self.state.phase)[1].format(**self.facts)
+        return self._prompt()[1].format(**self.facts)
+
+    def _prompt(self) -> tuple[str, str]:
+        """The phase's prompt, its title in the form for the figure it gives (see prompt_states)."""
+        counted = self.prompt_states()
+        return words("prompts", self.state.phase, self.facts[counted[0]] if counted else None)
 
     def prompt_states(self) -> tuple[str, ...]:
         """The facts of the position the prompt's title gives figures of (see `facts`)."""
-        title = WORDS["prompts"][self.state.phase][0]  # the source's placeholders: every language keeps them
+        title = source(WORDS["prompts"][self.state.phase][0])  # the source's placeholders: every language keeps them
         return tuple(name for name in COUNTED if "{" + name + "}" in title)
 
     def _sides(self) -> str:

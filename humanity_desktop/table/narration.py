@@ -3,126 +3,112 @@
 One line per thing a player did; points and research earned by it are added to its line
 ("Yuko deployed a Dome Greenhouse (round greenhouse), +2 VP"). The science tokens a year's
 end pays are told too: everyone can count them from the research track, though the tokens
-then stay behind each player's screen. `recap` tells a whole turn in one short line.
+then stay behind each player's screen. `recap` tells a whole turn in one short line. The
+words of each event's line are in data/words.json ("log", by event type; "recap").
 """
 from __future__ import annotations
 
 from ..engine.catalogue import load
 from ..engine.events import (
-    VP, AstronautPlaced, ExperimentChosen, ExperimentDone, GameOver, MissionTaken, ModuleChosen, ModuleDeployed,
-    ObstacleDestroyed, ObstacleWeakened, Produced, Reactivated, Research, RoundReset, RoundStart, Science, Skipped,
-    Time, TimeModule, Upgraded, UpgradesEarned, WorkEnded, WorkStarted, YearStart,
+    VP, ExperimentChosen, ExperimentDone, GameOver, MissionTaken, ModuleChosen, ModuleDeployed, ObstacleDestroyed,
+    ObstacleWeakened, Produced, Reactivated, Research, RoundReset, Science, Skipped, Time, TimeModule, WorkEnded,
+    WorkStarted,
 )
 from ..engine import State
 from ..engine.ring import FULL_TURN
+from ..language import listed
+from .describe import COUNTED_AT_END, VP_REASONS, cost_text, mission_name, produces_text, side_name, tile_kind, tile_name
+from .model import WORDS, words
 from .summary import SEPARATOR, gains
-from .describe import (
-    COUNTED_AT_END,
-    VP_REASONS,
-    cost_text,
-    experiment_title,
-    plural,
-    produces_text,
-    tile_kind,
-    tile_name,
-)
 from .played_turn import PlayedTurn
+
+# Points a line leaves unexplained: the module or experiment the line names is worth them.
+UNNAMED = ("experiment_vp", "module_vp", "scenario")
 
 
 def narrate(events, names: list[str], before: State | None = None) -> list[str]:
     """The log's lines for `events`; `before`, the position they started from, names the
-    module a deploy took from its hangar when the base receives another tile for it."""
+    module a deploy took from its hangar when the base receives another tile for it. An
+    event's line is its entry in data/words.json (none: its entry is empty), filled from
+    the event's fields, or from the names and phrases its case below works out."""
     cat = load()
     lines: list[str] = []
     owner: list[int | None] = []  # who each line is about, for suffixes
 
-    def say(text: str, player: int | None = None) -> None:
-        lines.append(text)
+    def line(key: str, n: int | None, values: dict) -> str:
+        return words("log", key, n).format(**values)
+
+    def say(key: str, player: int | None = None, n: int | None = None, **values) -> None:
+        lines.append(line(key, n, values))
         owner.append(player)
 
-    def add(text: str, player: int) -> None:
+    def add(key: str, player: int, n: int | None = None, **values) -> None:
+        """A suffix to the seat's line just said (", +2 VP"), or a line of its own."""
         if lines and owner[-1] == player:
-            lines[-1] += text
+            lines[-1] += line(key, n, values)
         else:
-            say(f"{names[player]}{text}", player)
+            say(key, player, n, **values)
+            lines[-1] = names[player] + lines[-1]
 
     for ev in events:
         p = getattr(ev, "player", None)  # the seat most events are about
         n = "" if p is None else names[p]
         match ev:
-            case WorkStarted(work=work):
-                say(f"{n} works on the base with {work} work", p)
             case Produced(tile=tile, stock=stock):
-                spec = cat.tiles[tile]
-                say(f"{n}'s {tile_name(tile)} produced {produces_text(spec)} ({stock} in stock)", p)
-            case TimeModule():
-                say(f"{n} used a time module", p)
+                say("produced", p, name=n, tile=tile_name(tile), produces=produces_text(cat.tiles[tile]), stock=stock)
             case Time(moved=moved) if moved:
-                add(f", {plural(moved, 'astronaut')} moved toward the arm", p)
-            case ObstacleWeakened(resistance=resistance):
-                say(f"{n} weakened an obstacle ({resistance} resistance left)", p)
-            case ObstacleDestroyed():
-                say(f"{n} destroyed an obstacle", p)
+                add("time", p, moved, count=moved)
             case WorkEnded(unspent=unspent):
-                say(f"{n} finished working" + (f" ({unspent} work unused)" if unspent else ""), p)
+                say("work_ended/unused" if unspent else "work_ended", p, name=n, unspent=unspent)
             case ModuleChosen(tile=tile, slot=slot):
-                spec = cat.tiles[tile]
-                say(f"{n} chose the {tile_name(tile)} in hangar {slot} ({cost_text(spec.cost)})", p)
+                say("module_chosen", p, name=n, tile=tile_name(tile), slot=slot, cost=cost_text(cat.tiles[tile].cost))
             case ModuleDeployed(tile=tile, slot=slot):
                 taken = before.hangars[slot - 1] if before is not None else None
                 if taken is not None and taken != tile:  # a communication module, swapped for its tile
-                    say(f"{n} deployed the {tile_name(taken)}, now the {tile_name(tile)}", p)
+                    say("module_deployed/swapped", p, name=n, taken=tile_name(taken), tile=tile_name(tile))
                 else:
-                    say(f"{n} deployed the {tile_name(tile)} ({tile_kind(cat.tiles[tile])})", p)
+                    say("module_deployed", p, name=n, tile=tile_name(tile), kind=tile_kind(cat.tiles[tile]))
             case ExperimentChosen(experiment=eid):
                 spec = cat.experiments[eid]
-                say(f"{n} chose the {experiment_title(spec).lower()} ({cost_text(spec.cost)})", p)
+                say("experiment_chosen", p, name=n, side=side_name(spec), year=spec.year, cost=cost_text(spec.cost))
             case ExperimentDone(experiment=eid):
-                say(f"{n} carried out the {experiment_title(cat.experiments[eid]).lower()}", p)
+                spec = cat.experiments[eid]
+                say("experiment_done", p, name=n, side=side_name(spec), year=spec.year)
             case Reactivated(count=count):
-                add(f", waking {plural(count, 'astronaut')}", p)
-            case UpgradesEarned(count=count):
-                say(f"{n} earned {plural(count, 'work upgrade')}", p)
-            case Upgraded(work=work):
-                say(f"{n} upgraded an astronaut to {work} work", p)
+                add("reactivated", p, count, count=count)
             case VP(amount=amount) if amount < 0:
-                say(f"{n} loses {-amount} VP", p)
+                say("vp/lost", p, name=n, points=-amount)
             case VP(amount=amount, source=source) if source in COUNTED_AT_END:
-                say(f"{n} scores {amount} VP for {VP_REASONS[source]}", p)
+                say("vp/at_end", p, name=n, points=amount, reason=VP_REASONS[source])
             case VP(amount=amount, source=source):
-                reason = VP_REASONS.get(source)
-                add(f", +{amount} VP" + (f" ({reason})" if reason else ""), p)
+                add("vp" if source in UNNAMED else "vp/reason", p, points=amount, reason=VP_REASONS[source])
             case Research(amount=amount) if amount:
-                add(f", +{amount} research", p)
+                add("research", p, points=amount)
             case MissionTaken(mission=mid, first=True):
-                say(f"{n} completed the mission {cat.missions[mid].name} and takes its science token", p)
+                say("mission_taken", p, name=n, mission=mission_name(cat.missions[mid]))
             case MissionTaken(mission=mid, from_=holder):
-                say(f"{n} did better at {cat.missions[mid].name} and takes it from {names[holder]}", p)
+                say("mission_taken/from", p, name=n, mission=mission_name(cat.missions[mid]), holder=names[holder])
             case Skipped(players=players):
-                who = [names[q] for q in players]
-                say(f"{' and '.join(who)} {'has' if len(who) == 1 else 'have'} no active astronaut and "
-                    f"{'skips' if len(who) == 1 else 'skip'}")
+                say("skipped", None, len(players), names=listed([names[q] for q in players]))
             case RoundReset(round=number, advance=advance, sent_home=home):
-                returned = len(home)
-                move = "turns all the way round" if advance == FULL_TURN else f"moves {plural(advance, 'spot')}"
-                text = f"Round {number} ends: the arm {move}"
-                if returned:
-                    text += f" and {plural(returned, 'astronaut')} {'goes' if returned == 1 else 'go'} home"
-                say(text)
+                if advance == FULL_TURN:
+                    say("round_reset/full_turn", round=number)
+                else:
+                    say("round_reset", None, advance, round=number, count=advance)
+                if home:
+                    lines[-1] += line("round_reset/home", len(home), {"count": len(home)})
             case Science(research=research, tokens=tokens):
-                say(f"{n} scores the research track at {research} and earns {plural(tokens, 'science token')}", p)
-            case YearStart(year=year):
-                say(f"Year {year} begins with seven new experiments")
-            case AstronautPlaced():
-                say(f"{n} placed a returning astronaut in the base", p)
-            case RoundStart(round=number, year=year):
-                say(f"Round {number} of year {year}: {n} plays first", p)
+                say("science", p, tokens, name=n, research=research, count=tokens)
             case GameOver(scores=scores, ranking=order):
                 best = max(scores)
                 winners = [names[i] for i, sc in enumerate(scores) if sc == best]
-                first = names[order[0]]
-                say(f"Game over: {first} wins with {best} VP" if len(winners) == 1
-                    else f"Game over: {' and '.join(winners)} tie on {best} VP; {first} wins on resources left")
+                say("game_over" if len(winners) == 1 else "game_over/tie",
+                    name=names[order[0]], names=listed(winners), points=best)
+            case Time() | Research():
+                pass  # no astronaut moved, no research gained
+            case _ if WORDS["log"][ev.kind]:  # a line of the event's own figures and its seat's name
+                lines.append(line(ev.kind, getattr(ev, "count", None), {**ev._asdict(), "name": n}))
+                owner.append(p)
     return lines
 
 
@@ -130,14 +116,17 @@ def recap(turn: PlayedTurn, names: list[str]) -> str:
     """A whole turn in one short line: what the seat did, then what it earned."""
     done = []
     if turn.deployed is not None:
-        done.append(f"deployed the {tile_name(turn.module or turn.deployed.tile)} from hangar {turn.slot}")
+        done.append(words("recap", "deployed").format(tile=tile_name(turn.module or turn.deployed.tile), slot=turn.slot))
     elif turn.experiment is not None:
-        done.append(f"carried out the {experiment_title(load().experiments[turn.experiment.experiment]).lower()}")
+        spec = load().experiments[turn.experiment.experiment]
+        done.append(words("recap", "experiment").format(side=side_name(spec), year=spec.year))
     elif any(isinstance(e, WorkStarted) for e in turn.events):
         worked = sum(1 for e in turn.events if isinstance(e, (Produced, ObstacleWeakened, ObstacleDestroyed, TimeModule)))
-        done.append(f"worked the base ({plural(worked, 'activation')})" if worked else "had nothing to work on")
+        done.append(words("recap", "worked", worked).format(count=worked) if worked else words("recap", "idle"))
     if turn.cleared:
-        done.append("destroyed an obstacle" if len(turn.cleared) == 1 else f"destroyed {len(turn.cleared)} obstacles")
+        done.append(words("recap", "cleared", len(turn.cleared)).format(count=len(turn.cleared)))
     if turn.placed:
-        done.append(f"placed {plural(len(turn.placed), 'returning astronaut')}")
-    return SEPARATOR.join([f"{names[turn.seat]} {', '.join(done) or 'played'}", *gains(turn.events, turn.seat)])
+        done.append(words("recap", "placed", len(turn.placed)).format(count=len(turn.placed)))
+    name = names[turn.seat]
+    said = words("recap", "turn").format(name=name, done=listed(done)) if done else words("recap", "played").format(name=name)
+    return SEPARATOR.join([said, *gains(turn.events, turn.seat)])

@@ -10,7 +10,8 @@ from collections.abc import Iterable
 
 from ..engine.catalogue import load
 from ..engine.events import VP, GameOver, MissionTaken, Research, RoundReset, Time, TurnEnded, UpgradesEarned
-from .describe import LEDGER_LABELS, VP_REASONS, plural
+from ..language import _, listed, ngettext
+from .describe import VP_REASONS, mission_name
 
 SEPARATOR = " · "
 
@@ -31,28 +32,31 @@ def gains(events: Iterable, seat: int) -> list[str]:
             case Research(player=p, amount=amount) if p == seat:
                 research += amount
             case MissionTaken(player=p, mission=mid) if p == seat:
-                missions.append(load().missions[mid].name)
+                missions.append(mission_name(load().missions[mid]))
             case UpgradesEarned(player=p, count=count) if p == seat:
-                parts.append(plural(count, "work upgrade"))
+                parts.append(ngettext("{count} work upgrade", "{count} work upgrades", count).format(count=count))
             case Time(player=p, units=units) if p == seat and units:
-                parts.append(f"time {units:+d}")
-    scored = [f"{vp:+d} VP {_reason(source, missions)}" for source, vp in points.items() if vp]
-    taken = [] if "mission" in points else [f"mission {name}" for name in missions]
-    return ([f"+{research} research"] if research else []) + scored + taken + parts
+                # Translators: the time units a turn moved the seat's astronauts by, as in "time +2".
+                parts.append(_("time {units}").format(units=f"{units:+d}"))
+    # Translators: the points a turn scored and what for, as in "+3 VP square" ({points} has its sign).
+    scored = [_("{points} VP {reason}").format(points=f"{vp:+d}", reason=_reason(source, missions))
+              for source, vp in points.items() if vp]
+    taken = [] if "mission" in points else [_("mission {name}").format(name=name) for name in missions]
+    return ([_("+{points} research").format(points=research)] if research else []) + scored + taken + parts
 
 
 def _reason(source: str, missions: list[str]) -> str:
     """What scored points from `source`: the missions by name."""
     if source == "mission" and missions:
-        return "mission " + " and ".join(missions)
-    return VP_REASONS.get(source, LEDGER_LABELS[source].lower())
+        return _("mission {name}").format(name=listed(missions))
+    return VP_REASONS[source]
 
 
 def turn_summary(events: list, seat: int) -> str:
     """The seat's turn in one line: its gains, and whether the round or the game ends with it."""
     parts = gains(events, seat)
     if any(isinstance(e, GameOver) for e in events):
-        parts.append("game ends")
+        parts.append(_("game ends"))
     elif any(isinstance(e, RoundReset) for e in events):
-        parts.append("round ends")
-    return SEPARATOR.join(parts) if parts else "no points this turn"
+        parts.append(_("round ends"))
+    return SEPARATOR.join(parts) if parts else _("no points this turn")
