@@ -48,7 +48,7 @@ STILL_INLINE = {
     "ui/scenes/final_board.py",
    
     "ui/scenes/keep_game.py", "ui/scenes/tutorial.py",
-    "ui/settings.py", "ui/table_setup.py", "ui/tooltips.py",
+    "ui/settings.py", "ui/table_setup.py",
    
     "ui/views/reset_preview.py",
    
