@@ -44,13 +44,13 @@ STILL_INLINE = {
     "storage/logs.py", "storage/save_files.py", "storage/save_limits.py", "storage/versioned.py",
     "table/describe.py", "table/narration.py", "table/payment_plan.py",
     "table/summary.py", "ui/app.py", "ui/drawn.py", "ui/fonts.py", "ui/message_box.py",
-    "ui/reset_steps.py",
+   
     "ui/scenes/final_board.py",
    
     "ui/scenes/keep_game.py", "ui/scenes/tutorial.py",
     "ui/settings.py", "ui/table_setup.py",
    
-    "ui/views/reset_preview.py",
+
    
 }
 
