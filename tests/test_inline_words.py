@@ -45,9 +45,9 @@ STILL_INLINE = {
     "table/describe.py", "table/narration.py", "table/payment_plan.py",
     "table/summary.py", "ui/app.py", "ui/drawn.py", "ui/fonts.py", "ui/message_box.py",
    
-    "ui/scenes/final_board.py",
+
    
-    "ui/scenes/keep_game.py", "ui/scenes/tutorial.py",
+    "ui/scenes/tutorial.py",
     "ui/settings.py", "ui/table_setup.py",
    
 
