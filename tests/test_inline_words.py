@@ -43,7 +43,7 @@ STILL_INLINE = {
 "storage/autosave.py", "storage/files.py", "storage/limits.py",
     "storage/logs.py", "storage/save_files.py", "storage/save_limits.py", "storage/versioned.py",
     "table/describe.py", "table/narration.py", "table/payment_plan.py",
-    "table/summary.py", "ui/app.py", "ui/fonts.py", "ui/message_box.py",
+    "table/summary.py", "ui/fonts.py", "ui/message_box.py",
    
 
    
