@@ -213,7 +213,7 @@ def describe_target(target: T.Target, s: State, names, science_visible) -> Tip |
               "would do if the round ended now.").format(hangars=HANGARS)])
     if kind == T.HUB:
         left = len(s.decks[s.year - 1])
-        return (_("Year {year}, round {round}").format(year=s.year, round=s.round),
+        return (_("Year {year}  ·  Round {round}").format(year=s.year, round=s.round),  # as the header says it
                 [ngettext("{n} module left in this year's deck.", "{n} modules left in this year's deck.", left).format(n=left),
                  _("When the deck cannot fill the hangars, the year ends and the experiments change.")])
     return None
