@@ -21,6 +21,7 @@ from humanity_desktop.controller import Bus, GameOver, parse_seats
 from humanity_desktop.controller.record import RecordedMatch
 from humanity_desktop.controller.replays import ReplayMatch
 from humanity_desktop.controller.saves import write_save
+from humanity_desktop.controller.tutorial import load_script
 from humanity_desktop.storage.save_files import new_save_path
 from humanity_desktop.engine import apply_action, legal_actions, new_game, places, ranking
 from humanity_desktop.engine.sandbox import free_cells, palette, place_tile
@@ -43,6 +44,7 @@ from humanity_desktop.ui.scenes.results import ResultsScene
 from humanity_desktop.ui.scenes.rules import RulesScene
 from humanity_desktop.ui.scenes.sandbox import SandboxScene
 from humanity_desktop.ui.scenes.stats import StatsScene
+from humanity_desktop.ui.scenes import tutorial
 from humanity_desktop.ui.scenes.title import TitleScene
 from humanity_desktop.ui.surface_cache import SURFACES
 from humanity_desktop.table.targets import CELL, Target
@@ -258,7 +260,16 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "crash": crash,
     "folder_problem": folder_problem,
     "folder_browser": folder_browser,
+    "guide_chapters": lambda app: routes.make(routes.LEARN, app),
 }
+
+
+def guide_at(chapter: int) -> Callable[[App], None]:
+    """Learn to play at the start of `chapter`, its first note shown."""
+    def build(app: App) -> None:
+        tutorial.start(app, load_script(), chapter)
+        app.step()
+    return build
 
 
 def game_in(phase: str) -> Callable[[App], None]:
@@ -271,6 +282,7 @@ def game_in(phase: str) -> Callable[[App], None]:
 GAME_SCREENS: dict[str, Callable[[App], None]] = {
     **{f"game_{phase}": game_in(phase) for phase in ("action", "work", PAY, "place")},
     "replay_middle": SCREENS["replay_middle"], "sandbox": SCREENS["sandbox"],
+    "guide_first": guide_at(0), "guide_paying": guide_at(1),
 }
 
 

@@ -300,8 +300,8 @@ def play_to(script: Script, match: Match, chapter: int) -> None:
                 match.bus.publish(request)
             match.update(Headless(0.0))
             if refused:
-                raise ScriptError(f"steps[{runner.index}]: the script's move is refused "
-                                  f"({refused[0].rule}: {refused[0].reason.format(**refused[0].values)})")
+                raise ScriptError(_("steps[{step}]: the script's move is refused ({rule}: {reason})").format(
+                    step=runner.index, rule=_(refused[0].rule), reason=_(refused[0].reason).format(**refused[0].values)))
             if match.version != version:
                 moved = time.monotonic()
             elif time.monotonic() - moved > STALL_SECONDS:

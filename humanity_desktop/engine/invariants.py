@@ -149,7 +149,8 @@ def check_points(s: State, i: int) -> None:
     group_vp = sum(join_group(groups, cat.experiments[e].side) for e in p.experiments)
     expect(p.groups == groups, f"{path}.groups: {p.groups} are not its experiments' groups {groups}")
     for source, points in p.ledger.items():
-        expect(ledger_span(source).holds(points), f"{path}.ledger.{source}: {points} is not {ledger_span(source).words()}")
+        span = ledger_span(source)
+        expect(span.holds(points), f"{path}.ledger.{source}: {points} is not from {span.lo} to {span.hi}")
     led = p.ledger
     held = s.holders.count(i)
     expect(led["mission"] + led["mission_lost"] == MISSION_VP * held,

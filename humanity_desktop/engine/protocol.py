@@ -144,7 +144,7 @@ class ProtocolSession:
         if not PLAYERS.holds(players):
             raise RequestError(f"'players' must be an integer from 2 to 4, got {short_repr(players)}")
         if not SEED.holds(seed):
-            raise RequestError(f"'seed' must be an integer {SEED.words()}, got {short_repr(seed)}")
+            raise RequestError(f"'seed' must be an integer from {SEED.lo} to {SEED.hi}, got {short_repr(seed)}")
         state = new_game(players, seed)
         return _ok(protocol=PROTOCOL_VERSION, state=state.to_json()), state
 

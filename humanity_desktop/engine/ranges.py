@@ -35,9 +35,6 @@ class Range(NamedTuple):
         any size is answered without converting it to a float."""
         return is_int(value) and self.lo <= value <= self.hi
 
-    def words(self) -> str:
-        return f"from {self.lo} to {self.hi}"
-
 
 # ---------------------------------------------------------------- a game's state
 

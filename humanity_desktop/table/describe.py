@@ -81,11 +81,6 @@ def colour_name(colour: str) -> str:
     return _(COLOUR_NAMES[colour])
 
 
-def plural(n: int, word: str) -> str:
-    """English only: the modules that still call it say their words inline (STILL_INLINE)."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def cost_text(cost) -> str:
     """((resource, count), ...) -> '1 methane, 1 insect'."""
     # Translators: one resource of a cost, as in "2 methane".

@@ -23,7 +23,7 @@ from pathlib import Path
 import pygame
 
 from .. import assets
-from ..language import set_language, spoken
+from ..language import N_, _, set_language, spoken
 from ..storage.console import say
 from ..storage.files import folder_problem, plain_reason, remove_stale_temps
 from ..storage.lock import FolderLock
@@ -68,6 +68,10 @@ MAX_STEP = 0.1  # seconds: the most time one frame plays out while things move
 # Seconds a window manager has to answer a maximize (they take milliseconds) before the game,
 # taking it that none runs, makes the window the screen's size itself.
 MAXIMIZE_WAIT = 1.0
+
+# What the terminal is told when an output the command line asked for cannot be written.
+SCREENSHOT_FAILED = N_("humanity-desktop: the screenshot could not be written to {path} ({reason})")
+FRAME_STATS_FAILED = N_("humanity-desktop: the frame stats could not be written to {path} ({reason})")
 
 
 class NoDisplay(Exception):
@@ -169,8 +173,8 @@ class App:
         except OSError as exc:
             self.unusable = plain_reason(exc)
         if self.unusable is None:
-            self.notify("Another Humanity window is using the same data folder, so this window saves nothing: "
-                        "no games, options or stats. Play in the other window to keep your progress.")
+            self.notify(_("Another Humanity window is using the same data folder, so this window saves nothing: "
+                          "no games, options or stats. Play in the other window to keep your progress."))
         return False
 
     def use_folder(self, folder: Path) -> str | None:
@@ -180,7 +184,7 @@ class App:
         folder = Path(folder)
         try:
             problem = folder_problem(folder) or (None if FolderLock(folder).free()
-                                                 else "another Humanity window is using it")
+                                                 else _("another Humanity window is using it"))
         except OSError as exc:
             problem = plain_reason(exc)
         if problem:
@@ -196,7 +200,8 @@ class App:
         try:
             remember_folder(folder)
         except OSError as exc:
-            self.notify(f"The game cannot remember this folder for the next start: {plain_reason(exc)}.")
+            self.notify(_("The game cannot remember this folder for the next start: {reason}.").format(
+                reason=plain_reason(exc)))
         self.stack.resize(self.size)
         return None
 
@@ -213,12 +218,12 @@ class App:
         and nobody asked for one: such a window would run unseen for ever."""
         driver = pygame.display.get_driver()
         if driver in HEADLESS_DRIVERS and not os.environ.get("SDL_VIDEODRIVER"):
-            message = (f"No window can be shown because no display was found (SDL fell back to its {driver} "
-                       "driver): start the game from a desktop session, or set SDL_VIDEODRIVER=dummy to "
-                       "run it without a screen on purpose.")
-            log.error(message)
+            message = N_("No window can be shown because no display was found (SDL fell back to its {driver} "
+                         "driver): start the game from a desktop session, or set SDL_VIDEODRIVER=dummy to "
+                         "run it without a screen on purpose.")
+            log.error(message.format(driver=driver))  # the log in English, the player in their language
             self._let_go()
-            raise NoDisplay(message)
+            raise NoDisplay(_(message).format(driver=driver))
 
     def _tidy(self) -> None:
         """Start the log and clear what killed writes left behind; neither is worth stopping for."""
@@ -228,7 +233,7 @@ class App:
                 if folder.is_dir():
                     remove_stale_temps(folder)
         except OSError as exc:
-            say(f"humanity-desktop: the log cannot be written ({plain_reason(exc)})", sys.stderr)
+            say(_("humanity-desktop: the log cannot be written ({reason})").format(reason=plain_reason(exc)), sys.stderr)
 
     def notify(self, message: str) -> None:
         message = shorten_words(message)
@@ -257,7 +262,8 @@ class App:
             log.warning("the settings could not be saved: %s", exc)
             if not self._settings_unsaved:
                 self._settings_unsaved = True
-                self.notify(f"Your options cannot be saved: {plain_reason(exc)}. They last until the game closes.")
+                self.notify(_("Your options cannot be saved: {reason}. They last until the game closes.").format(
+                    reason=plain_reason(exc)))
 
     def _stop_on_signals(self) -> list:
         """Let SIGTERM (a system shutting down, a task manager) and SIGINT (Ctrl+C in the
@@ -477,26 +483,26 @@ class App:
         written is told on the terminal and the window closes as after any session."""
         try:
             if self.config.screenshot:
-                self._write_output("screenshot", self.config.screenshot,
+                self._write_output(SCREENSHOT_FAILED, self.config.screenshot,
                                    lambda path: pygame.image.save(self.screen, str(path)))
             if self.config.frame_stats:
-                self._write_output("frame stats", self.config.frame_stats,
+                self._write_output(FRAME_STATS_FAILED, self.config.frame_stats,
                                    lambda path: path.write_text(json.dumps(self.frame_report(), indent=2)))
         finally:
             self.close()
 
     @staticmethod
-    def _write_output(what: str, path: Path, write) -> None:
+    def _write_output(failed: str, path: Path, write) -> None:
         """`write(path)`, its folder made first; if either fails the player is told on stderr
-        (which may itself take nothing) and the log says so."""
+        (which may itself take nothing) with `failed`, and the log says so in English."""
         path = Path(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             write(path)
         except (OSError, pygame.error) as exc:
             reason = plain_reason(exc) if isinstance(exc, OSError) else str(exc)
-            log.warning("the %s could not be written to %s: %s", what, path, reason)
-            say(f"humanity-desktop: the {what} could not be written to {path} ({reason})", sys.stderr)
+            log.warning(failed.format(path=path, reason=reason))
+            say(_(failed).format(path=path, reason=reason), sys.stderr)
 
     def close(self) -> None:
         """Close the screens and the match (saving it), and let go of the data folder."""

@@ -34,24 +34,25 @@ class Fact:
     index: int | str | None = None
 
 
-# The facts the screen states, each checked against the engine by tests/test_screen_truth.py.
-FACTS = {
-    "date": "the year and then the round on show",
-    "year": "the year on show",
-    "round": "the round on show",
-    "whose_turn": "whose turn it is (the seat's name)",
-    "score": "a seat's victory points",
-    "research": "a seat's place on the research track",
-    "science": "a seat's science tokens: hidden from every other seat",
-    "experiments": "how many experiments of a side (index) a seat has carried out",
-    "astronaut_work": "the work value of a seat's astronaut (index)",
-    "distance": "how many spots past the arm a seat's astronaut (index) waits",
-    "stock": "how many units of a resource (index) a seat's base holds",
-    "work_left": "the work the active astronaut has left this turn",
-    "upgrades": "the work upgrades the seat has yet to give out",
-    "turn_points": "what confirming the turn adds to the seat's ledger, by source",
-    "calendar": "how many rounds, then years, the game lasted",
-}
+# The facts the screen states, each checked against the engine by tests/test_screen_truth.py;
+# what each means is for the engineer, so it is said in a comment.
+FACTS = frozenset({
+    "date",  # the year and then the round on show
+    "year",  # the year on show
+    "round",  # the round on show
+    "whose_turn",  # whose turn it is (the seat's name)
+    "score",  # a seat's victory points
+    "research",  # a seat's place on the research track
+    "science",  # a seat's science tokens: hidden from every other seat
+    "experiments",  # how many experiments of a side (index) a seat has carried out
+    "astronaut_work",  # the work value of a seat's astronaut (index)
+    "distance",  # how many spots past the arm a seat's astronaut (index) waits
+    "stock",  # how many units of a resource (index) a seat's base holds
+    "work_left",  # the work the active astronaut has left this turn
+    "upgrades",  # the work upgrades the seat has yet to give out
+    "turn_points",  # what confirming the turn adds to the seat's ledger, by source
+    "calendar",  # how many rounds, then years, the game lasted
+})
 HIDDEN = frozenset({"science"})  # facts only their own seat may see
 
 

@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..language import LANGUAGES, N_, SYSTEM
+from ..language import LANGUAGES, N_, SYSTEM, _
 from ..storage.console import say
 from ..storage.files import write_atomic
 from ..storage.logs import log
@@ -29,6 +29,7 @@ ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0)  # > 1 plays animations faster
 FILE = "options.json"
 MAX_SETTINGS_BYTES = 16 * 1024  # a real one is under 1 KB
 SETTINGS_VERSION = 7
+DAMAGED_VALUE = N_("it is damaged: {key} cannot be {value}")  # an option, or the window, holds what it may not
 # Version 1 gave every bot the same thinking time in seconds; version 2 scales each level's
 # own. The old seconds (0.5 to 4, with 1 the default) carry over as the factor.
 RENAMED = {"bot_seconds": "bot_time"}
@@ -122,9 +123,9 @@ def parse_settings(text: str) -> dict:
     table = {NEW_GAME: remembered_table(raw.pop(NEW_GAME))} if NEW_GAME in raw else {}
     for key, value in raw.items():
         if key not in CHOICES:
-            raise FileProblem(f"it is damaged: {key} is not an option")
+            raise FileProblem(_("it is damaged: {key} is not an option").format(key=key))
         if value not in CHOICES[key] or type(value) is not type(CHOICES[key][0]):
-            raise FileProblem(f"it is damaged: {key} cannot be {value!r}")
+            raise FileProblem(_(DAMAGED_VALUE).format(key=key, value=repr(value)))
     return {**raw, **window, **seen, **table}
 
 
@@ -132,14 +133,14 @@ def window_size(value) -> tuple[int, int]:
     """A window size as a settings file holds it ([width, height]); FileProblem if it is not one."""
     if not (isinstance(value, list) and len(value) == 2
             and all(type(side) is int and 1 <= side <= MAX_WINDOW_SIDE for side in value)):
-        raise FileProblem(f"it is damaged: {WINDOW} cannot be {value!r}")
+        raise FileProblem(_(DAMAGED_VALUE).format(key=WINDOW, value=repr(value)))
     return value[0], value[1]
 
 
 def resets_seen(value) -> int:
     """The count of resets seen step by step as a settings file holds it; FileProblem if it is not one."""
     if type(value) is not int or value < 0:
-        raise FileProblem(f"it is damaged: {SEEN} cannot be {value!r}")
+        raise FileProblem(_(DAMAGED_VALUE).format(key=SEEN, value=repr(value)))
     return value
 
 

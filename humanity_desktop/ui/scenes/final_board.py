@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ...controller import GameOver
+from ...language import N_, _, listed
 from .. import icons, theme
 from ..fonts import draw_text, fonts
 from ..input import Click, Key
@@ -19,7 +20,7 @@ from ..widgets import Button, draw_panel
 from . import routes
 from .table_screen import FinishedTable
 
-RESULTS = "See results"
+RESULTS = N_("See results")
 
 
 def headline(names, over: GameOver) -> str:
@@ -27,8 +28,9 @@ def headline(names, over: GameOver) -> str:
     best = max(over.scores)
     tied = [names[s] for s in over.ranking if over.scores[s] == best]
     if len(tied) == 1:
-        return f"{tied[0]} wins with {best} VP"
-    return f"{' and '.join(tied)} tie on {best} VP: {names[over.ranking[0]]} wins on resources left"
+        return _("{name} wins with {vp} VP").format(name=tied[0], vp=best)
+    return _("{names} tie on {vp} VP: {name} wins on resources left").format(
+        names=listed(tied), vp=best, name=names[over.ranking[0]])
 
 
 @routes.screen(routes.FINAL_BOARD)
@@ -40,7 +42,8 @@ class FinalBoardScene(Scene):
         self.table = table  # the game screen, at its final position
         self.over = over
         self.banner = pygame.Rect(0, 0, 0, 0)
-        self.button = Button(RESULTS, self.see_results, style="primary", tooltip="The ranking, the points by source and the score over the game (Enter)")
+        self.button = Button(_(RESULTS), self.see_results, style="primary",
+                             tooltip=_("The ranking, the points by source and the score over the game (Enter)"))
 
     def on_enter(self) -> None:
         self.on_resize(self.app.size)
@@ -49,7 +52,7 @@ class FinalBoardScene(Scene):
         L = self.table.frame.L
         sc = L.scale
         self.banner = L.actions.copy()
-        bw = max(int(170 * sc), fonts().width(RESULTS, text_px(sc) + 2, bold=True) + int(30 * sc))
+        bw = max(int(170 * sc), fonts().width(_(RESULTS), text_px(sc) + 2, bold=True) + int(30 * sc))
         bh = int(46 * sc)
         self.button.rect = pygame.Rect(0, 0, bw, bh)
         self.button.rect.bottomright = (self.banner.right - int(14 * sc), self.banner.bottom - int(12 * sc))

@@ -9,6 +9,7 @@ from pathlib import Path
 import platformdirs
 import pygame
 
+from ...language import N_, _
 from ...storage.files import plain_reason
 from ...storage.save_files import SaveError, UnfinishedNotKept
 from .. import theme
@@ -17,7 +18,7 @@ from ..input import Key
 from . import routes
 from .dialog import ChoiceScene
 
-TITLE = "Your unfinished game"
+TITLE = N_("Your unfinished game")
 MAX_PATH = 400  # characters a typed folder may have
 
 GoOn = Callable[[bool], None]  # starts what waited; True: the player chose to discard the game
@@ -44,21 +45,22 @@ def play_when_kept(app, start: Callable[[bool], object], refused: Callable[[Save
 
 def ask_keep(app, problem: str, go_on: GoOn) -> None:
     """Ask what to do with the unfinished game that `problem` says cannot be kept."""
-    app.stack.push(routes.make(routes.CHOICE, app, TITLE, problem, [
-        ("Try again", lambda: go_on(False)),
-        ("Keep it in another folder...", lambda: app.stack.push(FolderScene(app, go_on))),
-        ("Discard it...", lambda: _confirm_discard(app, go_on)),
+    app.stack.push(routes.make(routes.CHOICE, app, _(TITLE), problem, [
+        (_("Try again"), lambda: go_on(False)),
+        (_("Keep it in another folder..."), lambda: app.stack.push(FolderScene(app, go_on))),
+        (_("Discard it..."), lambda: _confirm_discard(app, go_on)),
     ]))
 
 
 def _confirm_discard(app, go_on: GoOn) -> None:
-    app.stack.push(routes.make(routes.CHOICE, app, "Discard your unfinished game?",
-                               "The game in progress will be lost for good: it cannot be continued or watched again.",
-                               [("Discard it and go on", lambda: go_on(True))], cancel="Keep it", enter="Keep it"))
+    app.stack.push(routes.make(routes.CHOICE, app, _("Discard your unfinished game?"),
+                               _("The game in progress will be lost for good: it cannot be continued or watched again."),
+                               [(_("Discard it and go on"), lambda: go_on(True))], cancel=_("Keep it"), enter=_("Keep it")))
 
 
 def default_folder() -> Path:
-    return platformdirs.user_documents_path() / "Humanity saves"
+    # Translators: the folder the game suggests, in the player's documents, to keep an unfinished game in.
+    return platformdirs.user_documents_path() / _("Humanity saves")
 
 
 class FolderScene(ChoiceScene):
@@ -67,8 +69,8 @@ class FolderScene(ChoiceScene):
     def __init__(self, app, go_on: GoOn) -> None:
         self.go_on = go_on
         self.folder = str(default_folder())
-        super().__init__(app, TITLE, "Type the folder to keep your unfinished game in (it is made if it is missing):",
-                         [("Keep it here", self._keep)])
+        super().__init__(app, _(TITLE), _("Type the folder to keep your unfinished game in (it is made if it is missing):"),
+                         [(_("Keep it here"), self._keep)])
         self.field = pygame.Rect(0, 0, 0, 0)
 
     def _keep(self) -> None:
@@ -76,7 +78,8 @@ class FolderScene(ChoiceScene):
             self.app.session.keep_unfinished_in(Path(self.folder).expanduser())
         except (OSError, ValueError) as exc:
             reason = plain_reason(exc) if isinstance(exc, OSError) else str(exc)
-            ask_keep(self.app, f"Your unfinished game cannot be kept in {self.folder}: {reason}.", self.go_on)
+            ask_keep(self.app, _("Your unfinished game cannot be kept in {folder}: {reason}.").format(
+                folder=self.folder, reason=reason), self.go_on)
             return
         self.go_on(False)
 

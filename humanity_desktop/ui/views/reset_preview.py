@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pygame
 
-from ...table.describe import plural
 from ...engine import State
+from ...language import _, listed, ngettext
 from ...table.reset_info import ResetInfo
 from ...engine.ring import FULL_TURN, HANGARS
 from .. import theme
+from ..reset_steps import astronaut_name
 from ..fonts import draw_text, fonts
 from ..widgets import draw_panel
 from .board_view import R_ASTRO, BoardView, side_by_side
@@ -20,14 +21,19 @@ GHOST_ALPHA = 120
 def preview_lines(preview: ResetInfo, names: tuple) -> list[str]:
     """What the reset would do now, and why the arm would stop there."""
     if preview.advance == FULL_TURN:
-        swing = f"The arm would go all the way round ({FULL_TURN} spots): no module would be left."
+        swing = _("The arm would go all the way round ({spots} spots): no module would be left.").format(spots=FULL_TURN)
     else:
-        swing = (f"The arm would swing {plural(preview.advance, 'spot')}: {HANGARS} hangars minus the "
-                 f"{plural(len(preview.sliding), 'module')} left.")
-    leaving = (f"{plural(len(preview.leaving), 'module')} under the white crosses would leave the ring."
-               if preview.leaving else "No module would leave the ring.")
-    who = [f"{names[seat]}'s astronaut {i + 1}" for seat, i, _ in preview.returned]
-    home = f"Going home: {', '.join(who)}." if who else "No astronaut would be overtaken."
+        k = len(preview.sliding)
+        # Translators: {move} is 2 or more: the white crosses' modules always leave.
+        swing = ngettext("The arm would swing {move} spots: {hangars} hangars minus the {n} module left.",
+                         "The arm would swing {move} spots: {hangars} hangars minus the {n} modules left.",
+                         k).format(move=preview.advance, hangars=HANGARS, n=k)
+    n = len(preview.leaving)
+    leaving = (ngettext("{n} module under the white crosses would leave the ring.",
+                        "{n} modules under the white crosses would leave the ring.", n).format(n=n)
+               if n else _("No module would leave the ring."))
+    who = [astronaut_name(names[seat], i) for seat, i, _x in preview.returned]
+    home = _("Going home: {who}.").format(who=listed(who)) if who else _("No astronaut would be overtaken.")
     return [swing, leaving, home]
 
 
@@ -47,12 +53,13 @@ def draw_preview(surface: pygame.Surface, board: BoardView, state: State, previe
     marked = [("stop", preview.arm_to, draw_stop_marker(surface, board, preview))]
     w = max(2, int(3 * board.scale))
     label = max(10, int(13 * board.scale))
-    for _, space in preview.leaving:
+    for _x, space in preview.leaving:
         rect = board.tile_rect(space).inflate(8, 8)
         pygame.draw.rect(surface, theme.BAD, rect, w, border_radius=8)
-        draw_text(surface, "leaves", label, theme.BAD, rect.midbottom, "midtop", bold=True)
+        # Translators: the mark under a module the reset would take off the ring.
+        draw_text(surface, _("leaves"), label, theme.BAD, rect.midbottom, "midtop", bold=True)
         marked.append(("leaving", space, rect))
-    going = {(seat, i) for seat, i, _ in preview.returned}
+    going = {(seat, i) for seat, i, _x in preview.returned}
     for seat, i, space, k, of in side_by_side(board.ring_astronauts(state)):
         if (seat, i) in going:
             centre = board.astro_point(space, k, of)
@@ -76,7 +83,7 @@ def _draw_ghost_arm(surface: pygame.Surface, board: BoardView, arm: int) -> None
 
 def draw_preview_words(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], scale: float) -> None:
     """The preview in words, in a panel over `rect` (the game log's, beside the board)."""
-    inner = draw_panel(surface, rect, scale, "If the round ended now", fill=theme.PANEL_HI, edge=theme.ACCENT)
+    inner = draw_panel(surface, rect, scale, _("If the round ended now"), fill=theme.PANEL_HI, edge=theme.ACCENT)
     size = int(15 * scale)
     y = inner.y
     for line in lines:
