@@ -16,7 +16,7 @@ from humanity_desktop.ui.layout import game_layout
 from humanity_desktop.ui.views.prompt_panel import PromptPanel
 from humanity_desktop.ui.widgets import Button
 
-WORDS = json.loads((Path(__file__).parents[1] / "humanity_desktop" / "table" / "data" / "words.json").read_text())
+WORDS = json.loads((Path(__file__).parents[1] / "humanity_desktop" / "language" / "data" / "words.json").read_text())
 SIZES = ((1024, 576), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440))
 # What the turn's buttons can say: the words' buttons (a work count filled in), a choice's
 # answers (a communication module's colours, a greenhouse's shapes), Confirm and Undo.

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from humanity_desktop.engine import Action, new_game, why_illegal
-from humanity_desktop.table.model import CHOICE, ON_TABLE, WORDS, plain, refused
+from humanity_desktop.language.words import WORDS
+from humanity_desktop.table.model import CHOICE, ON_TABLE, plain, refused
 from humanity_desktop.engine.phases import PHASES
 from humanity_desktop.engine.actions import SPECS
 

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from humanity_desktop.controller.seats import CHARACTERS
-from humanity_desktop.table.model import WORDS, source
+from humanity_desktop.language.words import WORDS, source
 from humanity_desktop.engine import load_catalogue
 from humanity_desktop.ui.app import MIN_SIZE
 from humanity_desktop.ui.layout import game_layout

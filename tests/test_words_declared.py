@@ -9,13 +9,12 @@ import string
 from importlib import resources
 
 import catalogues
-from humanity_desktop.bots.hints import CLAUSES
 from humanity_desktop.engine import Kind
 from humanity_desktop.engine.actions import SPECS
 from humanity_desktop.engine.catalogue import load
 from humanity_desktop.engine.events import EVENTS
 from humanity_desktop.engine.phases import PHASES
-from humanity_desktop.table.model import WORDS
+from humanity_desktop.language.words import WORDS
 
 CATALOGUE = resources.files("humanity_desktop.engine").joinpath("data", "catalogue.json").read_bytes()
 
@@ -31,19 +30,21 @@ def missing(words: dict) -> dict[str, list[str]]:
         "doing": sorted(set(Kind) - set(words["doing"])),
         "prompts": sorted(set(PHASES) - set(words["prompts"])),
         "log": sorted(set(EVENTS) - log),
+        "hints": sorted(set(Kind) - set(words["hints"])),
     }.items() if gaps}
 
 
 def test_every_kind_phase_and_event_has_its_words():
     assert missing(WORDS) == {}
-    assert set(SPECS) == set(Kind) == set(CLAUSES)  # a hint's clause, or None: said by no clause
+    assert set(SPECS) == set(Kind)
 
 
 def test_a_kind_phase_or_event_without_words_is_found():
     planted = json.loads(json.dumps(WORDS))
-    del planted["doing"]["upgrade"], planted["prompts"]["pay"], planted["log"]["research"]
+    del planted["doing"]["upgrade"], planted["prompts"]["pay"], planted["log"]["research"], planted["hints"]["spend"]
     planted["log"] = {key: text for key, text in planted["log"].items() if not key.startswith("module_deployed")}
-    assert missing(planted) == {"doing": ["upgrade"], "prompts": ["pay"], "log": ["module_deployed", "research"]}
+    assert missing(planted) == {"doing": ["upgrade"], "prompts": ["pay"], "log": ["module_deployed", "research"],
+                                "hints": ["spend"]}
 
 
 def test_the_log_speaks_only_of_events_and_its_plurals_keep_their_placeholders():

@@ -33,7 +33,7 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 
 
 def extract_words(fileobj, keywords, comment_tags, options):
-    """Babel's extraction of a words file (table/data/words.json): each of its strings is a
+    """Babel's extraction of a words file (language/data/words.json): each of its strings is a
     message, but the "about" that says what the file is; a plural text ({"one": ..., "other":
     ...}) is one message with its plural; the comment names its entry."""
     for part, entries in json.load(fileobj).items():

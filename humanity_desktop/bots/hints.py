@@ -10,6 +10,7 @@ from ..engine import Kind, State, apply_action, load_catalogue
 from ..engine.catalogue import COLOUR_NAMES, SHAPE_NAMES, SIDE_NAMES
 from ..engine.errors import RulesError
 from ..language import N_, _, listed, ngettext, number
+from ..language.words import WORDS, words
 from .base import Budget
 from .determinize import sample_state
 from .planner import PlanBot
@@ -27,35 +28,14 @@ class Hint:
     gain: float | None  # what the plan adds to the seat's own expected final score (see gain)
 
 
-# What each kind of action adds to a plan's description, filled from its values: a message
-# (a plural: the form for a count), or None for a kind left unsaid (ending work adds nothing
-# to the tiles already named). tests/test_words_declared.py holds every kind to an entry.
-CLAUSES = {
-    # Translators: the astronaut a plan starts with, as in "astronaut 1 (work 2) deploys ...".
-    Kind.SELECT_ASTRONAUT: N_("astronaut {number} (work {work})"),
-    Kind.WORK: N_("works on the base"),
-    # Translators: the tiles of the base a plan uses, when it is already working.
-    Kind.ACTIVATE: N_("uses {tiles}"),
-    Kind.END_WORK: None,
-    Kind.CHOOSE_MODULE: N_("deploys {tile} from hangar {slot}"),
-    Kind.CHOOSE_EXPERIMENT: N_("carries out the {side} experiment of year {year}"),
-    Kind.SPEND: lambda n: ngettext("paying {count} unit", "paying {count} units", n),
-    # Translators: {clause} is a deploy, as in "deploys Beacon Mast from hangar 4 as orange".
-    Kind.CHOOSE_COLOUR: N_("{clause} as {colour}"),
-    # Translators: {clause} is a deploy, as in "deploys Wild Dome from hangar 2 shaped round".
-    Kind.CHOOSE_SHAPE: N_("{clause} shaped {shape}"),
-    Kind.UPGRADE: N_("upgrades astronaut {number}"),
-    Kind.PLACE_ASTRONAUT: N_("astronaut {number} to cell {cell}"),
-}
-UNSAID_KINDS = tuple(kind for kind, words in CLAUSES.items() if words is None)
+UNSAID_KINDS = tuple(kind for kind, clause in WORDS["hints"].items() if not clause)  # ending work: the tiles are named
 # Translators: a plan's Work with the tiles of the base it uses.
 WORKED = N_("works on the base ({tiles})")
 
 
 def clause(kind: str, count: int | None = None, **values) -> str:
-    """The words `kind` adds to a plan, in the language in force."""
-    entry = CLAUSES[kind]
-    return (entry(count) if callable(entry) else _(entry)).format(count=count, **values)
+    """The words `kind` adds to a plan (its "hints" entry in the words), in the language in force."""
+    return words("hints", kind, count).format(count=count, **values)
 
 
 def describe_plan(plan: Plan, view: dict) -> str:

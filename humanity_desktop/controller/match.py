@@ -148,7 +148,7 @@ class Resumed:
 
 
 # The rulebook's sections the match's own refusals come under, as the engine's do: the table
-# shows each under its plain heading (table/data/words.json, "topics"), or as it is.
+# shows each under its plain heading (language/data/words.json, "topics"), or as it is.
 # Translators: a section of the rulebook, the heading of a move refused.
 GAME_END = N_("End of the game")
 # Translators: a section of the rulebook, the heading of a move refused.

@@ -53,7 +53,7 @@ class Refusal(Exception):
 
 class RulesError(Refusal):
     """An action the rules forbid in this state. `rule` names the rule broken, a message of
-    the catalogue too (table/data/words.json gives each the heading a player reads)."""
+    the catalogue too (language/data/words.json gives each the heading a player reads)."""
 
     def __init__(self, rule: str, reason: str, values: dict | None = None) -> None:
         super().__init__(reason, values)

@@ -7,18 +7,16 @@ position, its legal actions and the returning astronaut the player has picked up
 answers what the game screen asks: what is lit, what a click or a drop means, which way a
 tile turns, which buttons the turn offers and what the prompt says. The screen's gestures,
 keys, highlights, hint marks, buttons and prompt read it, so none of them needs to know any
-kind of action or phase by name; the words live in data/words.json, each of its strings a
-message of the catalogue (`words` gives it in the language in force).
+kind of action or phase by name; their words are language/data/words.json's (language.words).
 """
 from __future__ import annotations
 
-import json
 from functools import cached_property
-from importlib import resources
 from typing import NamedTuple
 
 from ..engine import Action, State, legal_actions
-from ..language import _, ngettext
+from ..language import _
+from ..language.words import WORDS, source, words
 from ..engine.actions import SPECS
 from ..engine.errors import Why
 from ..engine.catalogue import BASIC, BASICS_PER_ADVANCED, RESOURCES, load
@@ -26,28 +24,6 @@ from ..engine.rules import Kind
 from ..engine.state import ACTION, ASTRONAUTS
 from .describe import tile_name
 from .targets import ASTRO, CELL, EXPERIMENT, HANGAR, RETURNING_ASTRONAUT, RING_ASTRO, Target
-
-WORDS: dict = json.loads(resources.files("humanity_desktop.table").joinpath("data", "words.json")
-                         .read_text(encoding="utf-8"))
-
-
-def words(part: str, key: str, n: int | None = None):
-    """The words of `part`'s entry `key` in data/words.json in the language in force: a
-    message, or a tuple of them (a title and its instruction); a plural text ({"one": ...,
-    "other": ...}) in the form for the count `n`."""
-    entry = WORDS[part][key]
-    return _said(entry, n) if not isinstance(entry, list) else tuple(_said(text, n) for text in entry)
-
-
-def _said(text, n: int | None) -> str:
-    return ngettext(text["one"], text["other"], n) if isinstance(text, dict) else _(text)
-
-
-def source(text) -> str:
-    """An entry's text in the source language, its plural form for a plural text: the
-    placeholders every language keeps."""
-    return text["other"] if isinstance(text, dict) else text
-
 
 ANY_ASTRONAUT = "any_astronaut"  # an astronaut of the seat wherever it stands
 # The figures of the position the words may quote that count something of the seat's (Table.facts).

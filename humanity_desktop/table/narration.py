@@ -18,7 +18,7 @@ from ..engine import State
 from ..engine.ring import FULL_TURN
 from ..language import listed
 from .describe import COUNTED_AT_END, VP_REASONS, cost_text, mission_name, produces_text, side_name, tile_kind, tile_name
-from .model import WORDS, words
+from ..language.words import WORDS, words
 from .summary import SEPARATOR, gains
 from .played_turn import PlayedTurn
 
