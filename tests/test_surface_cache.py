@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from humanity_desktop.engine.catalogue import load  # noqa: E402
+from humanity_desktop.language import set_language  # noqa: E402
 from humanity_desktop.ui import tile_art  # noqa: E402
 from humanity_desktop.ui.fonts import fonts  # noqa: E402
 from humanity_desktop.ui.surface_cache import BUDGET_BYTES, SURFACES, SurfaceCache, surface_bytes  # noqa: E402
@@ -86,6 +87,15 @@ def test_memo_keeps_one_surface_per_arguments():
     assert drawn(10, 20) is not drawn(10, 10)
     assert drawn(w=10, h=20) is drawn(w=10, h=20)
     assert make.calls == 3
+
+
+def test_a_picture_is_drawn_again_in_a_language_chosen_since():
+    """A tile's or a card's words are the language's: Options' Language applies to them at once."""
+    cache, make = SurfaceCache(10 * SQUARE), Maker()
+    drawn = cache.memo(make)
+    english = drawn(10, 10)
+    set_language("fr")
+    assert drawn(10, 10) is not english and make.calls == 2
 
 
 def test_the_ui_pictures_stay_within_the_budget_whatever_is_drawn():

@@ -26,6 +26,8 @@ from ..engine.events import (
 from ..engine.grid import module_colours, square, squares_at
 from ..engine.scoring import MISSION_VP
 from ..engine.state import BOARD
+from ..language import _
+from ..table.describe import mission_name
 from . import tile_art
 from .drawn import scaled
 from .anim import arc_point, ease, segment
@@ -141,7 +143,7 @@ class Director:
         while self.queue and budget > 0:
             beat = self.queue[0]
             need = (1 - beat.t) * beat.duration
-            for _, crumble in beat.crumbles:
+            for _cell, crumble in beat.crumbles:
                 crumble.step(min(budget, need))
             if budget < need:
                 beat.t += budget / beat.duration
@@ -312,8 +314,8 @@ class Director:
         """A banner beside the mission's card tells of it while it is taken; the beat lasts long enough to read it."""
         card = self.tracks.missions[ev.after.missions.index(e.mission)]
         spec = load().missions[e.mission]
-        detail = f"{'Done better' if e.from_ is not None else 'Done first'} · +{MISSION_VP} VP"
-        beat.banners.append(Banner(spec.name, detail, banner_rect(card, self.board.scale), self.chars[e.player]))
+        detail = (_("Done better · +{vp} VP") if e.from_ is not None else _("Done first · +{vp} VP")).format(vp=MISSION_VP)
+        beat.banners.append(Banner(mission_name(spec), detail, banner_rect(card, self.board.scale), self.chars[e.player]))
         beat.duration = max(beat.duration, MISSION)
 
     # ------------------------------------------------------------ drawing flights
@@ -360,7 +362,7 @@ def turn_and_after(events) -> tuple[tuple, tuple]:
 def ring_moves(before: State, after: State, seat: int) -> tuple:
     """Astronauts of `seat` that moved along the ring (time units): (seat, i, from, to)."""
     out = []
-    for i, ((_, w0, p0), (_, w1, p1)) in enumerate(zip(before.players[seat].astros, after.players[seat].astros)):
+    for i, ((_work0, w0, p0), (_work1, w1, p1)) in enumerate(zip(before.players[seat].astros, after.players[seat].astros)):
         if w0 == BOARD and w1 == BOARD and p0 != p1:
             out.append((seat, i, p0, p1))
     return tuple(out)

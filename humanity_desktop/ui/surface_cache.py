@@ -13,6 +13,7 @@ from functools import wraps
 
 import pygame
 
+from ..language import language
 from .theme import text_size
 
 # At 1920x1080 a game screen's pictures take about 4 MB and the menus' backdrop 8 MB, so
@@ -64,10 +65,11 @@ class SurfaceCache:
 
     def memo(self, draw):
         """`draw` (a function of hashable arguments returning a surface), kept here per
-        arguments and per text size: a picture's words and icons grow with the option."""
+        arguments, per text size and per language: a picture's words and icons grow with the
+        option, and its words are the language's."""
         @wraps(draw)
         def cached(*args, **kwargs):
-            key = (draw, args, tuple(kwargs.items()), text_size())
+            key = (draw, args, tuple(kwargs.items()), text_size(), language())
             return self.get(key, lambda: draw(*args, **kwargs))
         return cached
 

@@ -13,6 +13,7 @@ import pygame
 
 from ..engine.catalogue import RESOURCES, SWITCH_COLOURS, load
 from ..engine.rules import OBSTACLE_RESEARCH
+from ..table.describe import mission_name, mission_text
 from . import art, icons, theme
 from .drawn import place
 from .fonts import draw_text, fonts
@@ -100,7 +101,7 @@ def _draw_effect(surf, spec, body: pygame.Rect, size: int, wild_shape: str | Non
     big = int(size * 0.34)
     text_size = max(8, int(size * 0.17))
     if size >= theme.points(96):  # room for the name: a large tile, in points
-        name = fonts().fit(spec.name, max(8, int(size * 0.095)), size - 8)
+        name = fonts().fit(spec.said(), max(8, int(size * 0.095)), size - 8)
         label = fonts().render(name, max(8, int(size * 0.095)), theme.TEXT_DIM)
         place(surf, label, label.get_rect(midtop=(size // 2, body.top + 2)))
         body = body.inflate(0, -label.get_height()).move(0, label.get_height() // 2)
@@ -247,11 +248,11 @@ def mission_card(mid: str, w: int, h: int) -> pygame.Surface:
     text_w = w - x - int(h * 0.62)
     title_size = max(9, int(h * 0.25))
     body_size = max(8, int(h * 0.2))
-    lines = _lines_that_fit(spec.text, body_size, text_w, h - fonts().height(title_size, True) - 1, most=2)
+    lines = _lines_that_fit(mission_text(spec), body_size, text_w, h - fonts().height(title_size, True) - 1, most=2)
     block = fonts().height(title_size, True) + len(lines) * fonts().height(body_size)
     y = max(0, min((h - block) // 2 - h // 30, h - block - 1))  # a touch above the middle, on the card
     box = pygame.Rect(x, 0, text_w, h)
-    name = fonts().fit(spec.name if lines else f"{spec.name} …", title_size, text_w, bold=True)
+    name = fonts().fit(mission_name(spec) if lines else f"{mission_name(spec)} …", title_size, text_w, bold=True)
     draw_text(surf, name, title_size, theme.TEXT, (x, y), bold=True, box=box)
     y += fonts().height(title_size, True)
     for line in lines:

@@ -9,6 +9,7 @@ from ..table.describe import (
     LEDGER_LABELS,
     cost_text,
     experiment_title,
+    mission_text,
     mission_title,
     produces_text,
     research_marks_text,
@@ -192,7 +193,7 @@ def describe_target(target: T.Target, s: State, names, science_visible) -> Tip |
         mid = s.missions[target.ref]
         spec = cat.missions[mid]
         holder = s.holders[target.ref]
-        lines = [spec.text, _("The first to do it takes the science token and {vp} VP.").format(vp=MISSION_VP),
+        lines = [mission_text(spec), _("The first to do it takes the science token and {vp} VP.").format(vp=MISSION_VP),
                  _("Doing strictly better later takes the tile and its {vp} VP from the holder.").format(vp=MISSION_VP)]
         lines.append(_("Held by {name}.").format(name=names[holder]) if holder is not None
                      else _("Not done yet: the science token is still on it."))

@@ -28,7 +28,7 @@ class ChoiceScene(Scene):
 
     overlay = True
 
-    def __init__(self, app, title: str, message: str, options: list[Option], cancel: str | None = "Cancel",
+    def __init__(self, app, title: str, message: str, options: list[Option], cancel: str | None = "",
                  escape: str | None = None, enter: str | None = None) -> None:
         super().__init__(app)
         self.title, self.message = title, message
@@ -38,8 +38,8 @@ class ChoiceScene(Scene):
         if escape is None and len(options) == 1:
             escape = options[0][0]
         self.escape = next((b for b in self.buttons if b.label == escape), None)
-        if cancel:
-            self.buttons.append(Button(cancel, self.close, style="quiet"))
+        if cancel is not None:  # "" for the usual Cancel
+            self.buttons.append(Button(cancel or _("Cancel"), self.close, style="quiet"))
         self.enter = next((b for b in self.buttons if b.label == enter), self.buttons[0] if self.buttons else None)
         self.pointer = (0, 0)
         self.focus = KeyFocus()
