@@ -13,6 +13,7 @@ import pygame
 
 from ..engine.catalogue import RESOURCES, SWITCH_COLOURS, load
 from ..engine.rules import OBSTACLE_RESEARCH
+from ..language import _
 from ..table.describe import mission_name, mission_text
 from . import art, icons, theme
 from .drawn import place
@@ -187,7 +188,8 @@ def _draw_footer(surf, spec, size: int, stock: int | None, above: int) -> None:
 def _either_colour(surf, size: int) -> None:
     """The footer of a communication module on the board: blue or orange, the player's pick."""
     chip = max(6, int(size * 0.15))
-    word = fonts().render("or", max(7, int(size * 0.12)), theme.TEXT_DIM, bold=True)
+    # Translators: between the two resources a variable tile offers, on the tile itself.
+    word = fonts().render(_("or"), max(7, int(size * 0.12)), theme.TEXT_DIM, bold=True)
     gap = max(2, size // 30)
     x = size // 2 - (2 * chip + word.get_width() + 2 * gap) // 2
     y = _foot_y(size, word.get_height())

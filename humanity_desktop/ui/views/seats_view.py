@@ -9,6 +9,7 @@ import pygame
 
 from ...language import _
 
+from ...controller import level_name
 from ...engine import State
 from ...engine.catalogue import SIDES, load
 from ...engine.state import BOARD, EXHAUSTED, RETURNING
@@ -77,7 +78,10 @@ def next_dot_step(clock: float) -> float:
 def who_plays(seat) -> tuple[str, ...]:
     """How a seat's card names who plays it, longest first: where "bot · careful" does not fit
     the level alone does (only bots have one), so Casual and Careful never both read "ca…"."""
-    return (f"bot · {seat.level}", seat.level) if seat.is_bot else ("human",)
+    if not seat.is_bot:
+        return (_("human"),)
+    level = level_name(seat.level)
+    return _("bot · {level}").format(level=level), level
 
 
 @dataclass
