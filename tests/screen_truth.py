@@ -11,12 +11,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-import pygame
-
 from humanity_desktop.engine import State
 from humanity_desktop.engine.catalogue import RESOURCES, load
 from humanity_desktop.engine.state import BOARD
-from humanity_desktop.ui import theme
+from humanity_desktop.language import _
 from humanity_desktop.ui.drawn import FACTS, HIDDEN, DrawnText, ScreenRecord, screen_record
 from humanity_desktop.ui.surface_cache import SURFACES
 
@@ -158,8 +156,9 @@ def _check(t: DrawnText, truth: Truth) -> str | None:
     if kind == "turn_points":
         return _turn_points(t.text, seat, truth)
     if kind == "calendar":  # rounds numbered from the deal's 1: the game's last round is its count
-        said = [int(n) for n in re.search(r"(\d+) rounds? over (\d+) years?", t.text).groups()]
-        return None if said == [s.round, s.year] else f"the game lasted {s.round} rounds over {s.year} years"
+        found = re.search(pattern(_("{rounds} over {years}"), rounds=r".*?", years=r".*"), t.text)
+        said = [numbers(found["rounds"])[:1], numbers(found["years"])[:1]] if found else None
+        return None if said == [[s.round], [s.year]] else f"the game lasted {s.round} rounds over {s.year} years"
     said = numbers(t.text)
     if kind in HIDDEN and not said:
         return None  # hidden: no number is drawn
@@ -173,6 +172,18 @@ def _check(t: DrawnText, truth: Truth) -> str | None:
     return None
 
 
+def pattern(message: str, **fields: str) -> str:
+    """A regular expression for `message` (in the language in force) with each placeholder
+    matching its field's expression, caught as a group of its name."""
+    parts = re.split(r"\{(\w+)\}", message)
+    return "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>{fields[part]})" for i, part in enumerate(parts))
+
+
+def said_as(message: str, text: str, points: str, **fields: str) -> list[str]:
+    """The `points` of every place `text` says `message` (its words are the language's)."""
+    return [found["points"] for found in re.finditer(pattern(message, points=points, **fields), text)]
+
+
 def _turn_points(text: str, seat: int, truth: Truth) -> str | None:
     """The waiting turn's line against what confirming adds to the seat's ledger, source by
     source, and to its research, from the turn's start."""
@@ -180,11 +191,11 @@ def _turn_points(text: str, seat: int, truth: Truth) -> str | None:
         return "no turn waits for Confirm"
     before, after = truth.turn_start.players[seat], truth.state.players[seat]
     gained = sorted(after.ledger[k] - before.ledger[k] for k in before.ledger if after.ledger[k] != before.ledger[k])
-    said = sorted(int(n) for n in re.findall(r"([-+]\d+) VP", text))
+    said = sorted(int(n) for n in said_as(_("{points} VP {reason}"), text, points=r"[-+]\d+", reason=r".*?"))
     if said != gained:
         return f"the ledger gains {gained} by source"
     research = after.research - before.research
-    said_research = [int(n) for n in re.findall(r"\+(\d+) research", text)]
+    said_research = [int(n) for n in said_as(_("+{points} research"), text, points=r"\d+")]
     if said_research != ([research] if research > 0 else []):
         return f"research goes up by {research}"
     return None

@@ -98,7 +98,7 @@ def test_a_windowed_start_with_no_display_stops_logs_it_and_names_the_report_in_
     assert done.stdout == done.stderr == b""  # nothing reached a terminal, not even at the descriptors
     [report] = (data / "logs").glob("crash-*.txt")
     log = (data / "logs" / LOG_FILE).read_text(encoding="utf-8")
-    assert f"The game could not start (error: {NO_SUCH_DRIVER} not available). The report is in {report}" in log
+    assert f"the game could not start (error: {NO_SUCH_DRIVER} not available); the report is in {report}" in log
     assert "Traceback" not in log and "Traceback" in report.read_text(encoding="utf-8")
     assert shown == [(TITLE, f"The game could not start (error: {NO_SUCH_DRIVER} not available). "
                              f"The report is in {report}")]
