@@ -212,7 +212,7 @@ LONG_FOLDER = "C:\\Users\\Aleksander Nowak\\AppData\\Local\\humanity-desktop"
 
 
 def folder_problem(app: App) -> None:
-    push(app, routes.make(routes.FOLDER_PROBLEM, app, Path(LONG_FOLDER), "the folder cannot be written to"))
+    push(app, routes.make(routes.FOLDER_PROBLEM, app, Path(LONG_FOLDER), _("what is written there does not read back")))
 
 
 def folder_browser(app: App) -> None:

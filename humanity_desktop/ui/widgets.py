@@ -95,7 +95,9 @@ class Button:
         f = fonts()
         lines = f.wrap(self.label, size, room, bold=True)
         if len(lines) > 1 and len(lines) * f.height(size, True) > self.rect.h - 2:
-            lines = [f.fit(self.label, size, room, bold=True)]  # no room for two lines: cut, and noted so
+            # No room for two lines: a little smaller on one, and only then cut (and noted so).
+            size = f.size_to_fit(self.label, size, room, bold=True)
+            lines = [f.fit(self.label, size, room, bold=True)]
         top = self.rect.centery - len(lines) * f.height(size, True) // 2
         for k, line in enumerate(lines):
             draw_text(surface, line, size, ink, (self.rect.centerx, top + k * f.height(size, True)), "midtop",

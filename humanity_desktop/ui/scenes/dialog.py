@@ -11,10 +11,16 @@ from .. import icons, theme
 from ..fonts import draw_text, fonts
 from ..input import Back, Click, Key, Point
 from ..scene import Scene
-from ..widgets import Button, KeyFocus, button_height, draw_panel, hovered, layout_column, panel_head
+from ..widgets import Button, KeyFocus, button_height, draw_panel, hovered, label_width, layout_column, panel_head
 from . import routes
 
 Option = tuple[str, Callable[[], None]]
+
+
+def fitting_width(design: int, buttons: list[Button], sc: float, pad: int, room: int) -> int:
+    """A panel's width: its design's, or what its longest choice needs (a longer language's)
+    with `pad` each side, as far as `room` allows."""
+    return min(max(design, max((label_width(b.label, sc) for b in buttons), default=0) + 2 * pad), room)
 
 
 @routes.screen(routes.CHOICE)
@@ -63,7 +69,7 @@ class ChoiceScene(Scene):
         sc = self.app.scale
         body = theme.text_px(16, sc)
         pad, gap = int(20 * sc), int(10 * sc)
-        w = min(int(560 * sc * max(1.0, theme.text_size())), size[0] - 2 * pad)
+        w = fitting_width(int(560 * sc * max(1.0, theme.text_size())), self.buttons, sc, pad, size[0] - 2 * pad)
         self.lines = fonts().wrap(self.message, body, w - 2 * pad)
         bh = button_height(sc)
         buttons_h = len(self.buttons) * (bh + gap)

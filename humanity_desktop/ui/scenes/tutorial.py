@@ -31,7 +31,7 @@ from ..input import Click, Key
 from ..settings import PACES
 from ..views.coach_panel import BUTTON_MIN_H, CoachPanel, button_scale, next_swell, px
 from ..widgets import Button, draw_panel, hovered, layout_column
-from .dialog import ChoiceScene
+from .dialog import ChoiceScene, fitting_width
 from .game import GameScene
 from .table_screen import Guided
 from . import routes
@@ -254,7 +254,7 @@ class ChaptersScene(ChoiceScene):
     def on_resize(self, size) -> None:
         sc = self.app.scale
         text, gap, pad = px(16, sc), max(3, int(6 * sc)), int(20 * sc)
-        w = int(520 * sc)
+        w = fitting_width(int(520 * sc), self.buttons, sc, pad, size[0] - 2 * pad)
         self.lines = fonts().wrap(self.message, text, w - 2 * pad)
         # The title, the message, then the rows: shorter rows where the window is short.
         top = int(56 * sc) + len(self.lines) * fonts().height(text)
