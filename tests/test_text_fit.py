@@ -340,8 +340,8 @@ def test_a_seat_card_names_a_bots_level_whole_where_bot_and_level_do_not_both_fi
         texts = [n.text for n in drawn(app) if n.by.endswith("seats_view")]
     finally:
         app.close()
-    assert {"careful", "casual"} <= {t.removeprefix("bot · ") for t in texts}
-    assert not [t for t in texts if t.endswith("…") and t.startswith(("bot", "ca"))]
+    assert {"Careful", "Casual"} <= {t.removeprefix("bot · ") for t in texts}
+    assert not [t for t in texts if t.endswith("…") and t.startswith(("bot", "Ca"))]
 
 
 def test_a_thinking_first_players_status_keeps_clear_of_its_tokens(tmp_path):

@@ -224,7 +224,7 @@ class Director:
     def _astronaut_leaves(self, beat: Beat, ev: Move, seat: int) -> None:
         """The acting astronaut goes from its base cell to its space beside the board."""
         i = ev.before.sel
-        _, _, cell = ev.before.players[seat].astros[i]
+        _work, _where, cell = ev.before.players[seat].astros[i]
         work, where, space = ev.after.players[seat].astros[i]
         if where != BOARD:
             return
@@ -249,7 +249,7 @@ class Director:
 
     def _crumbles(self, beat: Beat, before: State, seat: int, cell) -> None:
         """The last point of resistance gone: the obstacle breaks up where it stood."""
-        tid, _ = before.players[seat].base[cell]
+        tid, _stock = before.players[seat].base[cell]
         size = self.base.cell_size(before, seat)
         face = tile_art.module_tile(tid, size, 1)
         centre = self.base.cell_center(before, seat, cell)

@@ -36,7 +36,7 @@ def _icon_row(surf: pygame.Surface, names: list[str], size: int, right: int, cy:
 
 
 def _cost_names(cost) -> list[str]:
-    return [RESOURCES[r] for r, n in cost for _ in range(n)]
+    return [RESOURCES[r] for r, n in cost for _unit in range(n)]
 
 
 def _number_badge(surf: pygame.Surface, icon: pygame.Surface, text: str, center: tuple, size: int) -> int:
@@ -94,7 +94,7 @@ def _undecided(spec) -> bool:
 
 @lru_cache(maxsize=1)
 def starting_ids() -> frozenset[str]:
-    return frozenset(tid for _, tid, _ in load().start_tiles)
+    return frozenset(tid for _cell, tid, _stock in load().start_tiles)
 
 
 def _draw_effect(surf, spec, body: pygame.Rect, size: int, wild_shape: str | None) -> int:
@@ -145,7 +145,7 @@ def footer_marks(spec, size: int) -> dict[str, list[pygame.Rect]]:
     gap = max(2, size // 30)
     right = size - int(size * 0.07)
     dot = slot // 2 + 1
-    stock = [pygame.Rect(0, 0, 2 * dot, 2 * dot) for _ in range(spec.max_stock if spec.stores else 0)]
+    stock = [pygame.Rect(0, 0, 2 * dot, 2 * dot) for _dot in range(spec.max_stock if spec.stores else 0)]
     for i, rect in enumerate(stock):
         rect.center = (right - (spec.max_stock - 1 - i) * (slot + gap) - slot // 2, foot_y)
     return {"work_cost": work, "stock": stock}
