@@ -157,7 +157,7 @@ def _check(t: DrawnText, truth: Truth) -> str | None:
         return _turn_points(t.text, seat, truth)
     if kind == "calendar":  # rounds numbered from the deal's 1: the game's last round is its count
         found = re.search(pattern(_("{rounds} over {years}"), rounds=r".*?", years=r".*"), t.text)
-        said = [numbers(found["rounds"])[:1], numbers(found["years"])[:1]] if found else None
+        said = [numbers(found["rounds"])[-1:], numbers(found["years"])[:1]] if found else None  # "2 players · 18 rounds"
         return None if said == [[s.round], [s.year]] else f"the game lasted {s.round} rounds over {s.year} years"
     said = numbers(t.text)
     if kind in HIDDEN and not said:

@@ -156,6 +156,11 @@ class Fonts:
             size -= 1
         return size
 
+    def fitted(self, text: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
+        """The text and the size to draw it at within `width`: a little smaller, then cut."""
+        size = self.size_to_fit(text, size, width, bold)
+        return self.fit(text, size, width, bold), size
+
     def fit_end(self, text: str, size: int, width: int, bold: bool = False) -> str:
         """The text, its start cut with an ellipsis if it is wider than `width`: the end of a
         path, which names the folder, stays in sight."""

@@ -344,10 +344,13 @@ class BaseView(View):
         marker = icons.player_marker(f.chars[f.seat], int(24 * sc))
         surface.blit(marker, marker.get_rect(midleft=(h.x + int(EDGE * sc), h.centery)))
         stored_at = draw_stored(surface, f.state.players[f.seat].base, f.seat, (h.right - int(EDGE * sc), h.centery), sc)
-        title, left = _("{name}'s base").format(name=f.names[f.seat]).upper(), h.x + int(44 * sc)
+        name, left = f.names[f.seat].upper(), h.x + int(44 * sc)
         room = stored_at.left - int(EDGE * sc) - left
-        size = fonts().size_to_fit(title, int(16 * sc), room, bold=True)
-        draw_text(surface, fonts().fit(title, size, room, bold=True), size, theme.TEXT, (left, h.centery), "midleft", bold=True)
+        title = _("{name}'s base").format(name=f.names[f.seat]).upper()
+        if fonts().width(title, fonts().size_to_fit(title, int(16 * sc), room, bold=True), bold=True) > room:
+            title = name  # the seat's marker beside the name says whose base it is where the words have no room
+        shown, size = fonts().fitted(title, int(16 * sc), room, bold=True)
+        draw_text(surface, shown, size, theme.TEXT, (left, h.centery), "midleft", bold=True, cut=shown != title)
 
     def _draw_astronauts(self, surface: pygame.Surface, f: BaseFrame, grid: Grid) -> None:
         player = f.state.players[f.seat]
@@ -395,13 +398,17 @@ class BaseView(View):
         s, seat = f.state, f.seat
         done, back = self._footer_items(s, seat)
         label_y = self.footer.y + int(4 * sc)
-        draw_text(surface, _("EXPERIMENTS") if done else _("NO EXPERIMENTS YET"), int(12 * sc), theme.TEXT_FAINT,
-                  (self.footer.x + int(EDGE * sc), label_y), bold=True)
+        room = self.footer.w - 2 * int(EDGE * sc)
+        if back:
+            returning = draw_text(surface, _("RETURNING"), int(12 * sc), theme.TEXT_FAINT,
+                                  (self.footer.right - int(EDGE * sc), label_y), "topright", bold=True)
+            room = returning.left - int(2 * EDGE * sc) - self.footer.x
+        label = _("EXPERIMENTS") if done else _("NO EXPERIMENTS YET")
+        shown, size = fonts().fitted(label, int(12 * sc), room, bold=True)
+        draw_text(surface, shown, size, theme.TEXT_FAINT, (self.footer.x + int(EDGE * sc), label_y), bold=True,
+                  cut=shown != label)
         for eid, rect in done:
             surface.blit(tile_art.experiment_tile(eid, rect.w), rect)
-        if back:
-            draw_text(surface, _("RETURNING"), int(12 * sc), theme.TEXT_FAINT,
-                      (self.footer.right - int(EDGE * sc), label_y), "topright", bold=True)
         for i, rect in back:
             if i in f.hidden_astros:
                 continue  # in the player's hand
