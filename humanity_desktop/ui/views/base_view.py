@@ -404,6 +404,8 @@ class BaseView(View):
                                   (self.footer.right - int(EDGE * sc), label_y), "topright", bold=True)
             room = returning.left - int(2 * EDGE * sc) - self.footer.x
         label = _("EXPERIMENTS") if done else _("NO EXPERIMENTS YET")
+        if fonts().width(label, fonts().size_to_fit(label, int(12 * sc), room, bold=True), bold=True) > room:
+            label = _("EXPERIMENTS")  # the heading alone where the returning astronauts' leave no room
         shown, size = fonts().fitted(label, int(12 * sc), room, bold=True)
         draw_text(surface, shown, size, theme.TEXT_FAINT, (self.footer.x + int(EDGE * sc), label_y), bold=True,
                   cut=shown != label)
