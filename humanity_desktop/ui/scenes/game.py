@@ -183,7 +183,7 @@ class GameScene(Scene):
         self.frame.clock += dt
         notices = self.app.take_notices()
         if notices:  # rare and important (a full disk): a dialog the player must close
-            self.app.stack.push(routes.make(routes.CHOICE, self.app, "Saving", " ".join(notices), [("OK", lambda: None)], cancel=None))
+            self.app.stack.push(routes.make(routes.CHOICE, self.app, _("Saving"), " ".join(notices), [(_("OK"), lambda: None)], cancel=None))
         self.frame.toasts.update(dt)
         self.director.speed = self.app.config.anim_speed * (FAST_SPEED if self.modes.fast else 1.0)
         self.director.update(dt)
