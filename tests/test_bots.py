@@ -355,6 +355,22 @@ def test_tournament_command_plays_a_tiny_match(capsys) -> None:
     assert out["levels"]["casual"]["win_rate"] + out["levels"]["random"]["win_rate"] == pytest.approx(1.0)
 
 
+def test_a_table_of_three_is_summed_up_by_places_and_by_who_finished_ahead_of_whom() -> None:
+    import tournament
+    games = [
+        {"levels": ["a", "b", "c"], "places": [1, 2, 3]},
+        {"levels": ["b", "c", "a"], "places": [1, 1, 3]},  # b and c tie for first
+        {"levels": ["c", "a", "b"], "places": [2, 1, 3]},
+    ]
+    ahead = tournament.ahead_of(games)
+    assert ahead["a>b"]["share"] == pytest.approx(2 / 3, abs=1e-4) and ahead["b>a"]["share"] == pytest.approx(1 / 3, abs=1e-4)
+    assert ahead["b>c"]["share"] == pytest.approx(0.5)  # ahead once, tied once, behind once
+    assert ahead["c>a"]["games"] == 3
+    assert all(st["ci95"][0] <= st["share"] <= st["ci95"][1] for st in ahead.values())
+    lo, hi = tournament.mean_interval([1, 3, 3])
+    assert lo < 7 / 3 < hi
+
+
 def test_the_greedy_reference_sits_in_tournaments_but_is_not_a_level_of_the_game(capsys) -> None:
     assert "greedy" not in available_levels()
     assert tournament_main(["--seats", "greedy,random", "--games", "2", "--seed", "1", "--json"]) == 0

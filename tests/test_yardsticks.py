@@ -9,6 +9,7 @@ import time
 import pytest
 from yardsticks.fill import Filler
 from yardsticks.rollout import RolloutYardstick
+from yardsticks.search import SearchYardstick
 from yardsticks.tally import TallyYardstick
 
 from humanity_desktop.engine import apply_action, legal_actions, new_game, observe
@@ -24,7 +25,12 @@ def rollout_seat(seed: int) -> RolloutYardstick:
     return RolloutYardstick(seed, playouts=2, horizon=30, candidates=6)
 
 
-SEATS = {"yard-tally": tally_seat, "yard-rollout": rollout_seat}
+def search_seat(seed: int) -> SearchYardstick:
+    # One world per candidate per halving and a short look-ahead: reproducible, and quick.
+    return SearchYardstick(seed, evaluations=1, ahead=1, candidates=3)
+
+
+SEATS = {"yard-tally": tally_seat, "yard-rollout": rollout_seat, "yard-search": search_seat}
 
 
 def play(make, players: int, seed: int) -> tuple[list, list[int]]:
@@ -109,3 +115,22 @@ def test_the_rollout_keeps_to_its_budget_and_to_its_own_time_without_one():
     # One playout to the game's end is the most it may run past its time.
     assert time.perf_counter() - start < 0.5
     assert seat.searched[0] >= 1
+
+
+def test_the_search_shares_a_segments_time_among_its_steps(monkeypatch):
+    """The tournament gives each step a fresh budget of the whole decision's time; the search
+    keeps to the first step's deadline for the whole segment, each step taking its share."""
+    import yardsticks.search as search
+
+    clock = [100.0]
+    monkeypatch.setattr(search.time, "monotonic", lambda: clock[0])
+    state = new_game(2, 1)
+    view = observe(state, state.current)
+    seat = SearchYardstick(0)
+    first = seat._deadline(view, type("Budget", (), {"deadline": 101.0})())
+    assert first == pytest.approx(100.0 + 1.0 / search.STEPS_LEFT[view["phase"]])
+    clock[0] = first
+    later = seat._deadline(view, type("Budget", (), {"deadline": first + 1.0})())
+    assert first < later < 101.0
+    view_next = dict(view, turn=view["turn"] + 1)  # a new segment takes the new budget
+    assert seat._deadline(view_next, type("Budget", (), {"deadline": 150.0})()) > 101.0

@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from greedy_bot import GreedyBot  # noqa: E402
 from match_log import LogError, add_line, games_in, read_log  # noqa: E402
 from yardsticks.rollout import RolloutYardstick  # noqa: E402
+from yardsticks.search import SearchYardstick  # noqa: E402
 from yardsticks.tally import TallyYardstick  # noqa: E402
 
 from humanity_desktop.bots import available_levels, make_bot  # noqa: E402
@@ -84,9 +85,10 @@ VARIANTS = {
     "ref-rush": lambda seed: OneTurnPlayer("ref-rush", RUSH, seed),
     "sampler": SamplerBot,  # the sampling search at its default second a decision
     # Yardsticks that share no code with the levels (tools/yardsticks/): a hand tally one turn
-    # ahead, and flat Monte Carlo by random playouts.
+    # ahead, flat Monte Carlo by random playouts, and successive halving by greedy look-ahead.
     "yard-tally": TallyYardstick,
     "yard-rollout": RolloutYardstick,
+    "yard-search": SearchYardstick,
 }
 
 
@@ -141,6 +143,7 @@ def play_game(levels: list[str], seed: int, seconds: float | None = None) -> dic
     bots = [seat_bot(level, seed * 31 + i) for i, level in enumerate(levels)]
     budgets = seat_budgets(levels, seconds)
     think: list[list[float]] = [[] for _ in levels]
+    order: list[int] = []  # the seat of each segment, in play order: which waits follow which
     current_segment = None
     while not state.game_over:
         p = state.current
@@ -154,6 +157,7 @@ def play_game(levels: list[str], seed: int, seconds: float | None = None) -> dic
             think[p][-1] += spent
         else:
             think[p].append(spent)
+            order.append(p)
             current_segment = seg
         apply_action(state, action)
     return {
@@ -164,6 +168,7 @@ def play_game(levels: list[str], seed: int, seconds: float | None = None) -> dic
         "places": places(state),
         "ledgers": [dict(pl.ledger) for pl in state.players],
         "think_ms": [[round(t * 1000, 2) for t in ts] for ts in think],
+        "order": order,
     }
 
 
@@ -177,8 +182,36 @@ def schedule(levels: list[str], games: int, seed: int) -> list[tuple[list[str], 
     return [(levels[g % n:] + levels[: g % n], seed + g) for g in range(games)]
 
 
+def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float]:
+    """95% interval for a mean (normal approximation; the places of a 100-game match)."""
+    if len(values) < 2:
+        return (min(values, default=0.0), max(values, default=0.0))
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
+    m = statistics.fmean(values)
+    return (m - half, m + half)
+
+
+def ahead_of(results: list[dict]) -> dict[str, dict]:
+    """For each two seats of different names at a table: the share of games the first finished
+    ahead of the second (a tie counts half), with its 95% interval: how far apart two levels
+    stand at tables of three or four, whatever the other seats do."""
+    pairs: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for r in results:
+        for i, a in enumerate(r["levels"]):
+            for j, b in enumerate(r["levels"]):
+                if a != b:
+                    pi, pj = r["places"][i], r["places"][j]
+                    pairs[(a, b)].append(1.0 if pi < pj else 0.5 if pi == pj else 0.0)
+    out = {}
+    for (a, b), won in sorted(pairs.items()):
+        lo, hi = wilson(sum(won), len(won))
+        out[f"{a}>{b}"] = {"share": round(sum(won) / len(won), 4), "ci95": [round(lo, 4), round(hi, 4)],
+                           "games": len(won)}
+    return out
+
+
 def summarise(results: list[dict]) -> dict:
-    per_level: dict[str, dict] = defaultdict(lambda: {"wins": 0.0, "seats": 0, "scores": [],
+    per_level: dict[str, dict] = defaultdict(lambda: {"wins": 0.0, "seats": 0, "scores": [], "places": [],
                                                       "sources": defaultdict(float), "think": []})
     seat_wins: dict[int, float] = defaultdict(float)
     winners_sources: dict[str, float] = defaultdict(float)
@@ -188,6 +221,7 @@ def summarise(results: list[dict]) -> dict:
             st = per_level[level]
             st["seats"] += 1
             st["scores"].append(r["scores"][i])
+            st["places"].append(r["places"][i])
             for src, vp in r["ledgers"][i].items():
                 st["sources"][src] += vp
             st["think"].extend(r["think_ms"][i])
@@ -205,6 +239,8 @@ def summarise(results: list[dict]) -> dict:
             "win_rate": round(st["wins"] / n, 4),
             "ci95": [round(x, 4) for x in wilson(st["wins"], n)],
             "mean_score": round(statistics.fmean(st["scores"]), 2),
+            "mean_place": round(statistics.fmean(st["places"]), 3),
+            "place_ci95": [round(x, 3) for x in mean_interval(st["places"])],
             "score_sd": round(statistics.pstdev(st["scores"]), 2),
             "mean_vp_by_source": {s: round(st["sources"][s] / n, 2) for s in LEDGER_SOURCES},
             "decision_ms_median": round(statistics.median(think), 2),
@@ -217,6 +253,7 @@ def summarise(results: list[dict]) -> dict:
         "games": games,
         "levels": levels,
         "seat_win_rate": {str(i): round(w / games, 4) for i, w in sorted(seat_wins.items())},
+        "ahead_of": ahead_of(results),
         "winners_vp_share_by_source": {s: round(winners_sources[s] / total_winner_vp, 4) for s in LEDGER_SOURCES},
     }
 
@@ -260,11 +297,18 @@ def _print_table(summary: dict) -> None:
     for level, st in summary["levels"].items():
         lo, hi = st["ci95"]
         print(f"  {level:11s} win {st['win_rate']:.1%} (95% {lo:.1%}-{hi:.1%})  "
+              f"place {st['mean_place']:.2f} (95% {st['place_ci95'][0]:.2f}-{st['place_ci95'][1]:.2f})  "
               f"score {st['mean_score']:.1f} +/- {st['score_sd']:.1f}  "
               f"decision median {st['decision_ms_median']:.1f} ms, max {st['decision_ms_max']:.0f} ms")
         by_source = ", ".join(f"{k} {v:g}" for k, v in st["mean_vp_by_source"].items() if v)
         print(f"           VP by source: {by_source}")
     print("  win rate by seat:", summary["seat_win_rate"])
+    if len(summary["levels"]) > 2:
+        for pair, st in summary["ahead_of"].items():
+            a, b = pair.split(">")
+            if list(summary["levels"]).index(a) < list(summary["levels"]).index(b):
+                lo, hi = st["ci95"]
+                print(f"  {a} ahead of {b}: {st['share']:.1%} (95% {lo:.1%}-{hi:.1%}) of {st['games']}")
 
 
 def main(argv: list[str] | None = None) -> int:
