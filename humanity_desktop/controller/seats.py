@@ -1,10 +1,12 @@
 """Who sits at the table: humans and bots, with the game's four astronauts."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..bots import available_levels
-from ..language import N_, _, listed
+from ..bots.pace import round_seconds
+from ..language import N_, _, listed, number
 from ..engine.catalogue import PLAYER_COUNTS
 
 # The four astronauts of the box, each with the colour of their components.
@@ -99,3 +101,12 @@ def parse_seats(spec: str, all_bots: bool = False) -> list[Seat]:
         else:
             seats.append(Seat(HUMAN, i))
     return seats
+
+
+def bots_wait_words(bots: list[str], factor: float) -> str:
+    """What a player waits between two turns for the bots of these levels to think, at the Bot
+    thinking time `factor`, as the New game screen promises it; empty without bots."""
+    if not bots:
+        return ""
+    seconds = max(0.1, math.ceil(round_seconds(bots, factor) * 10) / 10)
+    return _("Bots think up to about {seconds} s between your turns").format(seconds=number(seconds))

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pygame
 
-from ...controller import BOT, CHARACTERS, HUMAN, Seat, default_level, level_name, ranked_levels
+from ...controller import BOT, CHARACTERS, HUMAN, Seat, bots_wait_words, default_level, level_name, ranked_levels
 from ...controller.suggestion import suggest
 from ...language import N_, _, ngettext
 from .. import icons, theme
@@ -89,7 +89,9 @@ class NewGameScene(Scene):
         self.seed_button = Button(self.seed_text or _("random"), self._focus_seed, style="quiet",
                                   selected=self.seed_focus, tooltip=_("Type a number to replay a deal; empty: random"))
         self.seed_button.rect = pygame.Rect(x + label_w, y, char_w, bh)
-        y += bh + int(20 * sc)
+        y += bh + int(12 * sc)
+        self.pace_room = pygame.Rect(x, y, inner_w, f.height(self._note_px()))  # the bots' pace, one line
+        y += self.pace_room.h + int(12 * sc)
         self.start = Button(_("Start game"), self._start, style="primary")
         self.back = Button(_("Back"), lambda: self.app.stack.pop(), style="quiet")
         self.start.rect = pygame.Rect(x + inner_w - int(220 * sc * ts), y, int(220 * sc * ts), bh)
@@ -101,6 +103,7 @@ class NewGameScene(Scene):
         self.quick_text_y += self.panel.y
         self.table_text_y += self.panel.y
         self.card.move_ip(self.panel.topleft)
+        self.pace_room.move_ip(self.panel.topleft)
         if self.in_use:  # no button there to move with the rest
             self.use_rect.move_ip(self.panel.topleft)
 
@@ -254,6 +257,14 @@ class NewGameScene(Scene):
             tick = [(cx - t, cy), (cx - t // 2 - 1, cy + t // 2), (cx, cy - t // 2)]
             pygame.draw.lines(surface, theme.GOOD, False, tick, max(2, int(2.5 * sc)))
 
+    def _draw_pace(self, surface: pygame.Surface) -> None:
+        """How long the table's bots keep a player waiting, under the seed."""
+        words = bots_wait_words([r.level for r in self.rows if r.kind == BOT], self.app.settings.bot_time)
+        if not words or all(r.kind != HUMAN for r in self.rows):  # bots alone: nobody waits
+            return
+        shown, px = fonts().fitted(words, self._note_px(), self.pace_room.w)
+        draw_text(surface, shown, px, theme.TEXT_DIM, self.pace_room.topleft, box=self.pace_room, cut=shown != words)
+
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.app.scale
         surface.blit(backdrop(surface.get_size()), (0, 0))
@@ -277,6 +288,7 @@ class NewGameScene(Scene):
         if self.seed_focus:
             draw_text(surface, _("type digits, Enter to finish"), theme.text_px(13, sc), theme.TEXT_DIM,
                       (self.seed_button.rect.right + int(12 * sc), self.seed_button.rect.centery), "midleft", box=self.panel)
+        self._draw_pace(surface)
         buttons = self._buttons()
         self.focus.mark(buttons)
         for b in buttons:
