@@ -24,7 +24,7 @@ def test_every_level_has_a_pace_and_the_timed_ones_scale_with_the_thinking_time(
 def test_the_words_round_the_wait_up_to_a_tenth_and_say_nothing_without_bots():
     assert bots_wait_words([], 1.0) == ""
     three = 3 * turn_seconds("hard")
-    assert bots_wait_words(["hard"] * 3, 1.0) == f"Bots think up to about {-(-round(three * 100) // 10) / 10:g} s between your turns"
+    assert bots_wait_words(["hard"] * 3, 1.0) == f"Bots think up to about {-(-round(three * 100) // 10) / 10:g} s for one turn each"
     assert "0.1 s" in bots_wait_words(["random"], 1.0)  # never "0 s"
 
 

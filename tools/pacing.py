@@ -2,11 +2,13 @@
 
     python tools/pacing.py benchmarks/logs/pacing/*.jsonl.gz
 
-Each seat in turn stands for the player. A wait is the bots' thinking between two of its
-segments (its turns and its placements) in which another seat moved: a round of the other
-seats' turns, and their placements after a reset. Only games that logged their segments' order are read. For each
-match (its seats, as the log names them) it prints how many waits, their median, 95th
-percentile and longest, in seconds, with `--json` one JSON object.
+Each seat in turn stands for the player. A round is the thinking of the next segment of
+each other seat after one of the player's (a turn, or placements after a reset): what New
+game promises. A wait is all the others' thinking between two of the player's segments,
+longer than a round where the player has no astronaut left to move and the others play on.
+Only games that logged their segments' order are read. For each match (its seats, as the
+log names them) it prints how many rounds and waits, their median, 95th percentile and
+longest, in seconds; with `--json`, one JSON object.
 """
 from __future__ import annotations
 
@@ -41,23 +43,47 @@ def waits(game: dict, player: int) -> list[float]:
     return out
 
 
+def rounds(game: dict, player: int) -> list[float]:
+    """The thinking, in seconds, of the first segment of each other seat after each of
+    `player`'s: a round of the bots' turns, as long as the player does not move again first."""
+    taken = [0] * len(game["think_ms"])
+    out: list[float] = []
+    seen: dict[int, float] | None = None  # the other seats' first segments since the player's last
+    for seat in game["order"]:
+        ms = game["think_ms"][seat][taken[seat]]
+        taken[seat] += 1
+        if seat == player:
+            seen = {}
+        elif seen is not None and seat not in seen:
+            seen[seat] = ms
+            if len(seen) == len(game["think_ms"]) - 1:
+                out.append(sum(seen.values()) / 1000)
+                seen = None
+    return out
+
+
+def spread(values: list[float]) -> dict:
+    return {"count": len(values), "median_s": round(statistics.median(values), 3),
+            "p95_s": round(percentile(values, 0.95), 3), "longest_s": round(max(values), 3)}
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def pacing(games: list[dict]) -> dict[str, dict]:
-    """Each match's waits, summed up: {seats: {waits, median_s, p95_s, longest_s}}."""
-    by_match: dict[str, list[float]] = defaultdict(list)
+    """Each match's rounds and waits, summed up: {seats: {"rounds": spread, "waits": spread}}."""
+    by_match: dict[str, dict[str, list[float]]] = defaultdict(lambda: {"rounds": [], "waits": []})
     for game in games:
         if "order" not in game or len(game["levels"]) < 3:
             continue
         key = ",".join(sorted(game["levels"]))
         for player in range(len(game["levels"])):
-            by_match[key].extend(waits(game, player))
-    return {key: {"waits": len(w), "median_s": round(statistics.median(w), 3),
-                  "p95_s": round(percentile(w, 0.95), 3), "longest_s": round(max(w), 3)}
-            for key, w in sorted(by_match.items()) if w}
+            by_match[key]["rounds"].extend(rounds(game, player))
+            by_match[key]["waits"].extend(waits(game, player))
+    return {key: {kind: spread(values) for kind, values in measured.items()}
+            for key, measured in sorted(by_match.items()) if measured["waits"] and measured["rounds"]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -76,9 +102,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(summary))
         return 0
-    for key, st in summary.items():
-        print(f"{key}: {st['waits']} waits, median {st['median_s']:.2f} s, "
-              f"95th percentile {st['p95_s']:.2f} s, longest {st['longest_s']:.2f} s")
+    for key, measured in summary.items():
+        for kind, st in measured.items():
+            print(f"{key}: {st['count']} {kind}, median {st['median_s']:.2f} s, "
+                  f"95th percentile {st['p95_s']:.2f} s, longest {st['longest_s']:.2f} s")
     return 0
 
 

@@ -104,9 +104,9 @@ def parse_seats(spec: str, all_bots: bool = False) -> list[Seat]:
 
 
 def bots_wait_words(bots: list[str], factor: float) -> str:
-    """What a player waits between two turns for the bots of these levels to think, at the Bot
-    thinking time `factor`, as the New game screen promises it; empty without bots."""
+    """How long bots of these levels think for a round of one turn each, at the Bot thinking
+    time `factor`, as the New game screen promises it; empty without bots."""
     if not bots:
         return ""
     seconds = max(0.1, math.ceil(round_seconds(bots, factor) * 10) / 10)
-    return _("Bots think up to about {seconds} s between your turns").format(seconds=number(seconds))
+    return _("Bots think up to about {seconds} s for one turn each").format(seconds=number(seconds))
