@@ -146,7 +146,7 @@ def test_the_screens_never_touch_a_kind_or_a_phase_even_by_its_declared_value():
 
 
 # The tournament's tooling: in tools/, never in what players download.
-TOOLING = {"tournament", "match_log", "training", "greedy_bot", "ladder", "pacing", "yardsticks"}
+TOOLING = {"tournament", "match_log", "training", "greedy_bot", "ladder", "pacing", "time_curve", "yardsticks"}
 
 
 def test_the_shipped_package_holds_no_tournament_tooling_and_imports_none():
