@@ -129,8 +129,8 @@ class SearchYardstick:
                         break
                 elif time.monotonic() >= share_end or (budget is not None and budget.cancelled):
                     break
-            if len(alive) == 1:
-                break
+            if len(alive) == 1 or (self.evaluations is None and time.monotonic() >= deadline):
+                break  # a step left with no time (late in a long segment) stops at its first round
             alive.sort(key=lambda k: (sums[k] / counts[k], -k), reverse=True)
             alive = alive[: max(1, (len(alive) + 1) // 2)]
         self.searched = (judged, time.monotonic() - start)
