@@ -26,6 +26,7 @@ def test_the_words_round_the_wait_up_to_a_tenth_and_say_nothing_without_bots():
     three = 3 * turn_seconds("hard")
     assert bots_wait_words(["hard"] * 3, 1.0) == f"Bots think up to about {-(-round(three * 100) // 10) / 10:g} s for one turn each"
     assert "0.1 s" in bots_wait_words(["random"], 1.0)  # never "0 s"
+    assert "0.3 s" in bots_wait_words(["casual"] * 3, 1.0)  # three times 0.1, not a hair over
 
 
 def wait_shown(screen) -> list[str]:

@@ -108,5 +108,5 @@ def bots_wait_words(bots: list[str], factor: float) -> str:
     time `factor`, as the New game screen promises it; empty without bots."""
     if not bots:
         return ""
-    seconds = max(0.1, math.ceil(round_seconds(bots, factor) * 10) / 10)
+    seconds = max(0.1, math.ceil(round(round_seconds(bots, factor) * 10, 6)) / 10)  # 0.1 + 0.1 + 0.1 is 0.3
     return _("Bots think up to about {seconds} s for one turn each").format(seconds=number(seconds))
