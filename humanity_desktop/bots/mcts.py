@@ -367,5 +367,5 @@ def hard(seed: int = 0, weights: Weights = LEVEL_WEIGHTS, judgement: JudgementWe
 def expert(seed: int = 0, weights: Weights = LEVEL_WEIGHTS, judgement: JudgementWeights | None = RICH) -> MctsBot:
     # Expert spends its extra time looking further ahead: six segments against Hard's four.
     # The count is kept even so that, in a 2-player game, each line is scored after both
-    # seats have moved equally often (docs/bots.md, "How Hard and Expert search").
+    # seats have moved equally often (docs/searches.md, "How Hard and Expert search").
     return MctsBot("expert", seed, seconds=2.5, depth=3, rollout=3, weights=weights, judgement=judgement)
