@@ -1,6 +1,6 @@
 """What New game promises of the bots' pace: each level's longest usual turn (bots/data/pace.json)
 added up over the table's bots, scaled by Bot thinking time for the levels that think for a
-set time, and said between Back and Start game; measured in docs/bots.md."""
+set time, and said under the seed; measured in docs/bots.md."""
 from __future__ import annotations
 
 import pytest
