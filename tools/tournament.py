@@ -240,7 +240,7 @@ def summarise(results: list[dict]) -> dict:
             "ci95": [round(x, 4) for x in wilson(st["wins"], n)],
             "mean_score": round(statistics.fmean(st["scores"]), 2),
             "mean_place": round(statistics.fmean(st["places"]), 3),
-            "place_ci95": [round(x, 3) for x in mean_interval(st["places"])],
+            "place_ci95": [round(min(max(x, 1.0), len(results[0]["levels"])), 3) for x in mean_interval(st["places"])],
             "score_sd": round(statistics.pstdev(st["scores"]), 2),
             "mean_vp_by_source": {s: round(st["sources"][s] / n, 2) for s in LEDGER_SOURCES},
             "decision_ms_median": round(statistics.median(think), 2),
