@@ -51,6 +51,11 @@ def games_in(logged: str) -> Iterator[dict]:
             yield game
 
 
+def games_of(paths: list[Path]) -> list[dict]:
+    """Every game in the logs at `paths`, in order; LogError names the first that cannot be read."""
+    return [game for path in paths for game in games_in(read_log(path))]
+
+
 def add_line(path: Path, logged: str, line: str) -> str:
     """Add `line` to the log at `path`, whose text so far is `logged`; returns the text now.
     A line cut short by a stopped run is ended first, so the new one stands alone."""

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from match_log import LogError, games_in, read_log  # noqa: E402
+from match_log import LogError, games_of  # noqa: E402
 
 
 def waits(game: dict, player: int) -> list[float]:
@@ -92,12 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("logs", nargs="+", type=Path)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    games = []
-    for path in args.logs:
-        try:
-            games.extend(games_in(read_log(path)))
-        except LogError as exc:
-            ap.error(str(exc))
+    try:
+        games = games_of(args.logs)
+    except LogError as exc:
+        ap.error(str(exc))
     summary = pacing(games)
     if args.json:
         print(json.dumps(summary))

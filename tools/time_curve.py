@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from match_log import LogError, games_in, read_log  # noqa: E402
+from match_log import LogError, games_of  # noqa: E402
 from tournament import wilson  # noqa: E402
 
 OWN = {"normal": 0.02, "skilled": 0.1, "hard": 0.8, "expert": 2.5}
@@ -106,12 +106,10 @@ def main(argv: list[str] | None = None) -> int:
             own[name] = float(seconds)
         except ValueError:
             ap.error(f"--own {item!r}: write LEVEL=SECONDS, such as hard=0.8")
-    games = []
-    for path in args.logs:
-        try:
-            games.extend(games_in(read_log(path)))
-        except LogError as exc:
-            ap.error(str(exc))
+    try:
+        games = games_of(args.logs)
+    except LogError as exc:
+        ap.error(str(exc))
     curves = points(games, own)
     for name, curve in curves.items():
         for m, p in sorted(curve.items()):
